@@ -1,0 +1,66 @@
+//! `exerscope analyze [--judge reference|lenient|value] PATH...`: reads result folders, files
+//! and `.zip` archives, and prints one JSON report on stdout. Exits 0 whenever a report was
+//! produced, even if some files could not be read (they are listed under `errors`).
+
+mod collect;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use exerscope_core::{analyze, Judge, Report};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "exerscope", version, about = "Why do models fail at code execution reasoning?")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Analyse result folders, files or .zip archives and print a JSON report.
+    Analyze {
+        /// Which predictions count as correct.
+        #[arg(long, value_enum, default_value_t = JudgeArg::Reference)]
+        judge: JudgeArg,
+        /// Folders, files or .zip archives (datasets and results together).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum JudgeArg {
+    Reference,
+    Lenient,
+    Value,
+}
+
+impl From<JudgeArg> for Judge {
+    fn from(judge: JudgeArg) -> Judge {
+        match judge {
+            JudgeArg::Reference => Judge::Reference,
+            JudgeArg::Lenient => Judge::Lenient,
+            JudgeArg::Value => Judge::Value,
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let Command::Analyze { judge, paths } = Cli::parse().command;
+    let (files, mut errors) = collect::read_inputs(&paths);
+    let analysis = analyze(files);
+    let mut report = Report::build(&analysis.facts, judge.into());
+    errors.append(&mut report.errors);
+    report.errors = errors;
+    match serde_json::to_writer(std::io::stdout().lock(), &report) {
+        Ok(()) => {
+            println!();
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("exerscope: cannot write the report: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

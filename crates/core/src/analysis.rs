@@ -1,0 +1,153 @@
+//! The whole pipeline, from dropped files to [`Facts`]: unpack archives, read every format,
+//! join, extract properties (one parse per program), judge every prediction with every judge.
+
+use crate::archive::expand_archives;
+use crate::diagnostics::FileError;
+use crate::extractors::{ProgramParser, ProgramProperties};
+use crate::facts::{Facts, PredictionFacts, ProgramFacts};
+use crate::input::InputFile;
+use crate::judges::Judge;
+use crate::readers::read_all;
+use crate::table::{Table, TableBuilder, Unmatched};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    Reading,
+    Parsing,
+    Judging,
+    Done,
+}
+
+/// How far the analysis is, for a progress bar: `done` of `total` items of `phase`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Progress {
+    pub phase: Phase,
+    pub done: usize,
+    pub total: usize,
+}
+
+/// The table (code, inputs, responses) and the facts computed from it.
+pub struct Analysis {
+    pub table: Table,
+    pub facts: Facts,
+}
+
+/// How often (in items) progress is reported.
+const PROGRESS_STEP: usize = 100;
+
+pub fn analyze(files: Vec<InputFile>) -> Analysis {
+    analyze_with_progress(files, &mut |_| {})
+}
+
+pub fn analyze_with_progress(files: Vec<InputFile>, progress: &mut dyn FnMut(Progress)) -> Analysis {
+    let mut errors = Vec::new();
+    progress(Progress { phase: Phase::Reading, done: 0, total: files.len() });
+    let files = expand_archives(files, &mut errors);
+    if files.is_empty() {
+        errors.push(FileError::new("(drop)", "nothing to analyse: no files were given"));
+    }
+    let mut builder = TableBuilder::default();
+    read_all(&files, &mut builder, &mut errors);
+    drop(files);
+    let (table, unmatched) = builder.finish();
+    report_unjoined(&table, &unmatched, &mut errors);
+    let programs = extract_properties(&table, progress, &mut errors);
+    let predictions = judge_all(&table, progress);
+    progress(Progress { phase: Phase::Done, done: predictions.len(), total: predictions.len() });
+    let facts = Facts {
+        benchmarks: table.benchmarks.clone(),
+        models: table.models.clone(),
+        programs,
+        predictions,
+        errors,
+    };
+    Analysis { table, facts }
+}
+
+fn extract_properties(
+    table: &Table,
+    progress: &mut dyn FnMut(Progress),
+    errors: &mut Vec<FileError>,
+) -> Vec<ProgramFacts> {
+    let mut parser = ProgramParser::new();
+    let total = table.programs.len();
+    let mut out = Vec::with_capacity(total);
+    for (i, program) in table.programs.iter().enumerate() {
+        if i % PROGRESS_STEP == 0 {
+            progress(Progress { phase: Phase::Parsing, done: i, total });
+        }
+        let properties = match &program.code {
+            Some(code) => parser.extract(code, program.language),
+            None => ProgramProperties::default(),
+        };
+        if let Some(line) = properties.syntax_error_line {
+            errors.push(FileError::at_line(
+                &program.source_path,
+                line,
+                "syntax error (tree-sitter recovered; the program's properties may be incomplete)",
+            ));
+        }
+        out.push(ProgramFacts {
+            benchmark: program.benchmark,
+            id: program.id.clone(),
+            language: program.language,
+            reference_constructs: properties.reference_constructs,
+            syntax_error_line: properties.syntax_error_line,
+        });
+    }
+    out
+}
+
+fn judge_all(table: &Table, progress: &mut dyn FnMut(Progress)) -> PredictionFacts {
+    let predictions = &table.predictions;
+    let total = predictions.len();
+    let mut verdict: [Vec<bool>; 3] = Default::default();
+    for column in &mut verdict {
+        column.reserve(total);
+    }
+    for i in 0..total {
+        if i % (PROGRESS_STEP * 10) == 0 {
+            progress(Progress { phase: Phase::Judging, done: i, total });
+        }
+        let program = &table.programs[predictions.program[i] as usize];
+        for judge in Judge::ALL {
+            verdict[judge.index()].push(judge.is_correct(&predictions.answer[i], &program.expected, program.language));
+        }
+    }
+    PredictionFacts {
+        model: predictions.model.clone(),
+        program: predictions.program.clone(),
+        task: predictions.task.clone(),
+        verdict,
+    }
+}
+
+/// Predictions without programs, and benchmarks nobody predicted, are told to the user.
+fn report_unjoined(table: &Table, unmatched: &[Unmatched], errors: &mut Vec<FileError>) {
+    for u in unmatched {
+        errors.push(FileError::new(
+            &u.example_path,
+            format!(
+                "{} prediction(s) of model {} for benchmark {} have no program in the dropped datasets \
+                 (drop the dataset folder too); not analysed",
+                u.count, u.model, u.benchmark
+            ),
+        ));
+    }
+    let mut predicted = vec![false; table.benchmarks.len()];
+    for &program in &table.predictions.program {
+        predicted[table.programs[program as usize].benchmark as usize] = true;
+    }
+    for (benchmark, name) in table.benchmarks.iter().enumerate() {
+        if !predicted[benchmark] {
+            let example = table.programs.iter().find(|p| p.benchmark as usize == benchmark);
+            let count = table.programs.iter().filter(|p| p.benchmark as usize == benchmark).count();
+            errors.push(FileError::new(
+                example.map_or(name.as_str(), |p| p.source_path.as_str()),
+                format!("benchmark {name}: {count} program(s) but no predictions were dropped for it"),
+            ));
+        }
+    }
+}

@@ -1,0 +1,101 @@
+//! Everything statistics and views need about an analysis, without code and responses: compact
+//! enough to send from the worker to the page. Columnar, so that a million predictions stay small.
+
+use crate::diagnostics::FileError;
+use crate::extractors::ReferenceConstructs;
+use crate::judges::Judge;
+use crate::table::{BenchmarkIdx, Language, ModelIdx, ProgramIdx, Task};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Facts {
+    pub benchmarks: Vec<String>,
+    pub models: Vec<String>,
+    pub programs: Vec<ProgramFacts>,
+    pub predictions: PredictionFacts,
+    pub errors: Vec<FileError>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProgramFacts {
+    pub benchmark: BenchmarkIdx,
+    pub id: String,
+    pub language: Language,
+    pub reference_constructs: ReferenceConstructs,
+    pub syntax_error_line: Option<usize>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PredictionFacts {
+    pub model: Vec<ModelIdx>,
+    pub program: Vec<ProgramIdx>,
+    pub task: Vec<Task>,
+    /// One column per judge, in [`Judge::ALL`] order.
+    pub verdict: [Vec<bool>; 3],
+}
+
+impl PredictionFacts {
+    pub fn verdicts(&self, judge: Judge) -> &[bool] {
+        &self.verdict[judge.index()]
+    }
+
+    pub fn len(&self) -> usize {
+        self.model.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.model.is_empty()
+    }
+}
+
+impl Facts {
+    pub fn programs_per_benchmark(&self) -> Vec<u64> {
+        let mut counts = vec![0; self.benchmarks.len()];
+        for program in &self.programs {
+            counts[program.benchmark as usize] += 1;
+        }
+        counts
+    }
+
+    pub fn model_index(&self, name: &str) -> Option<ModelIdx> {
+        self.models.iter().position(|m| m == name).map(|i| i as ModelIdx)
+    }
+
+    pub fn benchmark_index(&self, name: &str) -> Option<BenchmarkIdx> {
+        self.benchmarks.iter().position(|b| b == name).map(|i| i as BenchmarkIdx)
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::extractors::ProgramParser;
+
+    /// One benchmark of three programs; model `m` predicted two of them, one correctly.
+    pub fn tiny_facts() -> Facts {
+        let mut parser = ProgramParser::new();
+        let program = |id: &str, code: &str, parser: &mut ProgramParser| ProgramFacts {
+            benchmark: 0,
+            id: id.into(),
+            language: Language::Python,
+            reference_constructs: parser.extract(code, Language::Python).reference_constructs,
+            syntax_error_line: None,
+        };
+        Facts {
+            benchmarks: vec!["b".into()],
+            models: vec!["m".into()],
+            programs: vec![
+                program("1", "for x in y:\n    pass\n", &mut parser),
+                program("2", "for x in y:\n    if x:\n        pass\n", &mut parser),
+                program("3", "x = 1\n", &mut parser),
+            ],
+            predictions: PredictionFacts {
+                model: vec![0, 0],
+                program: vec![0, 1],
+                task: vec![Task::Output, Task::Output],
+                verdict: [vec![true, false], vec![true, true], vec![true, false]],
+            },
+            errors: vec![],
+        }
+    }
+}

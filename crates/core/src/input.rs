@@ -1,0 +1,24 @@
+//! What the readers consume: a file's path (as the user dropped it) and its bytes.
+
+/// One input file. `path` uses `/` separators and keeps the folder structure the user dropped
+/// (`dataset/cruxeval/sample_0/main.py`), or `archive.zip/inner/path` for a file inside a zip.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputFile {
+    pub path: String,
+    pub bytes: Vec<u8>,
+}
+
+impl InputFile {
+    pub fn new(path: impl Into<String>, bytes: impl Into<Vec<u8>>) -> Self {
+        InputFile { path: path.into().replace('\\', "/"), bytes: bytes.into() }
+    }
+
+    /// Path components, without empty ones (a leading `/` from a dropped folder is ignored).
+    pub fn components(&self) -> Vec<&str> {
+        self.path.split('/').filter(|c| !c.is_empty()).collect()
+    }
+
+    pub fn file_name(&self) -> &str {
+        self.path.rsplit('/').next().unwrap_or(&self.path)
+    }
+}

@@ -1,0 +1,43 @@
+//! Python values compared with Python's `==` (SPEC §3): both sides parsed as literals; when
+//! either is not a literal, the reference rule decides. Java outputs are printed text: trimmed
+//! and compared.
+
+use super::is_python_space;
+use crate::pyliteral::{parse, python_eq};
+use crate::table::Language;
+
+pub fn is_correct(predicted: &str, expected: &str, language: Language) -> bool {
+    if language == Language::Java {
+        return predicted.trim_matches(is_python_space) == expected.trim_matches(is_python_space);
+    }
+    match (parse(predicted), parse(expected)) {
+        (Ok(p), Ok(e)) => python_eq(&p, &e),
+        _ => super::reference::is_correct(predicted, expected),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn python_equality_of_values() {
+        assert!(is_correct("1.0", "1", Language::Python));
+        assert!(is_correct("{'b': 2, 'a': 1}", "{'a': 1, 'b': 2}", Language::Python));
+        assert!(is_correct("\"it's\"", "'it\\'s'", Language::Python));
+        assert!(!is_correct("[1, 2]", "(1, 2)", Language::Python));
+        assert!(!is_correct("'1'", "1", Language::Python));
+    }
+
+    #[test]
+    fn text_rule_when_not_a_literal() {
+        assert!(is_correct("hello world", "helloworld", Language::Python));
+        assert!(!is_correct("f(1)", "2", Language::Python));
+    }
+
+    #[test]
+    fn java_compares_trimmed_text() {
+        assert!(is_correct(" YES\n", "YES", Language::Java));
+        assert!(!is_correct("1.0", "1", Language::Java));
+    }
+}

@@ -1,0 +1,34 @@
+//! exerscope's analysis core. Data flows one way:
+//!
+//! ```text
+//! input files ─▶ readers (one per format) ─▶ Table (normalised, columnar)
+//!             ─▶ extractors (one walk per program) ─▶ judges (verdict per prediction)
+//!             ─▶ stats ─▶ Report / Snapshot (what the CLI prints and the app draws)
+//! ```
+//!
+//! The core takes bytes and text, never file-system paths, so that the browser (through a Web
+//! Worker) and the command line run exactly the same code.
+
+pub mod analysis;
+pub mod answer;
+pub mod archive;
+pub mod diagnostics;
+pub mod extractors;
+pub mod input;
+pub mod judges;
+pub mod pyliteral;
+pub mod readers;
+pub mod report;
+pub mod facts;
+pub mod stats;
+pub mod table;
+
+#[cfg(all(target_family = "wasm", target_os = "unknown"))]
+mod wasm_libc;
+
+pub use analysis::{analyze, Analysis};
+pub use diagnostics::FileError;
+pub use input::InputFile;
+pub use judges::Judge;
+pub use report::Report;
+pub use facts::Facts;

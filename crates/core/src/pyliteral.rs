@@ -1,0 +1,640 @@
+//! Python literals, as `ast.literal_eval` reads them, and Python's `==` between them.
+//!
+//! Supported: `None`, `True`, `False`, ints (decimal, hex, octal, binary, `_` separators, any
+//! size), floats, imaginary numbers and `a ± bj`, strings and bytes with every prefix, quote and
+//! escape form (adjacent literals concatenate), tuples (with or without parentheses), lists,
+//! dicts, sets and `set()`, nested, with a unary sign on numbers.
+
+use std::fmt;
+
+#[derive(Clone, Debug)]
+pub enum Value {
+    None,
+    Bool(bool),
+    Int(Int),
+    Float(f64),
+    Complex(f64, f64),
+    Str(String),
+    Bytes(Vec<u8>),
+    List(Vec<Value>),
+    Tuple(Vec<Value>),
+    /// Elements are distinct under Python's `==` (duplicates are dropped when read).
+    Set(Vec<Value>),
+    /// Keys are distinct under Python's `==`; a repeated key keeps its first spelling and last value.
+    Dict(Vec<(Value, Value)>),
+}
+
+/// A Python int: small ones exactly as `i128`, larger ones by their decimal digits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Int {
+    Small(i128),
+    /// Sign and decimal digits without leading zeros, e.g. `-123456…`.
+    Big(String),
+}
+
+impl Int {
+    fn to_f64(&self) -> f64 {
+        match self {
+            Int::Small(v) => *v as f64,
+            Int::Big(digits) => digits.parse().unwrap_or(f64::NAN),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub offset: usize,
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at offset {}", self.message, self.offset)
+    }
+}
+
+/// Parses `text` as one Python literal (leading and trailing whitespace allowed).
+pub fn parse(text: &str) -> Result<Value, ParseError> {
+    let mut parser = Parser { text, pos: 0 };
+    let value = parser.expression_list()?;
+    parser.skip_space();
+    if parser.pos < text.len() {
+        return Err(parser.error("unexpected text after the literal"));
+    }
+    Ok(value)
+}
+
+/// Python's `==` between two literal values: numbers compare by value across bool, int, float
+/// and complex; lists never equal tuples; sets and dicts ignore order.
+pub fn python_eq(a: &Value, b: &Value) -> bool {
+    use Value::*;
+    if let (Some(x), Some(y)) = (as_complex(a), as_complex(b)) {
+        return match (a, b) {
+            (Int(i), Int(j)) => i == j,
+            _ => x == y,
+        };
+    }
+    match (a, b) {
+        (None, None) => true,
+        (Str(x), Str(y)) => x == y,
+        (Bytes(x), Bytes(y)) => x == y,
+        (List(x), List(y)) | (Tuple(x), Tuple(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| python_eq(p, q))
+        }
+        (Set(x), Set(y)) => x.len() == y.len() && x.iter().all(|p| y.iter().any(|q| python_eq(p, q))),
+        (Dict(x), Dict(y)) => {
+            x.len() == y.len()
+                && x.iter().all(|(k, v)| y.iter().any(|(k2, v2)| python_eq(k, k2) && python_eq(v, v2)))
+        }
+        _ => false,
+    }
+}
+
+fn as_complex(value: &Value) -> Option<(f64, f64)> {
+    match value {
+        Value::Bool(b) => Some((f64::from(u8::from(*b)), 0.0)),
+        Value::Int(i) => Some((i.to_f64(), 0.0)),
+        Value::Float(f) => Some((*f, 0.0)),
+        Value::Complex(re, im) => Some((*re, *im)),
+        _ => Option::None,
+    }
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> Parser<'a> {
+    fn error(&self, message: &str) -> ParseError {
+        ParseError { offset: self.pos, message: message.to_owned() }
+    }
+
+    fn rest(&self) -> &'a str {
+        &self.text[self.pos..]
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.rest().chars().next()
+    }
+
+    /// Skips whitespace, comments and backslash line continuations.
+    fn skip_space(&mut self) {
+        loop {
+            let rest = self.rest();
+            let trimmed = rest.trim_start();
+            self.pos += rest.len() - trimmed.len();
+            if trimmed.starts_with('#') {
+                self.pos += trimmed.find('\n').unwrap_or(trimmed.len());
+            } else if trimmed.starts_with("\\\n") {
+                self.pos += 2;
+            } else {
+                return;
+            }
+        }
+    }
+
+    fn eat(&mut self, token: char) -> bool {
+        self.skip_space();
+        if self.peek() == Some(token) {
+            self.pos += token.len_utf8();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect(&mut self, token: char) -> Result<(), ParseError> {
+        if self.eat(token) {
+            Ok(())
+        } else {
+            Err(self.error(&format!("expected `{token}`")))
+        }
+    }
+
+    /// `a, b, c` at the top level is a tuple, as in Python's eval mode.
+    fn expression_list(&mut self) -> Result<Value, ParseError> {
+        let first = self.value()?;
+        if !self.eat(',') {
+            return Ok(first);
+        }
+        let mut items = vec![first];
+        self.skip_space();
+        while self.pos < self.text.len() {
+            items.push(self.value()?);
+            if !self.eat(',') {
+                break;
+            }
+            self.skip_space();
+        }
+        Ok(Value::Tuple(items))
+    }
+
+    fn value(&mut self) -> Result<Value, ParseError> {
+        self.skip_space();
+        let value = match self.peek() {
+            Some('[') => self.sequence('[', ']').map(Value::List),
+            Some('(') => self.parenthesised(),
+            Some('{') => self.braces(),
+            Some('-' | '+') => self.signed_number(),
+            Some(c) if c.is_ascii_digit() || c == '.' => self.number(),
+            Some(c) if c == '\'' || c == '"' || c.is_ascii_alphabetic() => self.word_or_string(),
+            Some(_) => Err(self.error("not a literal")),
+            Option::None => Err(self.error("empty text")),
+        }?;
+        self.complex_tail(value)
+    }
+
+    /// `1 + 2j` and `1 - 2j`: literal_eval's only binary operation.
+    fn complex_tail(&mut self, value: Value) -> Result<Value, ParseError> {
+        let Some((re, 0.0)) = as_complex(&value).filter(|_| !matches!(value, Value::Complex(..))) else {
+            return Ok(value);
+        };
+        let save = self.pos;
+        self.skip_space();
+        let sign = match self.peek() {
+            Some('+') => 1.0,
+            Some('-') => -1.0,
+            _ => {
+                self.pos = save;
+                return Ok(value);
+            }
+        };
+        self.pos += 1;
+        self.skip_space();
+        match self.number()? {
+            Value::Complex(0.0, im) => Ok(Value::Complex(re, sign * im)),
+            _ => Err(self.error("only an imaginary number may follow `+` or `-`")),
+        }
+    }
+
+    fn sequence(&mut self, open: char, close: char) -> Result<Vec<Value>, ParseError> {
+        self.expect(open)?;
+        let mut items = Vec::new();
+        loop {
+            if self.eat(close) {
+                return Ok(items);
+            }
+            items.push(self.value()?);
+            if !self.eat(',') {
+                self.expect(close)?;
+                return Ok(items);
+            }
+        }
+    }
+
+    /// `()` and `(a,)` are tuples, `(a)` is `a`.
+    fn parenthesised(&mut self) -> Result<Value, ParseError> {
+        self.expect('(')?;
+        if self.eat(')') {
+            return Ok(Value::Tuple(vec![]));
+        }
+        let first = self.value()?;
+        if self.eat(')') {
+            return Ok(first);
+        }
+        self.expect(',')?;
+        let mut items = vec![first];
+        loop {
+            if self.eat(')') {
+                return Ok(Value::Tuple(items));
+            }
+            items.push(self.value()?);
+            if !self.eat(',') {
+                self.expect(')')?;
+                return Ok(Value::Tuple(items));
+            }
+        }
+    }
+
+    /// `{}` is a dict; `{a: b}` a dict; `{a}` a set.
+    fn braces(&mut self) -> Result<Value, ParseError> {
+        self.expect('{')?;
+        if self.eat('}') {
+            return Ok(Value::Dict(vec![]));
+        }
+        let first = self.value()?;
+        if self.eat(':') {
+            let mut entries = vec![];
+            let mut key = first;
+            loop {
+                let value = self.value()?;
+                insert_entry(&mut entries, key, value);
+                if !self.eat(',') {
+                    self.expect('}')?;
+                    return Ok(Value::Dict(entries));
+                }
+                if self.eat('}') {
+                    return Ok(Value::Dict(entries));
+                }
+                key = self.value()?;
+                self.expect(':')?;
+            }
+        }
+        let mut items = vec![first];
+        while self.eat(',') {
+            if self.eat('}') {
+                return Ok(Value::Set(dedup(items)));
+            }
+            items.push(self.value()?);
+        }
+        self.expect('}')?;
+        Ok(Value::Set(dedup(items)))
+    }
+
+    fn signed_number(&mut self) -> Result<Value, ParseError> {
+        let negative = self.peek() == Some('-');
+        self.pos += 1;
+        self.skip_space();
+        let value = match self.peek() {
+            Some('-' | '+') => self.signed_number()?,
+            _ => self.number()?,
+        };
+        Ok(if negative { negate(value) } else { value })
+    }
+
+    fn number(&mut self) -> Result<Value, ParseError> {
+        let rest = self.rest();
+        let len = rest
+            .char_indices()
+            .find(|&(i, c)| !(c.is_ascii_alphanumeric() || c == '_' || c == '.' || is_exponent_sign(rest, i, c)))
+            .map_or(rest.len(), |(i, _)| i);
+        let token = &rest[..len];
+        let value = parse_number(token).ok_or_else(|| self.error(&format!("bad number `{token}`")))?;
+        self.pos += len;
+        Ok(value)
+    }
+
+    fn word_or_string(&mut self) -> Result<Value, ParseError> {
+        let rest = self.rest();
+        let word_len = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
+        let word = &rest[..word_len];
+        let quote_follows = matches!(rest[word_len..].chars().next(), Some('\'' | '"'));
+        if word_len == 0 || (quote_follows && is_string_prefix(word)) {
+            return self.strings();
+        }
+        self.pos += word_len;
+        match word {
+            "None" => Ok(Value::None),
+            "True" => Ok(Value::Bool(true)),
+            "False" => Ok(Value::Bool(false)),
+            "set" => {
+                self.expect('(')?;
+                self.expect(')')?;
+                Ok(Value::Set(vec![]))
+            }
+            _ => {
+                self.pos -= word_len;
+                Err(self.error(&format!("`{word}` is not a literal")))
+            }
+        }
+    }
+
+    /// One or more adjacent string (or bytes) literals, concatenated.
+    fn strings(&mut self) -> Result<Value, ParseError> {
+        let mut text = String::new();
+        let mut bytes: Option<Vec<u8>> = Option::None;
+        let mut count = 0;
+        loop {
+            self.skip_space();
+            let rest = self.rest();
+            let prefix_len = rest.find(['\'', '"']).unwrap_or(0);
+            let prefix = &rest[..prefix_len];
+            if count > 0 && !(rest.starts_with(['\'', '"']) || (is_string_prefix(prefix) && prefix_len > 0)) {
+                break;
+            }
+            let lower = prefix.to_ascii_lowercase();
+            let (raw, is_bytes) = (lower.contains('r'), lower.contains('b'));
+            if count > 0 && is_bytes != bytes.is_some() {
+                return Err(self.error("cannot mix bytes and str literals"));
+            }
+            self.pos += prefix_len;
+            let body = self.quoted_body()?;
+            if is_bytes {
+                bytes.get_or_insert_with(Vec::new).extend(decode_bytes(body, raw).map_err(|m| self.error(&m))?);
+            } else {
+                text.push_str(&decode_str(body, raw).map_err(|m| self.error(&m))?);
+            }
+            count += 1;
+        }
+        Ok(match bytes {
+            Some(b) => Value::Bytes(b),
+            Option::None => Value::Str(text),
+        })
+    }
+
+    /// The text between the quotes (escapes left in place), moving past the closing quote.
+    fn quoted_body(&mut self) -> Result<&'a str, ParseError> {
+        let rest = self.rest();
+        let quote = if rest.starts_with("'''") || rest.starts_with("\"\"\"") { &rest[..3] } else { &rest[..1] };
+        let body_start = quote.len();
+        let mut i = body_start;
+        let bytes = rest.as_bytes();
+        while i < rest.len() {
+            if bytes[i] == b'\\' {
+                i += 2;
+                continue;
+            }
+            if bytes[i..].starts_with(quote.as_bytes()) {
+                self.pos += i + quote.len();
+                return Ok(&rest[body_start..i]);
+            }
+            if bytes[i] == b'\n' && quote.len() == 1 {
+                break;
+            }
+            i += 1;
+        }
+        Err(self.error("unterminated string"))
+    }
+}
+
+fn is_exponent_sign(token: &str, i: usize, c: char) -> bool {
+    (c == '+' || c == '-')
+        && i > 0
+        && matches!(token.as_bytes()[i - 1], b'e' | b'E')
+        && !token[..i].starts_with("0x")
+        && !token[..i].starts_with("0X")
+}
+
+fn is_string_prefix(word: &str) -> bool {
+    matches!(word.to_ascii_lowercase().as_str(), "" | "r" | "u" | "b" | "br" | "rb")
+}
+
+fn parse_number(token: &str) -> Option<Value> {
+    if token.contains("__") || token.ends_with('_') || token.starts_with('_') {
+        return Option::None;
+    }
+    let clean = token.replace('_', "");
+    let lower = clean.to_ascii_lowercase();
+    if let Some(imaginary) = lower.strip_suffix('j') {
+        return parse_float(imaginary).map(|im| Value::Complex(0.0, im));
+    }
+    let radix = match lower.get(..2) {
+        Some("0x") => Some(16),
+        Some("0o") => Some(8),
+        Some("0b") => Some(2),
+        _ => Option::None,
+    };
+    if let Some(radix) = radix {
+        return i128::from_str_radix(&lower[2..], radix).ok().map(|v| Value::Int(Int::Small(v)));
+    }
+    if lower.bytes().all(|b| b.is_ascii_digit()) {
+        // Python 3 forbids leading zeros in decimal ints other than 0 itself.
+        if lower.len() > 1 && lower.starts_with('0') && lower.bytes().any(|b| b != b'0') {
+            return Option::None;
+        }
+        return Some(Value::Int(match lower.parse::<i128>() {
+            Ok(v) => Int::Small(v),
+            Err(_) => Int::Big(lower.trim_start_matches('0').to_owned()),
+        }));
+    }
+    parse_float(&lower).map(Value::Float)
+}
+
+fn parse_float(text: &str) -> Option<f64> {
+    let valid = !text.is_empty()
+        && text.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'+' | b'-'))
+        && text.bytes().any(|b| b.is_ascii_digit());
+    if valid {
+        text.parse().ok()
+    } else {
+        Option::None
+    }
+}
+
+fn negate(value: Value) -> Value {
+    match value {
+        Value::Bool(b) => Value::Int(Int::Small(-i128::from(b))),
+        Value::Int(Int::Small(v)) => Value::Int(Int::Small(-v)),
+        Value::Int(Int::Big(d)) => Value::Int(Int::Big(match d.strip_prefix('-') {
+            Some(positive) => positive.to_owned(),
+            Option::None => format!("-{d}"),
+        })),
+        Value::Float(f) => Value::Float(-f),
+        Value::Complex(re, im) => Value::Complex(-re, -im),
+        other => other,
+    }
+}
+
+fn dedup(items: Vec<Value>) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::with_capacity(items.len());
+    for item in items {
+        if !out.iter().any(|seen| python_eq(seen, &item)) {
+            out.push(item);
+        }
+    }
+    out
+}
+
+fn insert_entry(entries: &mut Vec<(Value, Value)>, key: Value, value: Value) {
+    match entries.iter_mut().find(|(k, _)| python_eq(k, &key)) {
+        Some(entry) => entry.1 = value,
+        Option::None => entries.push((key, value)),
+    }
+}
+
+fn decode_str(body: &str, raw: bool) -> Result<String, String> {
+    if raw {
+        return Ok(body.to_owned());
+    }
+    let mut out = String::with_capacity(body.len());
+    let mut chars = body.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let Some(e) = chars.next() else { return Err("trailing backslash".into()) };
+        match e {
+            '\n' => {}
+            '\\' | '\'' | '"' => out.push(e),
+            'a' => out.push('\x07'),
+            'b' => out.push('\x08'),
+            'f' => out.push('\x0c'),
+            'n' => out.push('\n'),
+            'r' => out.push('\r'),
+            't' => out.push('\t'),
+            'v' => out.push('\x0b'),
+            '0'..='7' => out.push(char::from_u32(octal(e, &mut chars)).ok_or("bad octal escape")?),
+            'x' => out.push(char::from_u32(hex_digits(&mut chars, 2)?).ok_or("bad \\x escape")?),
+            'u' => out.push(char::from_u32(hex_digits(&mut chars, 4)?).ok_or("bad \\u escape")?),
+            'U' => out.push(char::from_u32(hex_digits(&mut chars, 8)?).ok_or("bad \\U escape")?),
+            'N' => return Err("\\N{...} escapes are not supported".into()),
+            other => {
+                out.push('\\');
+                out.push(other);
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn decode_bytes(body: &str, raw: bool) -> Result<Vec<u8>, String> {
+    if !body.is_ascii() {
+        return Err("bytes can only contain ASCII characters".into());
+    }
+    if raw {
+        return Ok(body.as_bytes().to_vec());
+    }
+    let mut out = Vec::with_capacity(body.len());
+    let mut chars = body.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c as u8);
+            continue;
+        }
+        let Some(e) = chars.next() else { return Err("trailing backslash".into()) };
+        match e {
+            '\n' => {}
+            '\\' | '\'' | '"' => out.push(e as u8),
+            'a' => out.push(7),
+            'b' => out.push(8),
+            'f' => out.push(12),
+            'n' => out.push(b'\n'),
+            'r' => out.push(b'\r'),
+            't' => out.push(b'\t'),
+            'v' => out.push(11),
+            '0'..='7' => out.push((octal(e, &mut chars) & 0xff) as u8),
+            'x' => out.push(hex_digits(&mut chars, 2)? as u8),
+            other => {
+                out.push(b'\\');
+                out.push(other as u8);
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn octal(first: char, chars: &mut std::iter::Peekable<std::str::Chars<'_>>) -> u32 {
+    let mut value = first.to_digit(8).unwrap_or(0);
+    for _ in 0..2 {
+        match chars.peek().and_then(|c| c.to_digit(8)) {
+            Some(d) => {
+                value = value * 8 + d;
+                chars.next();
+            }
+            Option::None => break,
+        }
+    }
+    value
+}
+
+fn hex_digits(chars: &mut std::iter::Peekable<std::str::Chars<'_>>, count: usize) -> Result<u32, String> {
+    let mut value = 0;
+    for _ in 0..count {
+        let digit = chars.next().and_then(|c| c.to_digit(16)).ok_or("truncated hex escape")?;
+        value = value * 16 + digit;
+    }
+    Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eq(a: &str, b: &str) -> bool {
+        python_eq(&parse(a).unwrap(), &parse(b).unwrap())
+    }
+
+    #[test]
+    fn numbers_compare_across_types() {
+        assert!(eq("1", "1.0"));
+        assert!(eq("True", "1"));
+        assert!(eq("-0.0", "0.0"));
+        assert!(eq("1e3", "1000"));
+        assert!(eq("0x10", "16"));
+        assert!(eq("1_000", "1000"));
+        assert!(eq("(1+0j)", "1"));
+        assert!(eq("1 - 2j", "(1-2j)"));
+        assert!(!eq("1", "2"));
+        assert!(!eq("1", "'1'"));
+        assert!(eq("123456789012345678901234567890123456789012", "123456789012345678901234567890123456789012"));
+        assert!(eq("-5", "- 5"));
+    }
+
+    #[test]
+    fn quotes_prefixes_and_escapes() {
+        assert!(eq(r#""it's""#, r"'it\'s'"));
+        assert!(eq(r"'a\nb'", "'''a\nb'''"));
+        assert!(eq(r"'\x41\u0042\U00000043\101'", "'ABCA'"));
+        assert!(eq(r"r'\n'", r"'\\n'"));
+        assert!(eq("'ab' 'c'", "'abc'"));
+        assert!(eq("b'\\x00a'", "b'\\0a'"));
+        assert!(eq("u'x'", "'x'"));
+        assert!(!eq("b'a'", "'a'"));
+        assert!(eq(r"'\d'", r"'\\d'"), "unknown escapes keep their backslash");
+    }
+
+    #[test]
+    fn containers_nest_and_order_matters_only_where_python_says() {
+        assert!(eq("[(4, 1), (2, 3)]", "[(4,1),(2,3)]"));
+        assert!(!eq("[1, 2]", "(1, 2)"));
+        assert!(eq("1, 2", "(1, 2)"));
+        assert!(eq("(1,)", "1,"));
+        assert!(eq("{'a': 1, 'b': [2]}", "{'b': [2.0], 'a': True}"));
+        assert!(eq("{3, 1, 2}", "{1, 2, 3}"));
+        assert!(eq("{1, True}", "{1}"), "1 and True are the same set element");
+        assert!(eq("set()", "set()"));
+        assert!(!eq("set()", "{}"));
+        assert!(eq("{'a': 1, 'a': 2}", "{'a': 2}"));
+        assert!(eq("[[], {}, ()]", "[ [ ] , { } , ( ) ]"));
+        assert!(eq("None", " None\n"));
+    }
+
+    #[test]
+    fn never_panics_on_any_prefix_of_unicode_text() {
+        let text = "['BISHОPSWIFT\\О', {\"ключ\": (1, 2j)}, b'\\x00', '''тройной\n''']";
+        for (end, _) in text.char_indices() {
+            let _ = parse(&text[..end]);
+            let _ = parse(&text[end..]);
+        }
+        assert!(eq("'BISHОPSWIFT'", "\"BISHОPSWIFT\""));
+    }
+
+    #[test]
+    fn text_that_is_not_a_literal_is_an_error() {
+        for text in ["", "x", "f(1)", "[1, 2", "'abc", "1 +", "[1] [2]", "nan", "{1: }", "007", "f'x'", "1 + 2"] {
+            assert!(parse(text).is_err(), "{text:?} parsed");
+        }
+    }
+}

@@ -1,0 +1,232 @@
+//! Dataset folders of ExeRScope and CodeMind: `<bench>/<id>/{main.py | Main.java, input.txt,
+//! output.txt}`, usually under `dataset/`. A folder is a program when it holds `output.txt` and a
+//! code file or `input.txt`: some CodeMind folders lack their code, and are still judged.
+//! HumanEval's `<id>__0`, `<id>__1` folders are further inputs of program `<id>`, not programs.
+
+use super::{claim, group_by_folder, DropContext, Reader};
+use crate::diagnostics::{utf8_text, FileError};
+use crate::input::InputFile;
+use crate::table::{Language, RawProgram, TableBuilder};
+use std::collections::{HashMap, HashSet};
+
+pub struct DatasetFolders;
+
+const CODE_FILES: &[(&str, Language)] = &[("main.py", Language::Python), ("Main.java", Language::Java)];
+const INPUT_FILE: &str = "input.txt";
+const OUTPUT_FILE: &str = "output.txt";
+
+impl Reader for DatasetFolders {
+    fn name(&self) -> &'static str {
+        "dataset folders"
+    }
+
+    fn read(
+        &self,
+        files: &[InputFile],
+        unclaimed: &mut Vec<usize>,
+        context: &mut DropContext,
+        builder: &mut TableBuilder,
+        errors: &mut Vec<FileError>,
+    ) {
+        let mut taken = HashSet::new();
+        let mut programs = Vec::new();
+        for (folder, members) in group_by_folder(files, unclaimed.iter().copied()) {
+            let has = |name: &str| members.iter().any(|&i| files[i].file_name() == name);
+            let code = find_code_file(files, &members);
+            if !has(OUTPUT_FILE) || (code.is_none() && !has(INPUT_FILE)) {
+                continue;
+            }
+            taken.extend(members.iter().copied().filter(|&i| is_program_file(files[i].file_name())));
+            if let Some(program) = read_program(files, folder, code, &members, errors) {
+                programs.push(program);
+            }
+        }
+        report_programs_without_code(&programs, errors);
+        claim(unclaimed, &taken);
+        for program in fold_extra_inputs(programs) {
+            context.dataset_benchmarks.insert(program.benchmark.to_lowercase());
+            builder.add_program(program);
+        }
+    }
+}
+
+fn is_program_file(name: &str) -> bool {
+    CODE_FILES.iter().any(|(code, _)| *code == name) || name == INPUT_FILE || name == OUTPUT_FILE
+}
+
+fn find_code_file(files: &[InputFile], members: &[usize]) -> Option<(usize, Language)> {
+    members.iter().find_map(|&i| {
+        CODE_FILES.iter().find(|(name, _)| files[i].file_name() == *name).map(|(_, language)| (i, *language))
+    })
+}
+
+fn read_program(
+    files: &[InputFile],
+    folder: &str,
+    code_file: Option<(usize, Language)>,
+    members: &[usize],
+    errors: &mut Vec<FileError>,
+) -> Option<RawProgram> {
+    let parts: Vec<&str> = folder.split('/').filter(|c| !c.is_empty()).collect();
+    let [.., benchmark, id] = parts[..] else {
+        errors.push(FileError::new(
+            folder_or_file(files, members, folder),
+            "cannot tell the benchmark: expected <benchmark>/<id>/ around the program; program skipped",
+        ));
+        return None;
+    };
+    let text_of = |name: &str, errors: &mut Vec<FileError>| -> Option<String> {
+        let index = members.iter().copied().find(|&i| files[i].file_name() == name)?;
+        utf8_text(&files[index].path, &files[index].bytes).map_err(|e| errors.push(e)).ok()
+    };
+    let code = match code_file {
+        Some((index, _)) => Some(utf8_text(&files[index].path, &files[index].bytes).map_err(|e| errors.push(e)).ok()?),
+        None => None,
+    };
+    let Some(expected) = text_of(OUTPUT_FILE, errors) else {
+        errors.push(FileError::new(folder, "no readable output.txt: program skipped (nothing to judge against)"));
+        return None;
+    };
+    let input = text_of(INPUT_FILE, errors).unwrap_or_else(|| {
+        errors.push(FileError::new(folder, "no readable input.txt: the program's input is unknown"));
+        String::new()
+    });
+    Some(RawProgram {
+        benchmark: benchmark.to_owned(),
+        id: id.to_owned(),
+        language: code_file.map_or_else(|| language_from_name(benchmark), |(_, language)| language),
+        code,
+        input,
+        expected,
+        extra_inputs: 0,
+        source_path: code_file.map_or_else(|| format!("{folder}/{OUTPUT_FILE}"), |(i, _)| files[i].path.clone()),
+    })
+}
+
+fn folder_or_file<'a>(files: &'a [InputFile], members: &[usize], folder: &'a str) -> &'a str {
+    if folder.is_empty() { &files[members[0]].path } else { folder }
+}
+
+/// Without code, the language can only come from the benchmark's name (`Avatar-Java`).
+fn language_from_name(benchmark: &str) -> Language {
+    if benchmark.to_lowercase().contains("java") { Language::Java } else { Language::Python }
+}
+
+/// One message per benchmark: programs without code are judged but have no properties.
+fn report_programs_without_code(programs: &[RawProgram], errors: &mut Vec<FileError>) {
+    let mut without_code: Vec<(&str, usize, &str)> = Vec::new();
+    for program in programs.iter().filter(|p| p.code.is_none()) {
+        match without_code.iter_mut().find(|(b, _, _)| *b == program.benchmark) {
+            Some(entry) => entry.1 += 1,
+            None => without_code.push((&program.benchmark, 1, &program.source_path)),
+        }
+    }
+    for (benchmark, count, example) in without_code {
+        errors.push(FileError::new(
+            example,
+            format!(
+                "{count} program(s) of {benchmark} have no main.py or Main.java: they are judged, \
+                 but have no code to show or extract properties from"
+            ),
+        ));
+    }
+}
+
+/// Counts `<id>__<n>` folders as extra inputs of `<id>` when that program exists.
+fn fold_extra_inputs(programs: Vec<RawProgram>) -> Vec<RawProgram> {
+    let key = |p: &RawProgram| (p.benchmark.to_lowercase(), p.id.clone());
+    let mut extra_counts: HashMap<(String, String), u32> = HashMap::new();
+    let known: HashSet<(String, String)> = programs.iter().map(key).collect();
+    let mut kept = Vec::with_capacity(programs.len());
+    for program in programs {
+        let base = extra_input_base(&program.id)
+            .map(|base| (program.benchmark.to_lowercase(), base.to_owned()))
+            .filter(|base_key| known.contains(base_key));
+        match base {
+            Some(base_key) => *extra_counts.entry(base_key).or_default() += 1,
+            None => kept.push(program),
+        }
+    }
+    for program in &mut kept {
+        program.extra_inputs = extra_counts.get(&key(program)).copied().unwrap_or(0);
+    }
+    kept
+}
+
+fn extra_input_base(id: &str) -> Option<&str> {
+    let (base, suffix) = id.rsplit_once("__")?;
+    (!suffix.is_empty() && suffix.bytes().all(|b| b.is_ascii_digit())).then_some(base)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::TableBuilder;
+
+    fn run(files: &[InputFile]) -> (crate::table::Table, Vec<FileError>, Vec<usize>) {
+        let mut unclaimed: Vec<usize> = (0..files.len()).collect();
+        let mut builder = TableBuilder::default();
+        let mut errors = vec![];
+        DatasetFolders.read(files, &mut unclaimed, &mut DropContext::default(), &mut builder, &mut errors);
+        (builder.finish().0, errors, unclaimed)
+    }
+
+    #[test]
+    fn a_folder_with_code_input_and_output_is_a_program() {
+        let files = [
+            InputFile::new("/dataset/cruxeval/sample_0/main.py", "def f(x):\n    return x"),
+            InputFile::new("/dataset/cruxeval/sample_0/input.txt", "f(1)"),
+            InputFile::new("/dataset/cruxeval/sample_0/output.txt", "1"),
+            InputFile::new("/dataset/Avatar/Avatar-Java/a1/Main.java", "class Main {}"),
+            InputFile::new("/dataset/Avatar/Avatar-Java/a1/output.txt", "YES\n"),
+            InputFile::new("/dataset/Avatar/Avatar-Java/a1/input.txt", "5 5 7\n"),
+            InputFile::new("/dataset/Avatar/Avatar-Java/a2/output.txt", "NO\n"),
+            InputFile::new("/dataset/Avatar/Avatar-Java/a2/input.txt", "1\n"),
+            InputFile::new("/notes.txt", "hello"),
+        ];
+        let (table, errors, unclaimed) = run(&files);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].message.starts_with("1 program(s) of Avatar-Java have no main.py"), "{errors:?}");
+        assert_eq!(unclaimed, [8]);
+        assert_eq!(table.benchmarks, ["Avatar-Java", "cruxeval"]);
+        let crux = table.programs.iter().find(|p| p.id == "sample_0").unwrap();
+        assert_eq!((crux.input.as_str(), crux.expected.as_str(), crux.language), ("f(1)", "1", Language::Python));
+        assert_eq!(table.programs.iter().find(|p| p.id == "a1").unwrap().language, Language::Java);
+        let without_code = table.programs.iter().find(|p| p.id == "a2").unwrap();
+        assert_eq!((without_code.code.as_deref(), without_code.language), (None, Language::Java));
+    }
+
+    #[test]
+    fn humaneval_double_underscore_folders_are_extra_inputs() {
+        let mut files = vec![];
+        for id in ["HumanEval_0", "HumanEval_0__0", "HumanEval_0__1", "HumanEval_7__0"] {
+            files.push(InputFile::new(format!("dataset/humaneval/{id}/main.py"), "pass"));
+            files.push(InputFile::new(format!("dataset/humaneval/{id}/output.txt"), "None"));
+            files.push(InputFile::new(format!("dataset/humaneval/{id}/input.txt"), "f()"));
+        }
+        let (table, _, _) = run(&files);
+        let ids: Vec<_> = table.programs.iter().map(|p| (p.id.as_str(), p.extra_inputs)).collect();
+        // HumanEval_7__0 has no base program: it stays a program of its own.
+        assert_eq!(ids, [("HumanEval_0", 2), ("HumanEval_7__0", 0)]);
+    }
+
+    #[test]
+    fn missing_output_and_bad_encoding_are_reported_by_file() {
+        let files = [
+            InputFile::new("d/b/1/main.py", "x = 1"),
+            InputFile::new("d/b/1/input.txt", "f()"),
+            InputFile::new("d/b/1/output.txt", b"\xff".to_vec()),
+            InputFile::new("d/b/2/main.py", b"x = '\xff'".to_vec()),
+            InputFile::new("d/b/2/output.txt", "1"),
+            InputFile::new("main.py", "x = 1"),
+            InputFile::new("output.txt", "1"),
+        ];
+        let (table, errors, _) = run(&files);
+        assert!(table.programs.is_empty());
+        let messages: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        assert!(messages[0].starts_with("main.py: cannot tell the benchmark"), "{messages:?}");
+        assert!(messages.iter().any(|m| m.starts_with("d/b/1: no readable output.txt")), "{messages:?}");
+        assert!(messages.iter().any(|m| m.starts_with("d/b/1/output.txt:1: not UTF-8")), "{messages:?}");
+        assert!(messages.iter().any(|m| m.starts_with("d/b/2/main.py:1: not UTF-8")), "{messages:?}");
+    }
+}

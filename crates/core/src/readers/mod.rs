@@ -1,0 +1,96 @@
+//! One reader per input format. A reader looks at every dropped file, takes the ones that are
+//! its format (by name *and* content), and turns them into raw programs and predictions. Files
+//! that no reader takes are reported, never silently dropped.
+//!
+//! Adding a format: a new file here implementing [`Reader`], one line in [`READERS`], tests in
+//! the new file (see CONTRIBUTING.md).
+
+mod codemind_ier;
+mod dataset_folders;
+mod exerscope_er;
+mod prediction_folder;
+
+use crate::diagnostics::FileError;
+use crate::input::InputFile;
+use crate::table::TableBuilder;
+use std::collections::{BTreeMap, HashSet};
+
+/// What readers know about the whole drop: benchmark names (lower case) found in datasets, so
+/// that a result folder can tell `<model>/<bench>` from `<bench>/<model>`.
+#[derive(Default)]
+pub struct DropContext {
+    pub dataset_benchmarks: HashSet<String>,
+}
+
+pub trait Reader: Sync {
+    /// A short name shown to users (`ExeRScope results`).
+    fn name(&self) -> &'static str;
+    /// Takes its files out of `unclaimed` (indices into `files`) and reads them.
+    fn read(
+        &self,
+        files: &[InputFile],
+        unclaimed: &mut Vec<usize>,
+        context: &mut DropContext,
+        builder: &mut TableBuilder,
+        errors: &mut Vec<FileError>,
+    );
+}
+
+/// Datasets first: result readers use the benchmark names they find.
+pub const READERS: &[&dyn Reader] = &[
+    &dataset_folders::DatasetFolders,
+    &codemind_ier::CodemindIer,
+    &exerscope_er::ExerscopeEr,
+];
+
+/// Runs every reader over `files`, then reports what none of them took.
+pub fn read_all(files: &[InputFile], builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
+    let mut unclaimed: Vec<usize> = (0..files.len()).filter(|&i| !is_ignorable(&files[i])).collect();
+    let mut context = DropContext::default();
+    for reader in READERS {
+        reader.read(files, &mut unclaimed, &mut context, builder, errors);
+    }
+    report_unclaimed(files, &unclaimed, errors);
+}
+
+/// Hidden files and the reference tool's own stored statistics (read by later issues' views).
+fn is_ignorable(file: &InputFile) -> bool {
+    file.components().iter().any(|c| c.starts_with('.') || *c == "result_stat")
+}
+
+/// One message per folder, listing what was not recognised there.
+fn report_unclaimed(files: &[InputFile], unclaimed: &[usize], errors: &mut Vec<FileError>) {
+    let mut by_folder: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for &i in unclaimed {
+        let path = files[i].path.as_str();
+        let folder = path.rsplit_once('/').map_or("", |(dir, _)| dir);
+        by_folder.entry(folder).or_default().push(files[i].file_name());
+    }
+    for (folder, names) in by_folder {
+        let shown: Vec<&str> = names.iter().take(5).copied().collect();
+        let more = if names.len() > 5 { format!(" and {} more", names.len() - 5) } else { String::new() };
+        let place = if folder.is_empty() { names[0] } else { folder };
+        errors.push(FileError::new(
+            place,
+            format!("not a recognised dataset or result file, not used: {}{more}", shown.join(", ")),
+        ));
+    }
+}
+
+/// Groups file indices by their folder (`a/b/c/x.txt` → `a/b/c`), keeping a stable order.
+pub(crate) fn group_by_folder<'a>(
+    files: &'a [InputFile],
+    indices: impl Iterator<Item = usize>,
+) -> BTreeMap<&'a str, Vec<usize>> {
+    let mut groups: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for i in indices {
+        let folder = files[i].path.rsplit_once('/').map_or("", |(dir, _)| dir);
+        groups.entry(folder).or_default().push(i);
+    }
+    groups
+}
+
+/// Removes `taken` from `unclaimed`.
+pub(crate) fn claim(unclaimed: &mut Vec<usize>, taken: &HashSet<usize>) {
+    unclaimed.retain(|i| !taken.contains(i));
+}

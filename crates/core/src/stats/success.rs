@@ -1,0 +1,121 @@
+//! Success per model × benchmark × task, and per reference construct (SPEC §5, first bullet).
+//! Missing predictions are counted apart and left out of every denominator.
+
+use super::wilson::{wilson_interval, Z_95};
+use crate::extractors::ReferenceConstruct;
+use crate::facts::Facts;
+use crate::judges::Judge;
+use crate::table::Task;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashSet};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunSummary {
+    pub model: String,
+    pub benchmark: String,
+    pub task: Task,
+    pub correct: u64,
+    pub wrong: u64,
+    /// Dataset programs of the benchmark with no prediction of this model.
+    pub missing: u64,
+    /// Predictions present: `correct + wrong`.
+    pub total: u64,
+    /// `correct / total`; `null` when there is no prediction.
+    pub rate: Option<f64>,
+    pub ci95: Option<[f64; 2]>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ConstructSummary {
+    pub model: String,
+    pub benchmark: String,
+    pub flavor: String,
+    pub construct: ReferenceConstruct,
+    pub correct: u64,
+    /// Programs with the construct and a prediction.
+    pub total: u64,
+}
+
+/// Counts per (model, benchmark, task), in model, then benchmark order.
+pub fn run_summaries(facts: &Facts, judge: Judge) -> Vec<RunSummary> {
+    let programs_per_benchmark = facts.programs_per_benchmark();
+    let mut counts: BTreeMap<(u32, u32, Task), (u64, u64, HashSet<u32>)> = BTreeMap::new();
+    for (i, verdict) in facts.predictions.verdicts(judge).iter().enumerate() {
+        let program = facts.predictions.program[i];
+        let benchmark = facts.programs[program as usize].benchmark;
+        let entry = counts.entry((facts.predictions.model[i], benchmark, facts.predictions.task[i])).or_default();
+        if *verdict { entry.0 += 1 } else { entry.1 += 1 }
+        entry.2.insert(program);
+    }
+    counts
+        .into_iter()
+        .map(|((model, benchmark, task), (correct, wrong, predicted))| {
+            let total = correct + wrong;
+            RunSummary {
+                model: facts.models[model as usize].clone(),
+                benchmark: facts.benchmarks[benchmark as usize].clone(),
+                task,
+                correct,
+                wrong,
+                missing: programs_per_benchmark[benchmark as usize] - predicted.len() as u64,
+                total,
+                rate: (total > 0).then(|| correct as f64 / total as f64),
+                ci95: wilson_interval(correct, total, Z_95),
+            }
+        })
+        .collect()
+}
+
+/// Success per reference construct: correct / programs having the flag, over programs with a
+/// prediction. Every flag of [`ReferenceConstruct::ALL`] is listed, with zero counts if absent.
+pub fn construct_summaries(facts: &Facts, judge: Judge) -> Vec<ConstructSummary> {
+    let mut counts: BTreeMap<(u32, u32), [(u64, u64); ReferenceConstruct::ALL.len()]> = BTreeMap::new();
+    for (i, verdict) in facts.predictions.verdicts(judge).iter().enumerate() {
+        let program = &facts.programs[facts.predictions.program[i] as usize];
+        let entry = counts.entry((facts.predictions.model[i], program.benchmark)).or_default();
+        for (slot, construct) in ReferenceConstruct::ALL.into_iter().enumerate() {
+            if program.reference_constructs.has(construct) {
+                entry[slot].0 += u64::from(*verdict);
+                entry[slot].1 += 1;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for ((model, benchmark), per_construct) in counts {
+        for (construct, (correct, total)) in ReferenceConstruct::ALL.into_iter().zip(per_construct) {
+            out.push(ConstructSummary {
+                model: facts.models[model as usize].clone(),
+                benchmark: facts.benchmarks[benchmark as usize].clone(),
+                flavor: "reference".to_owned(),
+                construct,
+                correct,
+                total,
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::facts::tests::tiny_facts;
+
+    #[test]
+    fn counts_missing_apart_from_the_denominator() {
+        let runs = run_summaries(&tiny_facts(), Judge::Reference);
+        assert_eq!(runs.len(), 1);
+        let run = &runs[0];
+        assert_eq!((run.correct, run.wrong, run.missing, run.total), (1, 1, 1, 2));
+        assert_eq!(run.rate, Some(0.5));
+        assert!(run.ci95.unwrap()[0] < 0.5 && run.ci95.unwrap()[1] > 0.5);
+    }
+
+    #[test]
+    fn construct_rates_count_programs_with_the_flag() {
+        let constructs = construct_summaries(&tiny_facts(), Judge::Reference);
+        let of = |c: ReferenceConstruct| constructs.iter().find(|s| s.construct == c).map(|s| (s.correct, s.total));
+        assert_eq!(of(ReferenceConstruct::For), Some((1, 2)));
+        assert_eq!(of(ReferenceConstruct::Basic), Some((0, 0)));
+    }
+}

@@ -1,0 +1,282 @@
+//! The normalised table every reader fills and every later stage reads: programs (one row each)
+//! and predictions (columnar: one vector per field), joined by (benchmark, program id).
+
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    Python,
+    Java,
+}
+
+/// What the model was asked to predict (SPEC §1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Task {
+    Output,
+    Input,
+    State,
+    Coverage,
+    Path,
+}
+
+impl Task {
+    pub fn name(self) -> &'static str {
+        match self {
+            Task::Output => "output",
+            Task::Input => "input",
+            Task::State => "state",
+            Task::Coverage => "coverage",
+            Task::Path => "path",
+        }
+    }
+}
+
+pub type BenchmarkIdx = u32;
+pub type ModelIdx = u32;
+pub type ProgramIdx = u32;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Program {
+    pub benchmark: BenchmarkIdx,
+    pub id: String,
+    pub language: Language,
+    /// `None` when the dataset holds no code for the program (it is still judged).
+    pub code: Option<String>,
+    /// The call (`f([1, 2])`) or the stdin text the program runs on.
+    pub input: String,
+    pub expected: String,
+    /// Further inputs of the same program (HumanEval's `<id>__0`, `<id>__1` folders).
+    pub extra_inputs: u32,
+    /// Where the code came from, for messages.
+    pub source_path: String,
+}
+
+/// Predictions, one entry per (model, program, task, sample), stored column by column.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Predictions {
+    pub model: Vec<ModelIdx>,
+    pub program: Vec<ProgramIdx>,
+    pub task: Vec<Task>,
+    pub sample: Vec<u32>,
+    /// The extracted answer the judges compare with the expected output.
+    pub answer: Vec<String>,
+    /// The model's raw response, when the result files keep it.
+    pub response: Vec<Option<String>>,
+    /// The file the answer came from, for messages and the drill-down.
+    pub source_path: Vec<String>,
+}
+
+impl Predictions {
+    pub fn len(&self) -> usize {
+        self.model.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.model.is_empty()
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Table {
+    pub benchmarks: Vec<String>,
+    pub models: Vec<String>,
+    pub programs: Vec<Program>,
+    pub predictions: Predictions,
+}
+
+/// A prediction as a reader finds it, before it is joined with its program.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RawPrediction {
+    pub model: String,
+    pub benchmark: String,
+    pub program_id: String,
+    pub task: Task,
+    pub sample: u32,
+    pub answer: String,
+    pub response: Option<String>,
+    pub source_path: String,
+}
+
+/// A program as a reader finds it, before benchmarks are interned.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RawProgram {
+    pub benchmark: String,
+    pub id: String,
+    pub language: Language,
+    pub code: Option<String>,
+    pub input: String,
+    pub expected: String,
+    pub extra_inputs: u32,
+    pub source_path: String,
+}
+
+/// Predictions whose program no input provided, counted per (model, benchmark).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unmatched {
+    pub model: String,
+    pub benchmark: String,
+    pub count: usize,
+    pub example_path: String,
+}
+
+/// Collects what the readers find, in any order, and joins it at the end.
+#[derive(Default)]
+pub struct TableBuilder {
+    programs: Vec<RawProgram>,
+    predictions: Vec<RawPrediction>,
+}
+
+impl TableBuilder {
+    pub fn add_program(&mut self, program: RawProgram) {
+        self.programs.push(program);
+    }
+
+    pub fn add_prediction(&mut self, prediction: RawPrediction) {
+        self.predictions.push(prediction);
+    }
+
+    /// The predictions collected so far, before the join (readers' tests look at them).
+    pub fn raw_predictions(&self) -> &[RawPrediction] {
+        &self.predictions
+    }
+
+    /// Joins predictions with programs by (benchmark, id); benchmark names match whatever their
+    /// case (`CruxEval` results, `cruxeval` dataset). Programs keep the spelling of their dataset.
+    pub fn finish(self) -> (Table, Vec<Unmatched>) {
+        let mut table = Table::default();
+        let mut benchmark_by_key: HashMap<String, BenchmarkIdx> = HashMap::new();
+        let mut program_by_key: HashMap<(BenchmarkIdx, String), ProgramIdx> = HashMap::new();
+        let mut programs = self.programs;
+        programs.sort_by(|a, b| (&a.benchmark, &a.id).cmp(&(&b.benchmark, &b.id)));
+        for raw in programs {
+            let benchmark = intern_benchmark(&mut table.benchmarks, &mut benchmark_by_key, &raw.benchmark);
+            if program_by_key.contains_key(&(benchmark, raw.id.clone())) {
+                continue; // the same program dropped twice
+            }
+            program_by_key.insert((benchmark, raw.id.clone()), table.programs.len() as ProgramIdx);
+            table.programs.push(Program {
+                benchmark,
+                id: raw.id,
+                language: raw.language,
+                code: raw.code,
+                input: raw.input,
+                expected: raw.expected,
+                extra_inputs: raw.extra_inputs,
+                source_path: raw.source_path,
+            });
+        }
+        let mut model_by_name: HashMap<String, ModelIdx> = HashMap::new();
+        let mut unmatched: Vec<Unmatched> = Vec::new();
+        let mut predictions = self.predictions;
+        predictions.sort_by(|a, b| {
+            (&a.model, &a.benchmark, &a.program_id, a.sample).cmp(&(&b.model, &b.benchmark, &b.program_id, b.sample))
+        });
+        for raw in predictions {
+            let program = benchmark_by_key
+                .get(&raw.benchmark.to_lowercase())
+                .and_then(|&b| program_by_key.get(&(b, raw.program_id.clone())));
+            let Some(&program) = program else {
+                record_unmatched(&mut unmatched, &raw);
+                continue;
+            };
+            let model = *model_by_name.entry(raw.model.clone()).or_insert_with(|| {
+                table.models.push(raw.model.clone());
+                (table.models.len() - 1) as ModelIdx
+            });
+            let p = &mut table.predictions;
+            p.model.push(model);
+            p.program.push(program);
+            p.task.push(raw.task);
+            p.sample.push(raw.sample);
+            p.answer.push(raw.answer);
+            p.response.push(raw.response);
+            p.source_path.push(raw.source_path);
+        }
+        (table, unmatched)
+    }
+}
+
+fn intern_benchmark(
+    names: &mut Vec<String>,
+    by_key: &mut HashMap<String, BenchmarkIdx>,
+    name: &str,
+) -> BenchmarkIdx {
+    *by_key.entry(name.to_lowercase()).or_insert_with(|| {
+        names.push(name.to_owned());
+        (names.len() - 1) as BenchmarkIdx
+    })
+}
+
+fn record_unmatched(unmatched: &mut Vec<Unmatched>, raw: &RawPrediction) {
+    let key = raw.benchmark.to_lowercase();
+    match unmatched.iter_mut().find(|u| u.model == raw.model && u.benchmark.to_lowercase() == key) {
+        Some(entry) => entry.count += 1,
+        None => unmatched.push(Unmatched {
+            model: raw.model.clone(),
+            benchmark: raw.benchmark.clone(),
+            count: 1,
+            example_path: raw.source_path.clone(),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn program(benchmark: &str, id: &str) -> RawProgram {
+        RawProgram {
+            benchmark: benchmark.into(),
+            id: id.into(),
+            language: Language::Python,
+            code: Some("x = 1".into()),
+            input: "f()".into(),
+            expected: "1".into(),
+            extra_inputs: 0,
+            source_path: format!("dataset/{benchmark}/{id}/main.py"),
+        }
+    }
+
+    fn prediction(model: &str, benchmark: &str, id: &str) -> RawPrediction {
+        RawPrediction {
+            model: model.into(),
+            benchmark: benchmark.into(),
+            program_id: id.into(),
+            task: Task::Output,
+            sample: 0,
+            answer: "1".into(),
+            response: None,
+            source_path: format!("ER/{model}/{benchmark}/{id}/predict.txt"),
+        }
+    }
+
+    #[test]
+    fn joins_whatever_the_order_and_the_case_of_benchmark_names() {
+        let mut builder = TableBuilder::default();
+        builder.add_prediction(prediction("m", "CruxEval", "s1"));
+        builder.add_program(program("cruxeval", "s1"));
+        builder.add_program(program("cruxeval", "s0"));
+        let (table, unmatched) = builder.finish();
+        assert!(unmatched.is_empty());
+        assert_eq!(table.benchmarks, ["cruxeval"]);
+        assert_eq!(table.predictions.len(), 1);
+        assert_eq!(table.programs[table.predictions.program[0] as usize].id, "s1");
+    }
+
+    #[test]
+    fn predictions_without_a_program_are_counted_not_dropped_silently() {
+        let mut builder = TableBuilder::default();
+        builder.add_program(program("b", "1"));
+        builder.add_prediction(prediction("m", "b", "2"));
+        builder.add_prediction(prediction("m", "b", "3"));
+        builder.add_prediction(prediction("m", "other", "1"));
+        let (table, unmatched) = builder.finish();
+        assert!(table.predictions.is_empty());
+        assert_eq!(unmatched.len(), 2);
+        assert_eq!((unmatched[0].benchmark.as_str(), unmatched[0].count), ("b", 2));
+        assert_eq!((unmatched[1].benchmark.as_str(), unmatched[1].count), ("other", 1));
+    }
+}
