@@ -45,6 +45,6 @@ fn read_file(path: &Path, base: &Path, files: &mut Vec<InputFile>, errors: &mut 
     let name = path.strip_prefix(base).unwrap_or(path).to_string_lossy().into_owned();
     match fs::read(path) {
         Ok(bytes) => files.push(InputFile::new(name, bytes)),
-        Err(e) => errors.push(FileError::new(name, format!("cannot read: {e}"))),
+        Err(e) => errors.push(FileError::new(path.display().to_string(), format!("cannot read: {e}"))),
     }
 }

@@ -2,7 +2,7 @@
 //! and `.zip` archives, and prints one JSON report on stdout. Exits 0 whenever a report was
 //! produced, even if some files could not be read (they are listed under `errors`).
 
-mod collect;
+use exerscope_cli::collect;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use exerscope_core::{analyze, Judge, Report};

@@ -1,0 +1,4 @@
+//! The command line's own part: turning paths on disk into the core's input files. The analysis
+//! itself is `exerscope_core`, shared with the web app.
+
+pub mod collect;

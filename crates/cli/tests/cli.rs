@@ -1,0 +1,81 @@
+//! `exerscope analyze` as a user runs it: real folders in, one JSON report out.
+
+mod common;
+
+use serde_json::Value;
+use std::process::Command;
+
+fn analyze(args: &[&str]) -> (Value, bool) {
+    let output = Command::new(env!("CARGO_BIN_EXE_exerscope")).arg("analyze").args(args).output().unwrap();
+    let report = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!("not JSON ({e}): {}", String::from_utf8_lossy(&output.stderr))
+    });
+    (report, output.status.success())
+}
+
+fn find<'a>(report: &'a Value, section: &str, pairs: &[(&str, &str)]) -> &'a Value {
+    report[section]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| pairs.iter().all(|(key, value)| row[key] == *value))
+        .unwrap_or_else(|| panic!("no {section} row with {pairs:?}"))
+}
+
+#[test]
+fn reports_the_reference_numbers_for_the_exerscope_folders() {
+    let Some(fixtures) = common::fixtures() else { return };
+    let root = fixtures.join("exerscope");
+    let (report, ok) = analyze(&[root.join("dataset").to_str().unwrap(), root.join("Experiment_Results").to_str().unwrap()]);
+    assert!(ok);
+    let run = find(&report, "runs", &[("model", "gpt-4-turbo"), ("benchmark", "cruxeval")]);
+    assert_eq!((run["correct"].as_u64(), run["total"].as_u64()), (Some(659), Some(800)));
+    assert_eq!((run["wrong"].as_u64(), run["missing"].as_u64()), (Some(141), Some(0)));
+    assert_eq!(run["task"], "output");
+    let ci = run["ci95"].as_array().unwrap();
+    assert!((ci[0].as_f64().unwrap() - 0.7958168704018341).abs() < 1e-12);
+    let avatar = find(&report, "runs", &[("model", "gpt-4-turbo"), ("benchmark", "Avatar")]);
+    assert_eq!((avatar["correct"].as_u64(), avatar["total"].as_u64(), avatar["missing"].as_u64()), (Some(18), Some(24), Some(62)));
+    let nested = find(
+        &report,
+        "constructs",
+        &[("model", "deepseek-coder-33b-instruct"), ("benchmark", "cruxeval"), ("construct", "nested")],
+    );
+    assert_eq!((nested["correct"].as_u64(), nested["total"].as_u64(), nested["flavor"].as_str()), (Some(10), Some(17), Some("reference")));
+}
+
+#[test]
+fn the_judge_flag_switches_the_verdicts() {
+    let Some(fixtures) = common::fixtures() else { return };
+    let codemind = fixtures.join("codemind");
+    let (report, ok) = analyze(&["--judge", "lenient", codemind.to_str().unwrap()]);
+    assert!(ok);
+    let run = find(&report, "runs", &[("model", "GPT_4"), ("benchmark", "cruxeval")]);
+    assert_eq!(run["correct"].as_u64(), Some(644));
+    let (reference, _) = analyze(&[codemind.to_str().unwrap()]);
+    let run = find(&reference, "runs", &[("model", "GPT_4"), ("benchmark", "cruxeval")]);
+    assert_ne!(run["correct"].as_u64(), Some(644), "the reference judge is stricter");
+}
+
+#[test]
+fn bad_input_is_reported_by_file_and_the_rest_is_analysed() {
+    let dir = std::env::temp_dir().join(format!("exerscope-cli-bad-{}", std::process::id()));
+    let program = dir.join("dataset/bench/p1");
+    let prediction = dir.join("ER/model/bench/p1");
+    std::fs::create_dir_all(&program).unwrap();
+    std::fs::create_dir_all(&prediction).unwrap();
+    std::fs::write(program.join("main.py"), "def f(x):\n    return x\n").unwrap();
+    std::fs::write(program.join("input.txt"), "f(1)").unwrap();
+    std::fs::write(program.join("output.txt"), "1").unwrap();
+    std::fs::write(prediction.join("predict.txt"), "1").unwrap();
+    std::fs::write(dir.join("broken.zip"), b"PK\x03\x04 not really").unwrap();
+    std::fs::write(dir.join("latin1.txt"), b"caf\xe9").unwrap();
+    let (report, ok) = analyze(&[dir.to_str().unwrap(), "/no/such/path"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(ok, "a report was produced, so the exit code is 0");
+    let run = find(&report, "runs", &[("model", "model"), ("benchmark", "bench")]);
+    assert_eq!(run["correct"].as_u64(), Some(1));
+    let errors: Vec<String> = report["errors"].as_array().unwrap().iter().map(|e| e["file"].as_str().unwrap().to_owned()).collect();
+    assert!(errors.iter().any(|f| f.ends_with("broken.zip")), "{errors:?}");
+    assert!(errors.iter().any(|f| f.contains("no/such/path")), "{errors:?}");
+}

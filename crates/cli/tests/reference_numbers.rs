@@ -1,0 +1,96 @@
+//! The *check* numbers of SPEC §3 and §4.1, reproduced from the real fixture folders through the
+//! core (as the web worker calls it).
+
+mod common;
+
+use exerscope_cli::collect::read_inputs;
+use exerscope_core::extractors::ReferenceConstruct;
+use exerscope_core::{analyze, Judge, Report};
+
+fn report(folder: &str, judge: Judge) -> Option<Report> {
+    let dir = common::fixtures()?.join(folder);
+    let (files, errors) = read_inputs(&[dir]);
+    assert!(errors.is_empty(), "{errors:?}");
+    Some(Report::build(&analyze(files).facts, judge))
+}
+
+fn run(report: &Report, model: &str, benchmark: &str) -> (u64, u64) {
+    let run = report
+        .runs
+        .iter()
+        .find(|r| r.model == model && r.benchmark == benchmark)
+        .unwrap_or_else(|| panic!("no run for {model} on {benchmark}"));
+    (run.correct, run.total)
+}
+
+#[test]
+fn exerscope_success_per_model_and_benchmark() {
+    let Some(report) = report("exerscope", Judge::Reference) else { return };
+    let expected = [
+        ("gpt-4-turbo", "Avatar", 18, 24),
+        ("gpt-4-turbo", "classeval", 286, 400),
+        ("gpt-4-turbo", "cruxeval", 659, 800),
+        ("gpt-4-turbo", "humaneval", 144, 162),
+        ("deepseek-coder-33b-instruct", "Avatar", 36, 86),
+        ("deepseek-coder-33b-instruct", "classeval", 226, 400),
+        ("deepseek-coder-33b-instruct", "cruxeval", 471, 800),
+        ("deepseek-coder-33b-instruct", "humaneval", 89, 162),
+    ];
+    for (model, benchmark, correct, total) in expected {
+        assert_eq!(run(&report, model, benchmark), (correct, total), "{model} on {benchmark}");
+    }
+    assert_eq!(report.runs.len(), 8);
+    let avatar = report.runs.iter().find(|r| r.model == "gpt-4-turbo" && r.benchmark == "Avatar").unwrap();
+    assert_eq!(avatar.missing, 62, "GPT-4-Turbo has only 24 of 86 Avatar programs");
+    let humaneval = report.runs.iter().find(|r| r.benchmark == "humaneval").unwrap();
+    assert_eq!(humaneval.missing, 0, "HumanEval's __0/__1 folders are extra inputs, not programs");
+}
+
+#[test]
+fn exerscope_reference_construct_rates_on_cruxeval() {
+    let Some(report) = report("exerscope", Judge::Reference) else { return };
+    use ReferenceConstruct::*;
+    let expected = [
+        ("gpt-4-turbo", [(Nested, 13, 17), (If, 326, 378), (For, 252, 327), (While, 71, 87), (Try, 7, 10), (Basic, 202, 238), (NestedIf, 21, 23)]),
+        ("deepseek-coder-33b-instruct", [(Nested, 10, 17), (If, 222, 378), (For, 175, 327), (While, 41, 87), (Try, 6, 10), (Basic, 155, 238), (NestedIf, 13, 23)]),
+    ];
+    for (model, rows) in expected {
+        for (construct, correct, total) in rows {
+            let found = report
+                .constructs
+                .iter()
+                .find(|c| c.model == model && c.benchmark == "cruxeval" && c.construct == construct)
+                .map(|c| (c.correct, c.total));
+            assert_eq!(found, Some((correct, total)), "{model} {construct:?}");
+        }
+    }
+}
+
+#[test]
+fn codemind_ier_with_the_lenient_judge() {
+    let Some(report) = report("codemind", Judge::Lenient) else { return };
+    assert_eq!(run(&report, "GPT_4", "cruxeval"), (644, 800));
+    assert_eq!(run(&report, "ChatGPT_4", "Avatar-Java"), (44, 85));
+}
+
+/// Counts from tests/reference_values/value_judge.py (Python's `ast.literal_eval` and `==`).
+#[test]
+fn the_value_judge_agrees_with_python() {
+    let Some(fixtures) = common::fixtures() else { return };
+    let (files, _) = read_inputs(&[fixtures.join("exerscope")]);
+    let facts = analyze(files).facts;
+    let model = facts.model_index("gpt-4-turbo").unwrap();
+    let benchmark = facts.benchmark_index("cruxeval").unwrap();
+    let (mut text_only, mut value_only) = (0, 0);
+    for i in 0..facts.predictions.len() {
+        let program = &facts.programs[facts.predictions.program[i] as usize];
+        if facts.predictions.model[i] != model || program.benchmark != benchmark {
+            continue;
+        }
+        let text = facts.predictions.verdicts(Judge::Reference)[i];
+        let value = facts.predictions.verdicts(Judge::Value)[i];
+        text_only += usize::from(text && !value);
+        value_only += usize::from(value && !text);
+    }
+    assert_eq!((text_only, value_only), (10, 4));
+}
