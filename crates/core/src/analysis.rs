@@ -20,6 +20,19 @@ pub enum Phase {
     Done,
 }
 
+impl Phase {
+    pub const ALL: [Phase; 4] = [Phase::Reading, Phase::Parsing, Phase::Judging, Phase::Done];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Reading => "reading",
+            Phase::Parsing => "parsing",
+            Phase::Judging => "judging",
+            Phase::Done => "done",
+        }
+    }
+}
+
 /// How far the analysis is, for a progress bar: `done` of `total` items of `phase`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Progress {

@@ -12,7 +12,9 @@
 pub mod analysis;
 pub mod answer;
 pub mod archive;
+pub mod detail;
 pub mod diagnostics;
+pub mod drilldown;
 pub mod extractors;
 pub mod input;
 pub mod judges;

@@ -1,0 +1,103 @@
+//! One program with everything the drill-down shows: its code, input and expected output, and
+//! every model's prediction with each judge's verdict and the raw response.
+
+use crate::analysis::Analysis;
+use crate::extractors::ReferenceConstructs;
+use crate::table::{Language, ProgramIdx};
+use serde::{Deserialize, Serialize};
+
+/// Responses are cut to this many bytes for display (they are judged in full).
+pub const SHOWN_RESPONSE_BYTES: usize = 64 * 1024;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProgramDetail {
+    pub index: ProgramIdx,
+    pub benchmark: String,
+    pub id: String,
+    pub language: Language,
+    pub code: Option<String>,
+    pub input: String,
+    pub expected: String,
+    pub extra_inputs: u32,
+    pub source_path: String,
+    pub reference_constructs: ReferenceConstructs,
+    pub syntax_error_line: Option<usize>,
+    pub predictions: Vec<PredictionDetail>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PredictionDetail {
+    pub model: String,
+    pub sample: u32,
+    pub answer: String,
+    /// Verdicts in [`crate::Judge::ALL`] order.
+    pub verdict: [bool; 3],
+    pub response: Option<String>,
+    /// Bytes of the response left out of `response`.
+    pub response_cut_bytes: usize,
+    pub source_path: String,
+}
+
+impl Analysis {
+    pub fn program_detail(&self, index: ProgramIdx) -> Option<ProgramDetail> {
+        let program = self.table.programs.get(index as usize)?;
+        let facts = &self.facts.programs[index as usize];
+        let table = &self.table.predictions;
+        let predictions = (0..table.len())
+            .filter(|&i| table.program[i] == index)
+            .map(|i| {
+                let (response, response_cut_bytes) = cut(table.response[i].as_deref());
+                PredictionDetail {
+                    model: self.table.models[table.model[i] as usize].clone(),
+                    sample: table.sample[i],
+                    answer: table.answer[i].clone(),
+                    verdict: std::array::from_fn(|j| self.facts.predictions.verdict[j][i]),
+                    response,
+                    response_cut_bytes,
+                    source_path: table.source_path[i].clone(),
+                }
+            })
+            .collect();
+        Some(ProgramDetail {
+            index,
+            benchmark: self.table.benchmarks[program.benchmark as usize].clone(),
+            id: program.id.clone(),
+            language: program.language,
+            code: program.code.clone(),
+            input: program.input.clone(),
+            expected: program.expected.clone(),
+            extra_inputs: program.extra_inputs,
+            source_path: program.source_path.clone(),
+            reference_constructs: facts.reference_constructs,
+            syntax_error_line: facts.syntax_error_line,
+            predictions,
+        })
+    }
+}
+
+fn cut(response: Option<&str>) -> (Option<String>, usize) {
+    let Some(text) = response else { return (None, 0) };
+    if text.len() <= SHOWN_RESPONSE_BYTES {
+        return (Some(text.to_owned()), 0);
+    }
+    let mut end = SHOWN_RESPONSE_BYTES;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    (Some(text[..end].to_owned()), text.len() - end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_responses_are_cut_on_a_character_boundary() {
+        let long = "é".repeat(SHOWN_RESPONSE_BYTES);
+        let (shown, cut_bytes) = cut(Some(&long));
+        let shown = shown.unwrap();
+        assert!(shown.len() <= SHOWN_RESPONSE_BYTES);
+        assert_eq!(shown.len() + cut_bytes, long.len());
+        assert_eq!(cut(Some("short")), (Some("short".to_owned()), 0));
+    }
+}

@@ -1,0 +1,112 @@
+//! The root component: owns the state (signals), the analysis worker, and lays out the views.
+//! Children get only what they need: read signals to show, callbacks to act.
+
+use crate::components::constructs::ConstructsView;
+use crate::components::drilldown::Drilldown;
+use crate::components::drop_zone::DropZone;
+use crate::components::judge_picker::JudgePicker;
+use crate::components::messages::Messages;
+use crate::components::overview::Overview;
+use crate::components::program_view::ProgramView;
+use crate::components::status::Status;
+use crate::worker_client::{AnalysisWorker, WorkerEvent};
+use exerscope_core::analysis::Progress;
+use exerscope_core::detail::ProgramDetail;
+use exerscope_core::drilldown::Selection;
+use exerscope_core::{Facts, Judge, Report};
+use leptos::prelude::*;
+use std::sync::Arc;
+use wasm_bindgen::JsValue;
+
+/// Where the analysis is, as the status line shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RunState {
+    Idle,
+    Running(Progress),
+    Done { programs: usize, predictions: usize, millis: f64 },
+    Failed(String),
+}
+
+#[component]
+pub fn App() -> impl IntoView {
+    let facts = RwSignal::new(None::<Arc<Facts>>);
+    let judge = RwSignal::new(Judge::Reference);
+    let state = RwSignal::new(RunState::Idle);
+    let selection = RwSignal::new(None::<Selection>);
+    let program = RwSignal::new(None::<Arc<ProgramDetail>>);
+    let started_at = StoredValue::new(0.0_f64);
+    let report = Memo::new(move |_| facts.with(|f| f.as_ref().map(|f| Arc::new(Report::build(f, judge.get())))));
+
+    let on_event = move |event: WorkerEvent| match event {
+        WorkerEvent::Progress(progress) => state.set(RunState::Running(progress)),
+        WorkerEvent::Facts(new_facts) => {
+            state.set(RunState::Done {
+                programs: new_facts.programs.len(),
+                predictions: new_facts.predictions.len(),
+                millis: now() - started_at.get_value(),
+            });
+            selection.set(None);
+            program.set(None);
+            facts.set(Some(Arc::from(new_facts)));
+        }
+        WorkerEvent::Program(detail) => program.set(Some(Arc::from(detail))),
+        WorkerEvent::Failed(message) => state.set(RunState::Failed(message)),
+    };
+    let worker = match AnalysisWorker::spawn(on_event) {
+        Ok(worker) => Some(worker),
+        Err(e) => {
+            state.set(RunState::Failed(format!("the analysis worker could not start: {e:?}")));
+            None
+        }
+    };
+    let worker = StoredValue::new_local(worker);
+    let begin = move || {
+        started_at.set_value(now());
+        state.set(RunState::Running(Progress { phase: exerscope_core::analysis::Phase::Reading, done: 0, total: 0 }));
+    };
+    let on_files = Callback::new(move |files: JsValue| {
+        begin();
+        worker.with_value(|w| w.as_ref().map(|w| w.analyze_files(&files)));
+    });
+    let on_demo = Callback::new(move |()| {
+        begin();
+        worker.with_value(|w| w.as_ref().map(AnalysisWorker::analyze_demo));
+    });
+    let on_select = Callback::new(move |new: Selection| {
+        program.set(None);
+        selection.set(Some(new));
+    });
+    let on_open_program = Callback::new(move |index: u32| {
+        worker.with_value(|w| w.as_ref().map(|w| w.request_program(index)));
+    });
+
+    view! {
+        <header class="masthead">
+            <div>
+                <h1>"exerscope"</h1>
+                <p class="tagline">"Why do models fail at code execution reasoning? Drop benchmark results, see which program properties they stumble on."</p>
+            </div>
+            <JudgePicker judge=judge/>
+        </header>
+        <main>
+            <DropZone on_files=on_files on_demo=on_demo/>
+            <Status state=state/>
+            <Show when=move || facts.with(Option::is_some)>
+                <Messages facts=facts/>
+                <Overview facts=facts report=report on_select=on_select/>
+                <ConstructsView facts=facts report=report on_select=on_select/>
+                <Drilldown facts=facts judge=judge selection=selection on_open_program=on_open_program/>
+                <ProgramView program=program judge=judge/>
+            </Show>
+        </main>
+        <footer>
+            "Everything runs in your browser: your files are never uploaded. "
+            <a href="https://arxiv.org/abs/2501.18482">"ExeRScope (Liu & Jabbarvand)"</a>
+            " defined the reference analyses reproduced here."
+        </footer>
+    }
+}
+
+fn now() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+}

@@ -1,0 +1,99 @@
+//! Grouped bars: success rate per benchmark (groups) and model (bars), with 95% Wilson
+//! intervals as error bars.
+
+use super::palette::model_color;
+use exerscope_core::stats::RunSummary;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+pub struct SuccessBars<'a> {
+    pub benchmarks: &'a [String],
+    pub models: &'a [String],
+    pub runs: &'a [RunSummary],
+}
+
+/// Where a bar was drawn, in the backend's (the canvas's) pixels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BarHit {
+    pub rect: [(i32, i32); 2],
+    pub model: usize,
+    pub benchmark: usize,
+}
+
+impl BarHit {
+    pub fn contains(&self, (x, y): (i32, i32)) -> bool {
+        let [(x0, y0), (x1, y1)] = self.rect;
+        (x0.min(x1)..=x0.max(x1)).contains(&x) && (y0.min(y1)..=y0.max(y1)).contains(&y)
+    }
+}
+
+const LEGEND_HEIGHT: u32 = 28;
+
+pub fn draw_success_bars<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    data: &SuccessBars<'_>,
+) -> Result<Vec<BarHit>, DrawingAreaErrorKind<DB::ErrorType>> {
+    area.fill(&WHITE)?;
+    let (legend, plot) = area.split_vertically(LEGEND_HEIGHT);
+    draw_legend(&legend, data.models)?;
+    let groups = data.benchmarks.len().max(1);
+    let mut chart = ChartBuilder::on(&plot)
+        .margin(12)
+        .x_label_area_size(28)
+        .y_label_area_size(48)
+        .build_cartesian_2d(0f64..groups as f64, 0f64..1f64)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .max_light_lines(0)
+        .x_labels(0)
+        .y_labels(6)
+        .y_label_formatter(&|v| format!("{:.0}%", v * 100.0))
+        .y_desc("success rate")
+        .draw()?;
+    let width = 0.8 / data.models.len().max(1) as f64;
+    let mut hits = Vec::new();
+    for run in data.runs {
+        let (Some(model), Some(benchmark), Some(rate)) = (
+            data.models.iter().position(|m| *m == run.model),
+            data.benchmarks.iter().position(|b| *b == run.benchmark),
+            run.rate,
+        ) else {
+            continue;
+        };
+        let x0 = benchmark as f64 + 0.1 + model as f64 * width;
+        let x1 = x0 + width * 0.9;
+        let color = model_color(model);
+        chart.draw_series(std::iter::once(Rectangle::new([(x0, 0.0), (x1, rate)], color.filled())))?;
+        if let Some([lo, hi]) = run.ci95 {
+            let middle = (x0 + x1) / 2.0;
+            chart.draw_series(std::iter::once(ErrorBar::new_vertical(middle, lo, rate, hi, BLACK.stroke_width(1), 6)))?;
+        }
+        // A very low bar still gets a clickable height.
+        let top = chart.backend_coord(&(x0, rate.max(0.04)));
+        hits.push(BarHit { rect: [top, chart.backend_coord(&(x1, 0.0))], model, benchmark });
+    }
+    for (i, name) in data.benchmarks.iter().enumerate() {
+        let (x, y) = chart.backend_coord(&(i as f64 + 0.5, 0.0));
+        let base = plot.get_base_pixel();
+        let style = TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
+        plot.draw(&Text::new(name.clone(), (x - base.0, y - base.1 + 8), style))?;
+    }
+    area.present()?;
+    Ok(hits)
+}
+
+fn draw_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    models: &[String],
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let mut x = 56;
+    for (i, model) in models.iter().enumerate() {
+        area.draw(&Rectangle::new([(x, 8), (x + 14, 22)], model_color(i).filled()))?;
+        let style = TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
+        area.draw(&Text::new(model.clone(), (x + 20, 15), style))?;
+        x += 28 + 8 * model.chars().count() as i32;
+    }
+    Ok(())
+}

@@ -1,0 +1,121 @@
+//! The construct radar of the paper: one spoke per construct (NL, I, F, W, T, B, NI), one
+//! polygon per model, the success rate as the distance from the centre.
+
+use super::palette::model_color;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use std::f64::consts::PI;
+
+pub struct RadarSeries {
+    pub model: usize,
+    /// Success rate per spoke; `None` where the model has no program with the construct.
+    pub rates: Vec<Option<f64>>,
+}
+
+/// Where the radar is, to turn a click into a spoke.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RadarGeometry {
+    pub center: (i32, i32),
+    pub radius: f64,
+    pub spokes: usize,
+}
+
+impl RadarGeometry {
+    fn angle(&self, spoke: usize) -> f64 {
+        -PI / 2.0 + 2.0 * PI * spoke as f64 / self.spokes as f64
+    }
+
+    fn point(&self, spoke: usize, fraction: f64) -> (i32, i32) {
+        let angle = self.angle(spoke);
+        let r = self.radius * fraction;
+        (self.center.0 + (r * angle.cos()).round() as i32, self.center.1 + (r * angle.sin()).round() as i32)
+    }
+
+    /// The spoke nearest to a click inside the chart (labels included), if any.
+    pub fn spoke_at(&self, (x, y): (i32, i32)) -> Option<usize> {
+        let (dx, dy) = (f64::from(x - self.center.0), f64::from(y - self.center.1));
+        let distance = dx.hypot(dy);
+        if self.spokes == 0 || distance > self.radius * 1.3 || distance < self.radius * 0.05 {
+            return None;
+        }
+        let turn = (dy.atan2(dx) + PI / 2.0).rem_euclid(2.0 * PI);
+        Some((turn / (2.0 * PI / self.spokes as f64)).round() as usize % self.spokes)
+    }
+}
+
+pub fn draw_radar<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    title: &str,
+    spoke_labels: &[String],
+    series: &[RadarSeries],
+) -> Result<RadarGeometry, DrawingAreaErrorKind<DB::ErrorType>> {
+    area.fill(&WHITE)?;
+    let (width, height) = area.dim_in_pixel();
+    let title_style = TextStyle::from(("sans-serif", 16).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
+    area.draw(&Text::new(title.to_owned(), (width as i32 / 2, 6), title_style))?;
+    let radius = f64::from(width.min(height.saturating_sub(30))) * 0.34;
+    let geometry = RadarGeometry {
+        center: (width as i32 / 2, 30 + (height as i32 - 30) / 2),
+        radius,
+        spokes: spoke_labels.len(),
+    };
+    draw_grid(area, &geometry, spoke_labels)?;
+    for line in series {
+        let points: Vec<(i32, i32)> =
+            line.rates.iter().enumerate().map(|(spoke, rate)| geometry.point(spoke, rate.unwrap_or(0.0))).collect();
+        let color = model_color(line.model);
+        area.draw(&Polygon::new(points.clone(), color.mix(0.12).filled()))?;
+        let mut closed = points.clone();
+        closed.extend(points.first().copied());
+        area.draw(&PathElement::new(closed, color.stroke_width(2)))?;
+        for (spoke, rate) in line.rates.iter().enumerate() {
+            if rate.is_some() {
+                area.draw(&Circle::new(points[spoke], 3, color.filled()))?;
+            }
+        }
+    }
+    area.present()?;
+    Ok(geometry)
+}
+
+fn draw_grid<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    geometry: &RadarGeometry,
+    spoke_labels: &[String],
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let grid = RGBColor(200, 200, 200);
+    for ring in [0.25, 0.5, 0.75, 1.0] {
+        let mut ring_points: Vec<(i32, i32)> = (0..geometry.spokes).map(|s| geometry.point(s, ring)).collect();
+        ring_points.extend(ring_points.first().copied());
+        area.draw(&PathElement::new(ring_points, grid.stroke_width(1)))?;
+        let label_style = TextStyle::from(("sans-serif", 11).into_font()).color(&RGBColor(120, 120, 120));
+        let (x, y) = geometry.point(0, ring);
+        area.draw(&Text::new(format!("{:.0}%", ring * 100.0), (x + 4, y), label_style))?;
+    }
+    for (spoke, label) in spoke_labels.iter().enumerate() {
+        area.draw(&PathElement::new(vec![geometry.center, geometry.point(spoke, 1.0)], grid.stroke_width(1)))?;
+        let angle = geometry.angle(spoke);
+        let horizontal = if angle.cos() > 0.3 { HPos::Left } else if angle.cos() < -0.3 { HPos::Right } else { HPos::Center };
+        let vertical = if angle.sin() > 0.3 { VPos::Top } else if angle.sin() < -0.3 { VPos::Bottom } else { VPos::Center };
+        let style = TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(horizontal, vertical));
+        area.draw(&Text::new(label.clone(), geometry.point(spoke, 1.1), style))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clicks_find_the_nearest_spoke() {
+        let geometry = RadarGeometry { center: (100, 100), radius: 50.0, spokes: 4 };
+        assert_eq!(geometry.spoke_at((100, 55)), Some(0), "straight up is the first spoke");
+        assert_eq!(geometry.spoke_at((148, 102)), Some(1), "right is the second");
+        assert_eq!(geometry.spoke_at((100, 150)), Some(2));
+        assert_eq!(geometry.spoke_at((40, 100)), Some(3));
+        assert_eq!(geometry.spoke_at((100, 100)), None, "the centre is no spoke");
+        assert_eq!(geometry.spoke_at((0, 0)), None, "outside the chart");
+    }
+}

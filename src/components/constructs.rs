@@ -1,0 +1,172 @@
+//! Success per reference construct (SPEC §4.1): a radar per benchmark, as in the paper, and the
+//! same numbers as a table. A spoke or a cell opens the programs behind it.
+
+use crate::charts::canvas::{canvas_area, canvas_point};
+use crate::charts::palette::model_css;
+use crate::charts::radar::{draw_radar, RadarGeometry, RadarSeries};
+use exerscope_core::drilldown::Selection;
+use exerscope_core::extractors::ReferenceConstruct;
+use exerscope_core::stats::ConstructSummary;
+use exerscope_core::{Facts, Report};
+use leptos::prelude::*;
+use std::sync::Arc;
+
+/// Rate of `construct` for (model, benchmark), `None` without programs having it.
+fn construct_rate(
+    constructs: &[ConstructSummary],
+    model: &str,
+    benchmark: &str,
+    construct: ReferenceConstruct,
+) -> Option<(u64, u64)> {
+    constructs
+        .iter()
+        .find(|c| c.model == model && c.benchmark == benchmark && c.construct == construct)
+        .map(|c| (c.correct, c.total))
+        .filter(|(_, total)| *total > 0)
+}
+
+#[component]
+pub fn ConstructsView(
+    facts: RwSignal<Option<Arc<Facts>>>,
+    report: Memo<Option<Arc<Report>>>,
+    on_select: Callback<Selection>,
+) -> impl IntoView {
+    let benchmarks = move || facts.with(|f| f.as_ref().map(|f| f.benchmarks.clone()).unwrap_or_default());
+    view! {
+        <section class="panel" id="constructs">
+            <h2>"Success per construct"</h2>
+            <p class="explain">
+                "Reference flags of ExeRScope: NL nested loop, I if, F for, W while, T try, B basic (none of these), "
+                "NI nested if. A rate counts the programs with the construct that the model predicted."
+            </p>
+            <Legend facts=facts/>
+            <div class="radar-grid">
+                {move || {
+                    benchmarks()
+                        .into_iter()
+                        .enumerate()
+                        .map(|(index, name)| {
+                            view! { <Radar facts=facts report=report benchmark=index name=name on_select=on_select/> }
+                        })
+                        .collect_view()
+                }}
+            </div>
+            <ConstructTable facts=facts report=report on_select=on_select/>
+        </section>
+    }
+}
+
+#[component]
+fn Legend(facts: RwSignal<Option<Arc<Facts>>>) -> impl IntoView {
+    let models = move || facts.with(|f| f.as_ref().map(|f| f.models.clone()).unwrap_or_default());
+    view! {
+        <ul class="legend">
+            {move || {
+                models()
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, model)| view! { <li><span class="swatch" style:background=model_css(i)></span>{model}</li> })
+                    .collect_view()
+            }}
+        </ul>
+    }
+}
+
+#[component]
+fn Radar(
+    facts: RwSignal<Option<Arc<Facts>>>,
+    report: Memo<Option<Arc<Report>>>,
+    benchmark: usize,
+    name: String,
+    on_select: Callback<Selection>,
+) -> impl IntoView {
+    let canvas = NodeRef::<leptos::html::Canvas>::new();
+    let geometry = StoredValue::new(None::<RadarGeometry>);
+    let title = name.clone();
+    Effect::new(move |_| {
+        let (Some(canvas), Some(report), Some(facts)) = (canvas.get(), report.get(), facts.get()) else { return };
+        let Some(area) = canvas_area(&canvas) else { return };
+        let series: Vec<RadarSeries> = facts
+            .models
+            .iter()
+            .enumerate()
+            .filter(|(_, model)| report.runs.iter().any(|r| r.model == **model && r.benchmark == title))
+            .map(|(i, model)| RadarSeries {
+                model: i,
+                rates: ReferenceConstruct::RADAR
+                    .iter()
+                    .map(|&c| construct_rate(&report.constructs, model, &title, c).map(|(k, n)| k as f64 / n as f64))
+                    .collect(),
+            })
+            .collect();
+        let labels: Vec<String> = ReferenceConstruct::RADAR.iter().map(|c| c.abbreviation().to_owned()).collect();
+        match draw_radar(&area, &title, &labels, &series) {
+            Ok(drawn) => geometry.set_value(Some(drawn)),
+            Err(e) => web_sys::console::error_1(&format!("exerscope: radar not drawn: {e:?}").into()),
+        }
+        let _ = canvas.set_attribute("data-drawn", "true");
+    });
+    let on_click = move |event: web_sys::MouseEvent| {
+        let Some(canvas) = canvas.get() else { return };
+        let point = canvas_point(&canvas, &event);
+        let spoke = geometry.with_value(|g| g.as_ref().and_then(|g| g.spoke_at(point)));
+        if let Some(spoke) = spoke {
+            on_select.run(Selection {
+                benchmark: Some(benchmark as u32),
+                model: None,
+                construct: Some(ReferenceConstruct::RADAR[spoke]),
+            });
+        }
+    };
+    view! {
+        <canvas class="chart radar clickable" width="340" height="340" node_ref=canvas on:click=on_click
+            data-benchmark=name.clone() aria-label=format!("Success per construct on {name}")></canvas>
+    }
+}
+
+#[component]
+fn ConstructTable(
+    facts: RwSignal<Option<Arc<Facts>>>,
+    report: Memo<Option<Arc<Report>>>,
+    on_select: Callback<Selection>,
+) -> impl IntoView {
+    let header = ReferenceConstruct::RADAR
+        .iter()
+        .map(|c| view! { <th title=c.label()>{c.abbreviation()}</th> })
+        .collect_view();
+    let rows = move || {
+        let (Some(report), Some(facts)) = (report.get(), facts.get()) else { return Vec::new() };
+        report
+            .runs
+            .iter()
+            .map(|run| {
+                let model = facts.model_index(&run.model);
+                let benchmark = facts.benchmark_index(&run.benchmark);
+                let cells = ReferenceConstruct::RADAR
+                    .iter()
+                    .map(|&construct| {
+                        let counts = construct_rate(&report.constructs, &run.model, &run.benchmark, construct);
+                        let text = counts.map(|(k, n)| format!("{k}/{n}")).unwrap_or_else(|| "–".to_owned());
+                        let select = move |_| on_select.run(Selection { model, benchmark, construct: Some(construct) });
+                        view! {
+                            <td class="num clickable" data-construct=construct.name() on:click=select>{text}</td>
+                        }
+                    })
+                    .collect_view();
+                view! {
+                    <tr data-model=run.model.clone() data-benchmark=run.benchmark.clone()>
+                        <td>{run.model.clone()}</td>
+                        <td>{run.benchmark.clone()}</td>
+                        {cells}
+                    </tr>
+                }
+            })
+            .collect::<Vec<_>>()
+    };
+    view! {
+        <table id="construct-table" class="data">
+            <thead><tr><th>"model"</th><th>"benchmark"</th>{header}</tr></thead>
+            <tbody>{rows}</tbody>
+        </table>
+    }
+}

@@ -1,0 +1,86 @@
+//! The programs behind a clicked number, with every model's verdict; a row opens the program.
+
+use exerscope_core::drilldown::{programs_behind, DrillRow, Selection};
+use exerscope_core::{Facts, Judge};
+use leptos::prelude::*;
+use std::sync::Arc;
+
+/// Rows shown at once; the rest are counted.
+const SHOWN_ROWS: usize = 300;
+
+#[component]
+pub fn Drilldown(
+    facts: RwSignal<Option<Arc<Facts>>>,
+    judge: RwSignal<Judge>,
+    selection: RwSignal<Option<Selection>>,
+    on_open_program: Callback<u32>,
+) -> impl IntoView {
+    let rows = Memo::new(move |_| {
+        let (Some(facts), Some(selection)) = (facts.get(), selection.get()) else { return Vec::new() };
+        programs_behind(&facts, &selection, judge.get())
+    });
+    let title = move || {
+        let (Some(facts), Some(selection)) = (facts.get(), selection.get()) else { return String::new() };
+        describe(&facts, &selection)
+    };
+    view! {
+        <Show when=move || selection.with(Option::is_some)>
+            <section class="panel" id="drilldown">
+                <h2>{title}</h2>
+                <p class="explain">{move || format!("{} program(s); wrong answers first. Click one to see it.", rows.with(Vec::len))}</p>
+                <table class="data" id="drilldown-table">
+                    <thead>
+                        <tr>
+                            <th>"program"</th>
+                            <th>"benchmark"</th>
+                            <th>"constructs"</th>
+                            {move || facts.get().map(|f| f.models.iter().map(|m| view! { <th>{m.clone()}</th> }).collect_view())}
+                        </tr>
+                    </thead>
+                    <tbody>
+                        {move || {
+                            let Some(facts) = facts.get() else { return Vec::new() };
+                            rows.get().into_iter().take(SHOWN_ROWS).map(|row| program_row(&facts, row, on_open_program)).collect()
+                        }}
+                    </tbody>
+                </table>
+            </section>
+        </Show>
+    }
+}
+
+fn program_row(facts: &Facts, row: DrillRow, on_open_program: Callback<u32>) -> impl IntoView {
+    let program = &facts.programs[row.program as usize];
+    let index = row.program;
+    let verdicts = row
+        .verdicts
+        .into_iter()
+        .map(|v| match v {
+            Some(true) => view! { <td class="verdict correct">"✓"</td> }.into_any(),
+            Some(false) => view! { <td class="verdict wrong">"✗"</td> }.into_any(),
+            None => view! { <td class="verdict missing" title="no prediction">"–"</td> }.into_any(),
+        })
+        .collect_view();
+    view! {
+        <tr class="clickable" data-program=program.id.clone() on:click=move |_| on_open_program.run(index)>
+            <td><code>{program.id.clone()}</code></td>
+            <td>{facts.benchmarks[program.benchmark as usize].clone()}</td>
+            <td>{program.reference_constructs.names().join(", ")}</td>
+            {verdicts}
+        </tr>
+    }
+}
+
+fn describe(facts: &Facts, selection: &Selection) -> String {
+    let mut parts = vec![];
+    if let Some(model) = selection.model {
+        parts.push(facts.models[model as usize].clone());
+    }
+    if let Some(benchmark) = selection.benchmark {
+        parts.push(facts.benchmarks[benchmark as usize].clone());
+    }
+    if let Some(construct) = selection.construct {
+        parts.push(format!("programs with {}", construct.label()));
+    }
+    format!("Programs behind: {}", parts.join(" · "))
+}

@@ -1,0 +1,105 @@
+//! Success per model × benchmark: a table with the counts as text, and grouped bars. A row or a
+//! bar opens the programs behind it.
+
+use crate::charts::bars::{draw_success_bars, BarHit, SuccessBars};
+use crate::charts::canvas::{canvas_area, canvas_point};
+use crate::format::{percent, run_rate};
+use exerscope_core::drilldown::Selection;
+use exerscope_core::{Facts, Report};
+use leptos::prelude::*;
+use std::sync::Arc;
+
+#[component]
+pub fn Overview(
+    facts: RwSignal<Option<Arc<Facts>>>,
+    report: Memo<Option<Arc<Report>>>,
+    on_select: Callback<Selection>,
+) -> impl IntoView {
+    let select_run = move |model: &str, benchmark: &str| {
+        let Some(facts) = facts.get_untracked() else { return };
+        on_select.run(Selection {
+            model: facts.model_index(model),
+            benchmark: facts.benchmark_index(benchmark),
+            construct: None,
+        });
+    };
+    let rows = move || {
+        report.get().map(|report| {
+            report
+                .runs
+                .iter()
+                .map(|run| {
+                    let (model, benchmark) = (run.model.clone(), run.benchmark.clone());
+                    let (model_attr, benchmark_attr) = (model.clone(), benchmark.clone());
+                    let (model_cell, benchmark_cell) = (model.clone(), benchmark.clone());
+                    view! {
+                        <tr class="clickable" data-model=model_attr data-benchmark=benchmark_attr
+                            on:click=move |_| select_run(&model, &benchmark)>
+                            <td>{model_cell}</td>
+                            <td>{benchmark_cell}</td>
+                            <td>{run.task.name()}</td>
+                            <td class="num correct">{run.correct}</td>
+                            <td class="num wrong">{run.wrong}</td>
+                            <td class="num">{run.missing}</td>
+                            <td class="num">{run.total}</td>
+                            <td class="num rate" title=run_rate(run)>{run.rate.map(percent).unwrap_or_default()}</td>
+                            <td class="num">{run.ci95.map(crate::format::interval).unwrap_or_default()}</td>
+                        </tr>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <section class="panel" id="overview">
+            <h2>"Success per model and benchmark"</h2>
+            <table id="overview-table" class="data">
+                <thead>
+                    <tr>
+                        <th>"model"</th><th>"benchmark"</th><th>"task"</th><th>"correct"</th><th>"wrong"</th>
+                        <th title="dataset programs without a prediction (not in the denominator)">"missing"</th>
+                        <th>"total"</th><th>"rate"</th><th>"95% CI (Wilson)"</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+            <OverviewChart facts=facts report=report on_select=on_select/>
+        </section>
+    }
+}
+
+#[component]
+fn OverviewChart(
+    facts: RwSignal<Option<Arc<Facts>>>,
+    report: Memo<Option<Arc<Report>>>,
+    on_select: Callback<Selection>,
+) -> impl IntoView {
+    let canvas = NodeRef::<leptos::html::Canvas>::new();
+    let hits = StoredValue::new(Vec::<BarHit>::new());
+    Effect::new(move |_| {
+        let (Some(canvas), Some(report), Some(facts)) = (canvas.get(), report.get(), facts.get()) else { return };
+        let Some(area) = canvas_area(&canvas) else { return };
+        let data = SuccessBars { benchmarks: &facts.benchmarks, models: &facts.models, runs: &report.runs };
+        match draw_success_bars(&area, &data) {
+            Ok(drawn) => hits.set_value(drawn),
+            Err(e) => web_sys::console::error_1(&format!("exerscope: bars not drawn: {e:?}").into()),
+        }
+        let _ = canvas.set_attribute("data-drawn", "true");
+    });
+    let on_click = move |event: web_sys::MouseEvent| {
+        let Some(canvas) = canvas.get() else { return };
+        let point = canvas_point(&canvas, &event);
+        let hit = hits.with_value(|hits| hits.iter().find(|h| h.contains(point)).cloned());
+        if let Some(hit) = hit {
+            on_select.run(Selection {
+                model: Some(hit.model as u32),
+                benchmark: Some(hit.benchmark as u32),
+                construct: None,
+            });
+        }
+    };
+    view! {
+        <canvas id="overview-chart" class="chart clickable" width="900" height="340" node_ref=canvas on:click=on_click
+            aria-label="Success rate per benchmark and model, with 95% Wilson intervals"></canvas>
+    }
+}

@@ -1,0 +1,80 @@
+//! One program: its code, input, expected output, and each model's answer, verdict and raw
+//! response. Every text from the files is shown as text, never as HTML.
+
+use exerscope_core::detail::{PredictionDetail, ProgramDetail};
+use exerscope_core::Judge;
+use leptos::prelude::*;
+use std::sync::Arc;
+
+#[component]
+pub fn ProgramView(program: RwSignal<Option<Arc<ProgramDetail>>>, judge: RwSignal<Judge>) -> impl IntoView {
+    move || {
+        program.get().map(|detail| {
+            let code = detail.code.clone().unwrap_or_else(|| "(the dataset holds no code for this program)".to_owned());
+            let flags = detail.reference_constructs.names().join(", ");
+            let syntax = detail.syntax_error_line.map(|line| format!("syntax error near line {line} (tree-sitter recovered)"));
+            let predictions = detail
+                .predictions
+                .iter()
+                .cloned()
+                .map(|p| view! { <PredictionCard prediction=p judge=judge/> })
+                .collect_view();
+            view! {
+                <section class="panel" id="program-view">
+                    <h2>{format!("{} / {}", detail.benchmark, detail.id)}</h2>
+                    <p class="explain">
+                        {format!("{:?} · constructs: {flags} · ", detail.language).to_lowercase()}
+                        <code>{detail.source_path.clone()}</code>
+                        {(detail.extra_inputs > 0).then(|| format!(" · {} further input(s) in the dataset", detail.extra_inputs))}
+                    </p>
+                    {syntax.map(|s| view! { <p class="failure">{s}</p> })}
+                    <div class="program-grid">
+                        <div>
+                            <h3>"Code"</h3>
+                            <pre class="code">{code}</pre>
+                        </div>
+                        <div>
+                            <h3>"Input"</h3>
+                            <pre class="value" id="program-input">{detail.input.clone()}</pre>
+                            <h3>"Expected output"</h3>
+                            <pre class="value" id="program-expected">{detail.expected.clone()}</pre>
+                        </div>
+                    </div>
+                    <h3>"Predictions"</h3>
+                    <div class="predictions">{predictions}</div>
+                </section>
+            }
+        })
+    }
+}
+
+#[component]
+fn PredictionCard(prediction: PredictionDetail, judge: RwSignal<Judge>) -> impl IntoView {
+    let verdict = prediction.verdict;
+    let correct = move || verdict[judge.get().index()];
+    let cut_note = (prediction.response_cut_bytes > 0)
+        .then(|| format!("… {} more bytes not shown", prediction.response_cut_bytes));
+    view! {
+        <article class="prediction" class:correct=correct class:wrong=move || !correct() data-model=prediction.model.clone()>
+            <h4>
+                {prediction.model.clone()}
+                <span class="verdict-label">{move || if correct() { "correct" } else { "wrong" }}</span>
+            </h4>
+            <pre class="value answer">{prediction.answer.clone()}</pre>
+            <p class="judges">
+                {Judge::ALL
+                    .into_iter()
+                    .map(|j| format!("{}: {}", j.name(), if verdict[j.index()] { "✓" } else { "✗" }))
+                    .collect::<Vec<_>>()
+                    .join(" · ")}
+            </p>
+            {prediction.response.clone().map(|response| view! {
+                <details>
+                    <summary>"Raw response"</summary>
+                    <pre class="response">{response}</pre>
+                    {cut_note.clone().map(|n| view! { <p class="explain">{n}</p> })}
+                </details>
+            })}
+        </article>
+    }
+}

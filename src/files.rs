@@ -1,0 +1,24 @@
+//! Files the user gives: dropped (folders included), picked with a file or folder input. They
+//! stay JS `File` objects, handed to the worker as they are: the page never reads their bytes.
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{DataTransfer, FileList};
+
+#[wasm_bindgen(module = "/src/js/files.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = droppedFiles)]
+    fn dropped_files(data_transfer: &DataTransfer) -> js_sys::Promise;
+    #[wasm_bindgen(js_name = pickedFiles)]
+    fn picked_files(files: &FileList) -> js_sys::Array;
+}
+
+/// Starts collecting a drop: must be called inside the drop event (the browser forgets the
+/// dropped folders after it).
+pub fn collect_drop(data_transfer: &DataTransfer) -> JsFuture {
+    JsFuture::from(dropped_files(data_transfer))
+}
+
+pub fn collect_picked(files: &FileList) -> js_sys::Array {
+    picked_files(files)
+}

@@ -1,0 +1,20 @@
+//! How numbers are written on the page.
+
+use exerscope_core::stats::RunSummary;
+
+pub fn percent(rate: f64) -> String {
+    format!("{:.1}%", rate * 100.0)
+}
+
+/// `55.1–88.0%`
+pub fn interval(ci: [f64; 2]) -> String {
+    format!("{:.1}–{:.1}%", ci[0] * 100.0, ci[1] * 100.0)
+}
+
+/// `18/24 = 75.0% (95% CI 55.1–88.0%)`
+pub fn run_rate(run: &RunSummary) -> String {
+    match (run.rate, run.ci95) {
+        (Some(rate), Some(ci)) => format!("{}/{} = {} (95% CI {})", run.correct, run.total, percent(rate), interval(ci)),
+        _ => "no predictions".to_owned(),
+    }
+}

@@ -1,0 +1,22 @@
+//! The exerscope web app. Data flows one way:
+//!
+//! ```text
+//! drop / pick / demo ─▶ files (paths + File objects) ─▶ Web Worker (worker.js + worker_api:
+//! exerscope_core::analyze) ─▶ Facts ─▶ app state (signals) ─▶ Memo<Report> ─▶ views and charts
+//! ```
+//!
+//! Parsing and analysis never run on the page's thread; the page only draws.
+
+pub mod app;
+pub mod charts;
+pub mod components;
+pub mod demo;
+pub mod files;
+pub mod format;
+pub mod worker_api;
+pub mod worker_client;
+
+/// True inside a Web Worker (no `window`).
+pub fn in_worker() -> bool {
+    web_sys::window().is_none()
+}

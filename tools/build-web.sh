@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Builds the web app into dist/ (what users open and what the end-to-end tests check):
+# cargo (wasm32, profile web-release) → wasm-bindgen → wasm-opt → static files.
+# Equivalent to `trunk build` with index.html, without needing Trunk installed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source tools/env.sh
+
+cargo build -p exerscope-web --bin exerscope-web --profile web-release --target wasm32-unknown-unknown
+rm -rf dist && mkdir -p dist/style
+wasm-bindgen --target web --no-typescript --out-dir dist --out-name exerscope-web \
+  target/wasm32-unknown-unknown/web-release/exerscope-web.wasm
+wasm-opt -Oz dist/exerscope-web_bg.wasm -o dist/exerscope-web_bg.wasm
+cp src/worker.js dist/worker.js
+cp style/main.css dist/style/main.css
+# The page starts the module from a file of its own: the Content-Security-Policy forbids inline scripts.
+cat > dist/start.js <<'JS'
+import init from './exerscope-web.js';
+init({ module_or_path: new URL('./exerscope-web_bg.wasm', import.meta.url) });
+JS
+csp="default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'"
+sed -e "s|<!-- tools/build-web.sh puts a Content-Security-Policy here.*-->|<meta http-equiv=\"Content-Security-Policy\" content=\"$csp\" />|" \
+    -e 's|<link data-trunk rel="css" href="style/main.css" />|<link rel="stylesheet" href="style/main.css" />|' \
+    -e '/data-trunk rel="copy-file"/d' \
+    -e 's|<link data-trunk rel="rust"[^>]*/>|<script type="module" src="start.js"></script>|' \
+    index.html > dist/index.html
+if grep -q 'data-trunk' dist/index.html; then echo "build-web: index.html has a Trunk link this script does not know" >&2; exit 1; fi
+echo "build-web: dist/ ready ($(du -sh dist | cut -f1); wasm $(gzip -9c dist/exerscope-web_bg.wasm | wc -c) bytes gzipped)"
