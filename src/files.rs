@@ -3,7 +3,7 @@
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{DataTransfer, FileList};
+use web_sys::{DataTransfer, FileList, Worker};
 
 #[wasm_bindgen(module = "/src/js/files.js")]
 extern "C" {
@@ -11,6 +11,8 @@ extern "C" {
     fn dropped_files(data_transfer: &DataTransfer) -> js_sys::Promise;
     #[wasm_bindgen(js_name = pickedFiles)]
     fn picked_files(files: &FileList) -> js_sys::Array;
+    #[wasm_bindgen(js_name = sendFiles)]
+    fn send_files(worker: &Worker, files: &JsValue) -> js_sys::Promise;
 }
 
 /// Starts collecting a drop: must be called inside the drop event (the browser forgets the
@@ -21,4 +23,9 @@ pub fn collect_drop(data_transfer: &DataTransfer) -> JsFuture {
 
 pub fn collect_picked(files: &FileList) -> js_sys::Array {
     picked_files(files)
+}
+
+/// Sends `[{path, file}]` to the analysis worker, a chunk at a time (see `files.js`).
+pub fn send_to_worker(worker: &Worker, files: &JsValue) -> JsFuture {
+    JsFuture::from(send_files(worker, files))
 }

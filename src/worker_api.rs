@@ -3,13 +3,14 @@
 
 use crate::demo::demo_files;
 use exerscope_core::analysis::analyze_with_progress;
-use exerscope_core::{Analysis, InputFile};
+use exerscope_core::{Analysis, FileError, InputFile};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
 #[derive(Default)]
 pub struct AnalysisSession {
     files: Vec<InputFile>,
+    unreadable: Vec<FileError>,
     analysis: Option<Analysis>,
 }
 
@@ -23,11 +24,17 @@ impl AnalysisSession {
     /// Forgets the previous drop.
     pub fn clear(&mut self) {
         self.files.clear();
+        self.unreadable.clear();
         self.analysis = None;
     }
 
     pub fn add_file(&mut self, path: String, bytes: Vec<u8>) {
         self.files.push(InputFile::new(path, bytes));
+    }
+
+    /// A file the browser could not read: reported with the analysis of the others.
+    pub fn add_unreadable(&mut self, path: String, reason: String) {
+        self.unreadable.push(FileError::new(path, format!("cannot be read: {reason}")));
     }
 
     pub fn add_demo(&mut self) {
@@ -38,10 +45,11 @@ impl AnalysisSession {
     /// as it goes. Returns the facts as JSON.
     pub fn analyze(&mut self, progress: &js_sys::Function) -> Result<String, JsError> {
         let files = std::mem::take(&mut self.files);
-        let analysis = analyze_with_progress(files, &mut |p| {
+        let mut analysis = analyze_with_progress(files, &mut |p| {
             let phase = JsValue::from_str(p.phase.name());
             let _ = progress.call3(&JsValue::NULL, &phase, &(p.done as u32).into(), &(p.total as u32).into());
         });
+        analysis.facts.errors.splice(0..0, self.unreadable.drain(..));
         let json = serde_json::to_string(&analysis.facts)?;
         self.analysis = Some(analysis);
         Ok(json)

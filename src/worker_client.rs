@@ -34,7 +34,12 @@ impl AnalysisWorker {
 
     /// `files` is a JS array of `{path, file}` (see `files.rs`).
     pub fn analyze_files(&self, files: &JsValue) {
-        self.post(&[("kind", &"analyze".into()), ("files", files)]);
+        let sending = crate::files::send_to_worker(&self.worker, files);
+        wasm_bindgen_futures::spawn_local(async move {
+            if let Err(e) = sending.await {
+                web_sys::console::error_2(&"exerscope: files could not be sent to the worker".into(), &e);
+            }
+        });
     }
 
     pub fn analyze_demo(&self) {

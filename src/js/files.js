@@ -37,3 +37,16 @@ async function walk(entry) {
 export function pickedFiles(fileList) {
   return Array.from(fileList, (file) => ({ path: file.webkitRelativePath || file.name, file }));
 }
+
+// Hands files to the worker in chunks, yielding between them: the browser looks up each file
+// (a cost of its own per file) when it is first sent, so one big message would freeze the page.
+const CHUNK = 400;
+
+export async function sendFiles(worker, files) {
+  worker.postMessage({ kind: 'begin', total: files.length });
+  for (let start = 0; start < files.length; start += CHUNK) {
+    worker.postMessage({ kind: 'files', files: files.slice(start, start + CHUNK) });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  worker.postMessage({ kind: 'end' });
+}

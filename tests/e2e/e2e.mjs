@@ -1,0 +1,215 @@
+// End to end: serves the built dist/ on 127.0.0.1, drives Debian's Chromium with playwright-core
+// (no browser download), gives the page real result folders and files as a user would, reads the
+// numbers off the page, opens a drill-down, and checks that no request left the page's origin.
+// Screenshots go to tests/e2e/out/. Prints "N passed, M failed"; exits non-zero on a failure.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { serve } from '../../tools/serve.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+// playwright-core is installed with the other node tools (tools/install.sh).
+const { chromium } = createRequire(path.join(root, 'tools/node/package.json'))('playwright-core');
+const out = path.join(here, 'out');
+fs.mkdirSync(out, { recursive: true });
+const fixtures = path.resolve(process.env.EXERSCOPE_FIXTURES ?? path.join(root, '../shared/fixtures'));
+if (!fs.existsSync(path.join(fixtures, 'README.md'))) {
+  if (process.env.CI === 'true') throw new Error(`fixtures not found at ${fixtures}`);
+  console.log(`skipping the end-to-end test: fixtures not found at ${fixtures} (set EXERSCOPE_FIXTURES)`);
+  process.exit(0);
+}
+
+const server = await serve(path.join(root, 'dist'));
+const origin = `http://127.0.0.1:${server.address().port}`;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+});
+const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+const foreign = [];
+await context.route('**/*', (route) => {
+  const url = route.request().url();
+  if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+  foreign.push(url);
+  return route.abort();
+});
+const page = await context.newPage();
+const pageErrors = [];
+page.on('pageerror', (e) => pageErrors.push(String(e)));
+page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
+page.on('request', (r) => { if (!r.url().startsWith(origin) && !r.url().startsWith('data:')) foreign.push(r.url()); });
+
+let passed = 0;
+let failed = 0;
+async function check(name, body) {
+  try {
+    await body();
+    passed += 1;
+    console.log(`ok - ${name}`);
+  } catch (e) {
+    failed += 1;
+    console.log(`FAIL - ${name}: ${e.message}`);
+    await page.screenshot({ path: path.join(out, `failed-${passed + failed}.png`), fullPage: true }).catch(() => {});
+  }
+}
+function expectEqual(actual, expected, what) {
+  if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+    throw new Error(`${what}: got ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
+  }
+}
+async function waitDone() {
+  await page.waitForSelector('#status:not([data-state="idle"])', { timeout: 30000 });
+  await page.waitForSelector('#status[data-state="done"], #status[data-state="failed"]', { timeout: 120000 });
+  if (await page.$('#status[data-state="failed"]')) throw new Error(`analysis failed: ${await page.textContent('#status')}`);
+}
+async function overview() {
+  return page.$$eval('#overview-table tbody tr', (rows) => rows.map((row) => {
+    const cells = [...row.querySelectorAll('td')].map((td) => td.textContent.trim());
+    return { model: cells[0], benchmark: cells[1], correct: Number(cells[3]), wrong: Number(cells[4]),
+      missing: Number(cells[5]), total: Number(cells[6]) };
+  }));
+}
+function run(rows, model, benchmark) {
+  const row = rows.find((r) => r.model === model && r.benchmark === benchmark);
+  if (!row) throw new Error(`no overview row for ${model} on ${benchmark}`);
+  return [row.correct, row.total];
+}
+/** Drops real files on the drop zone: Playwright puts them in a scratch input, the page drops them. */
+async function dropFiles(files) {
+  await page.evaluate(() => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.multiple = true;
+    input.id = 'scratch-input';
+    input.style.display = 'none';
+    document.body.append(input);
+  });
+  await page.setInputFiles('#scratch-input', files);
+  await page.evaluate(() => {
+    const input = document.querySelector('#scratch-input');
+    const transfer = new DataTransfer();
+    for (const file of input.files) transfer.items.add(file);
+    input.remove();
+    const zone = document.querySelector('#drop-zone');
+    zone.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    zone.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  });
+}
+
+try {
+  await page.goto(`${origin}/`);
+  await page.waitForSelector('#drop-zone', { timeout: 30000 });
+
+  await check('the demo loads and shows every model and benchmark', async () => {
+    await page.click('#demo-button');
+    await waitDone();
+    const rows = await overview();
+    expectEqual(rows.length, 6, 'demo overview rows');
+    if (!rows.every((r) => r.model.includes('synthetic'))) throw new Error('demo models are not labelled synthetic');
+    await page.waitForSelector('#overview-chart[data-drawn="true"]');
+    await page.screenshot({ path: path.join(out, 'demo.png'), fullPage: true });
+  });
+
+  await check('the ExeRScope folder, picked as a folder, gives the reference numbers', async () => {
+    await page.setInputFiles('#folder-input', path.join(fixtures, 'exerscope'));
+    await waitDone();
+    const rows = await overview();
+    const expected = {
+      'gpt-4-turbo': { Avatar: [18, 24], classeval: [286, 400], cruxeval: [659, 800], humaneval: [144, 162] },
+      'deepseek-coder-33b-instruct': { Avatar: [36, 86], classeval: [226, 400], cruxeval: [471, 800], humaneval: [89, 162] },
+    };
+    for (const [model, benchmarks] of Object.entries(expected)) {
+      for (const [benchmark, counts] of Object.entries(benchmarks)) {
+        expectEqual(run(rows, model, benchmark), counts, `${model} on ${benchmark}`);
+      }
+    }
+    expectEqual(rows.find((r) => r.model === 'gpt-4-turbo' && r.benchmark === 'Avatar').missing, 62, 'missing Avatar');
+    const nested = await page.textContent(
+      '#construct-table tr[data-model="gpt-4-turbo"][data-benchmark="cruxeval"] td[data-construct="nested"]');
+    expectEqual(nested.trim(), '13/17', 'nested loops of gpt-4-turbo on cruxeval');
+    await page.waitForFunction(() => document.querySelectorAll('canvas.radar[data-drawn="true"]').length === 4);
+    await page.screenshot({ path: path.join(out, 'exerscope.png'), fullPage: true });
+  });
+
+  await check('a construct cell and a program open the drill-down', async () => {
+    await page.click('#construct-table tr[data-model="gpt-4-turbo"][data-benchmark="cruxeval"] td[data-construct="nested"]');
+    await page.waitForSelector('#drilldown-table tbody tr');
+    expectEqual(await page.$$eval('#drilldown-table tbody tr', (r) => r.length), 17, 'programs with nested loops');
+    await page.click('#drilldown-table tbody tr:first-child');
+    await page.waitForSelector('#program-view .prediction');
+    const expected = (await page.textContent('#program-expected')).trim();
+    if (!expected) throw new Error('the program view shows no expected output');
+    expectEqual(await page.$$eval('#program-view .prediction', (p) => p.length), 2, 'predictions of the program');
+    await page.screenshot({ path: path.join(out, 'drilldown.png'), fullPage: true });
+  });
+
+  await check('a bar of the overview chart opens its programs', async () => {
+    await page.$eval('#overview-chart', (c) => c.scrollIntoView());
+    const box = await page.$eval('#overview-chart', (c) => { const r = c.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
+    // The first group's first bar sits just right of the y axis, low in the plot.
+    let opened = false;
+    for (let x = box.x + box.w * 0.08; x < box.x + box.w * 0.3 && !opened; x += 6) {
+      await page.mouse.click(x, box.y + box.h * 0.85);
+      opened = (await page.$('#drilldown h2')) !== null
+        && (await page.textContent('#drilldown h2')).includes('Avatar');
+    }
+    if (!opened) throw new Error('no click on the first bar group opened a drill-down');
+  });
+
+  await check('a dropped CodeMind .zip is read, and the judge switch updates the numbers', async () => {
+    const zip = path.join(os.tmpdir(), `exerscope-e2e-codemind-${process.pid}.zip`);
+    execFileSync('python3', ['-c', `
+import os, sys, zipfile
+root, out = sys.argv[1], sys.argv[2]
+with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
+    for folder in ('dataset', 'Results/IER'):
+        for base, _, names in os.walk(os.path.join(root, folder)):
+            for name in names:
+                full = os.path.join(base, name)
+                z.write(full, os.path.relpath(full, os.path.dirname(root)))
+`, path.join(fixtures, 'codemind'), zip]);
+    await dropFiles([zip]);
+    await waitDone();
+    fs.rmSync(zip);
+    await page.selectOption('#judge', 'lenient');
+    await page.waitForFunction(() => [...document.querySelectorAll('#overview-table tbody tr')]
+      .some((r) => r.dataset.model === 'GPT_4' && r.querySelector('td:nth-child(4)').textContent.trim() === '644'));
+    const rows = await overview();
+    expectEqual(run(rows, 'GPT_4', 'cruxeval'), [644, 800], 'GPT_4 on cruxeval (lenient)');
+    expectEqual(run(rows, 'ChatGPT_4', 'Avatar-Java'), [44, 85], 'ChatGPT_4 on Avatar-Java (lenient)');
+    await page.selectOption('#judge', 'reference');
+  });
+
+  await check('bad files are named in messages and the rest is analysed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exerscope-e2e-bad-'));
+    fs.writeFileSync(path.join(dir, 'broken.zip'), Buffer.from('PK\x03\x04 not a zip'));
+    fs.writeFileSync(path.join(dir, 'latin1.txt'), Buffer.from([0x63, 0x61, 0x66, 0xe9]));
+    fs.writeFileSync(path.join(dir, 'evil.txt'), '<img src=x onerror="window.pwned=1">');
+    await dropFiles([path.join(dir, 'broken.zip'), path.join(dir, 'latin1.txt'), path.join(dir, 'evil.txt')]);
+    await waitDone();
+    const messages = await page.textContent('#messages');
+    for (const name of ['broken.zip', 'latin1.txt', 'evil.txt']) {
+      if (!messages.includes(name)) throw new Error(`no message names ${name}: ${messages}`);
+    }
+    if (await page.evaluate(() => window.pwned === 1 || document.querySelector('#messages img') !== null)) {
+      throw new Error('file text was interpreted as HTML');
+    }
+    fs.rmSync(dir, { recursive: true });
+  });
+
+  await check('no request left the page\'s origin, and the page logged no error', async () => {
+    expectEqual(foreign, [], 'requests to other origins');
+    expectEqual(pageErrors, [], 'page errors');
+  });
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
