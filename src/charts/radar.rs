@@ -103,19 +103,3 @@ fn draw_grid<DB: DrawingBackend>(
     }
     Ok(())
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn clicks_find_the_nearest_spoke() {
-        let geometry = RadarGeometry { center: (100, 100), radius: 50.0, spokes: 4 };
-        assert_eq!(geometry.spoke_at((100, 55)), Some(0), "straight up is the first spoke");
-        assert_eq!(geometry.spoke_at((148, 102)), Some(1), "right is the second");
-        assert_eq!(geometry.spoke_at((100, 150)), Some(2));
-        assert_eq!(geometry.spoke_at((40, 100)), Some(3));
-        assert_eq!(geometry.spoke_at((100, 100)), None, "the centre is no spoke");
-        assert_eq!(geometry.spoke_at((0, 0)), None, "outside the chart");
-    }
-}

@@ -1,0 +1,101 @@
+// Browser benchmark (not a test): time from handing the page the fixture files to the last chart
+// drawn, in headless Chromium on the built dist/. Run: node tests/e2e/bench.mjs [runs]
+// (after tools/build-web.sh). Prints each run and the median; results go to BENCHMARKS.md.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { serve } from '../../tools/serve.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const { chromium } = createRequire(path.join(root, 'tools/node/package.json'))('playwright-core');
+const fixtures = path.resolve(process.env.EXERSCOPE_FIXTURES ?? path.join(root, '../shared/fixtures'));
+const runs = Number(process.argv[2] ?? 3);
+
+const zip = path.join(os.tmpdir(), `exerscope-bench-${process.pid}.zip`);
+execFileSync('python3', ['-c', `
+import os, sys, zipfile
+root, out = sys.argv[1], sys.argv[2]
+with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as z:
+    for base, _, names in os.walk(root):
+        for name in names:
+            full = os.path.join(base, name)
+            z.write(full, os.path.relpath(full, os.path.dirname(root)))
+`, path.join(fixtures, 'exerscope'), zip]);
+
+const server = await serve(path.join(root, 'dist'));
+const origin = `http://127.0.0.1:${server.address().port}/`;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+
+/** One run on a fresh page: ms from the input's change event to the last of `charts` drawn. */
+async function measure(selector, files, charts) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  let analysed = null;
+  page.on('console', (m) => {
+    const match = /analysed \d+ files in (\d+) ms/.exec(m.text());
+    if (match) analysed = Number(match[1]);
+  });
+  await page.goto(origin);
+  await page.waitForSelector('#drop-zone');
+  await page.evaluate((s) => {
+    document.querySelector(s).addEventListener('change', () => { window.benchStart = performance.now(); }, { capture: true });
+  }, selector);
+  await page.setInputFiles(selector, files);
+  const end = await page.waitForFunction((n) => {
+    const done = document.querySelector('#status[data-state="done"]');
+    const drawn = document.querySelectorAll('canvas[data-drawn="true"]').length;
+    return done && drawn >= n ? performance.now() : null;
+  }, charts, { timeout: 180000, polling: 'raf' });
+  const total = (await end.jsonValue()) - (await page.evaluate(() => window.benchStart));
+  await page.close();
+  return { total, analysed };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const cases = [
+  ['demo (16 programs, 48 predictions)', '#demo-button', null, 3],
+  ['exerscope folder, picked (11,009 files)', '#folder-input', path.join(fixtures, 'exerscope'), 5],
+  ['exerscope folder as one .zip', '#file-input', zip, 5],
+];
+for (const [name, selector, files, charts] of cases) {
+  const results = [];
+  for (let i = 0; i < runs; i++) {
+    if (files === null) {
+      const page = await browser.newPage();
+      await page.goto(origin);
+      await page.waitForSelector('#demo-button');
+      const t = await page.evaluate(async () => {
+        const start = performance.now();
+        document.querySelector('#demo-button').click();
+        await new Promise((resolve) => {
+          const poll = () => (document.querySelectorAll('canvas[data-drawn="true"]').length >= 3 ? resolve() : requestAnimationFrame(poll));
+          poll();
+        });
+        return performance.now() - start;
+      });
+      results.push({ total: t, analysed: null });
+      await page.close();
+    } else {
+      results.push(await measure(selector, files, charts));
+    }
+  }
+  const totals = results.map((r) => r.total);
+  const analysed = results.map((r) => r.analysed).filter((a) => a !== null);
+  console.log(`${name}: median ${median(totals).toFixed(0)} ms to the last chart` +
+    (analysed.length ? ` (worker analysis median ${median(analysed)} ms)` : '') +
+    `; runs ${totals.map((t) => t.toFixed(0)).join(', ')}`);
+}
+const wasm = fs.readFileSync(path.join(root, 'dist/exerscope-web_bg.wasm'));
+const { gzipSync } = await import('node:zlib');
+console.log(`bundle: wasm ${(wasm.length / 1e6).toFixed(2)} MB raw, ${(gzipSync(wasm, { level: 9 }).length / 1e6).toFixed(2)} MB gzipped`);
+await browser.close();
+server.close();
+fs.rmSync(zip);
