@@ -10,7 +10,7 @@ cargo build -p exerscope-web --bin exerscope-web --profile web-release --target 
 rm -rf dist && mkdir -p dist/style
 wasm-bindgen --target web --no-typescript --out-dir dist --out-name exerscope-web \
   target/wasm32-unknown-unknown/web-release/exerscope-web.wasm
-wasm-opt -Oz dist/exerscope-web_bg.wasm -o dist/exerscope-web_bg.wasm
+wasm-opt -O3 dist/exerscope-web_bg.wasm -o dist/exerscope-web_bg.wasm
 cp src/worker.js dist/worker.js
 cp style/main.css dist/style/main.css
 # The page starts the module from a file of its own: the Content-Security-Policy forbids inline scripts.

@@ -22,28 +22,35 @@ pub struct DrillRow {
     pub verdicts: Vec<Option<bool>>,
 }
 
-/// Programs matching `selection` that at least one (selected) model predicted, wrong ones first.
+/// Programs matching `selection` (with `model` set: the programs that model predicted), with
+/// every model's verdict. Wrong answers of the selected model come first, then programs fewer
+/// models got right.
 pub fn programs_behind(facts: &Facts, selection: &Selection, judge: Judge) -> Vec<DrillRow> {
-    let mut verdicts: Vec<Option<Vec<Option<bool>>>> = vec![None; facts.programs.len()];
     let column = facts.predictions.verdicts(judge);
+    let matches_program = |program: ProgramIdx| {
+        let program = &facts.programs[program as usize];
+        selection.benchmark.is_none_or(|b| b == program.benchmark)
+            && selection.construct.is_none_or(|c| program.reference_constructs.has(c))
+    };
+    let mut rows: Vec<Option<Vec<Option<bool>>>> = vec![None; facts.programs.len()];
     for i in 0..facts.predictions.len() {
-        let program_index = facts.predictions.program[i];
-        let program = &facts.programs[program_index as usize];
-        let model = facts.predictions.model[i];
-        let wanted = selection.benchmark.is_none_or(|b| b == program.benchmark)
-            && selection.model.is_none_or(|m| m == model)
-            && selection.construct.is_none_or(|c| program.reference_constructs.has(c));
-        if wanted {
-            let row = verdicts[program_index as usize].get_or_insert_with(|| vec![None; facts.models.len()]);
-            row[model as usize] = Some(column[i]);
+        let program = facts.predictions.program[i];
+        if matches_program(program) && selection.model.is_none_or(|m| m == facts.predictions.model[i]) {
+            rows[program as usize] = Some(vec![None; facts.models.len()]);
         }
     }
-    let mut rows: Vec<DrillRow> = verdicts
+    for i in 0..facts.predictions.len() {
+        if let Some(row) = &mut rows[facts.predictions.program[i] as usize] {
+            row[facts.predictions.model[i] as usize] = Some(column[i]);
+        }
+    }
+    let mut rows: Vec<DrillRow> = rows
         .into_iter()
         .enumerate()
         .filter_map(|(program, row)| row.map(|verdicts| DrillRow { program: program as ProgramIdx, verdicts }))
         .collect();
-    rows.sort_by_key(|row| row.verdicts.iter().filter(|v| **v == Some(true)).count());
+    let selected_right = |row: &DrillRow| selection.model.is_some_and(|m| row.verdicts[m as usize] == Some(true));
+    rows.sort_by_key(|row| (selected_right(row), row.verdicts.iter().filter(|v| **v == Some(true)).count()));
     rows
 }
 
@@ -67,5 +74,27 @@ mod tests {
         assert_eq!(programs, [1, 0]);
         let lenient = programs_behind(&tiny_facts(), &Selection::default(), Judge::Lenient);
         assert_eq!(lenient[0].verdicts, [Some(true)]);
+    }
+
+    #[test]
+    fn a_model_selects_its_programs_and_every_model_verdict_is_shown() {
+        let mut facts = tiny_facts();
+        facts.models.push("other".into());
+        facts.predictions.model.push(1);
+        facts.predictions.program.push(2);
+        facts.predictions.task.push(crate::table::Task::Output);
+        for column in &mut facts.predictions.verdict {
+            column.push(true);
+        }
+        facts.predictions.model.push(1);
+        facts.predictions.program.push(0);
+        facts.predictions.task.push(crate::table::Task::Output);
+        for column in &mut facts.predictions.verdict {
+            column.push(false);
+        }
+        let selection = Selection { model: Some(0), ..Default::default() };
+        let rows = programs_behind(&facts, &selection, Judge::Reference);
+        let shown: Vec<_> = rows.iter().map(|r| (r.program, r.verdicts.clone())).collect();
+        assert_eq!(shown, [(1, vec![Some(false), None]), (0, vec![Some(true), Some(false)])]);
     }
 }
