@@ -35,7 +35,7 @@ async function readChunk(files) {
 function finish() {
   const started = performance.now();
   const json = session.analyze(progress);
-  console.debug(`exerscope worker: analysed ${received} files in ${(performance.now() - started).toFixed(0)} ms`);
+  console.debug(`exerscope worker: analysed in ${(performance.now() - started).toFixed(0)} ms`);
   self.postMessage({ kind: 'facts', json });
 }
 

@@ -1,6 +1,8 @@
 //! The app's code in the browser (headless Chromium through wasm-bindgen-test-runner): tree-sitter
 //! grammars compiled for wasm32, the core's analysis, the bundled demo, and chart drawing with the
 //! geometry that turns clicks into selections. Numbers themselves are tested natively in the core.
+//! Run: `cargo test -p exerscope-web --target wasm32-unknown-unknown` (see tools/test.sh).
+#![cfg(target_arch = "wasm32")]
 
 use exerscope_core::extractors::{ProgramParser, ReferenceConstruct};
 use exerscope_core::table::Language;

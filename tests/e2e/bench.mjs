@@ -40,7 +40,7 @@ async function measure(selector, files, charts) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
   let analysed = null;
   page.on('console', (m) => {
-    const match = /analysed \d+ files in (\d+) ms/.exec(m.text());
+    const match = /analysed in (\d+) ms/.exec(m.text());
     if (match) analysed = Number(match[1]);
   });
   await page.goto(origin);
