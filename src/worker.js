@@ -23,10 +23,12 @@ function reason(error) {
 // Reads one chunk of files in parallel; a file that vanished or cannot be read is reported and
 // the others are still analysed.
 async function readChunk(files) {
-  const contents = await Promise.allSettled(files.map(({ file }) => file.arrayBuffer()));
+  const contents = await Promise.allSettled(files.map(({ file }) => (file ? file.arrayBuffer() : null)));
   contents.forEach((content, i) => {
-    if (content.status === 'fulfilled') session.add_file(files[i].path, new Uint8Array(content.value));
-    else session.add_unreadable(files[i].path, reason(content.reason));
+    const { path, file } = files[i];
+    if (!file) session.add_problem(path, 'empty folder: nothing in it to analyse');
+    else if (content.status === 'fulfilled') session.add_file(path, new Uint8Array(content.value));
+    else session.add_problem(path, `cannot be read: ${reason(content.reason)}`);
   });
   received += files.length;
   progress('reading', received, expected);

@@ -32,9 +32,10 @@ impl AnalysisSession {
         self.files.push(InputFile::new(path, bytes));
     }
 
-    /// A file the browser could not read: reported with the analysis of the others.
-    pub fn add_unreadable(&mut self, path: String, reason: String) {
-        self.unreadable.push(FileError::new(path, format!("cannot be read: {reason}")));
+    /// A file or folder the page could not use (unreadable, empty): reported with the analysis
+    /// of the others.
+    pub fn add_problem(&mut self, path: String, message: String) {
+        self.unreadable.push(FileError::new(path, message));
     }
 
     pub fn add_demo(&mut self) {

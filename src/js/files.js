@@ -30,6 +30,7 @@ async function walk(entry) {
     if (batch.length === 0) break;
     children.push(...batch);
   }
+  if (children.length === 0) return [{ path: entry.fullPath.replace(/^\//, ''), file: null }]; // reported as empty
   const lists = await Promise.all(children.map(walk));
   return [].concat(...lists);
 }

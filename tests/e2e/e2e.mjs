@@ -149,6 +149,17 @@ try {
     await page.screenshot({ path: path.join(out, 'drilldown.png'), fullPage: true });
   });
 
+  await check('a radar spoke opens the programs with that construct', async () => {
+    const radar = await page.$('canvas.radar[data-benchmark="cruxeval"]');
+    await radar.scrollIntoViewIfNeeded();
+    const box = await radar.boundingBox();
+    // The first spoke (NL) points straight up from the centre, which sits at 185/340 of the height.
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height * (110 / 340));
+    await page.waitForFunction(() => (document.querySelector('#drilldown h2')?.textContent ?? '').includes('nested loop')
+      && (document.querySelector('#drilldown h2')?.textContent ?? '').includes('cruxeval'));
+    expectEqual(await page.$$eval('#drilldown-table tbody tr', (r) => r.length), 17, 'cruxeval programs with nested loops');
+  });
+
   await check('a bar of the overview chart opens its programs', async () => {
     await page.$eval('#overview-chart', (c) => c.scrollIntoView());
     const box = await page.$eval('#overview-chart', (c) => { const r = c.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });

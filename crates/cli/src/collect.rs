@@ -11,7 +11,11 @@ pub fn read_inputs(paths: &[PathBuf]) -> (Vec<InputFile>, Vec<FileError>) {
     for path in paths {
         let base = path.parent().unwrap_or(Path::new(""));
         if path.is_dir() {
+            let before = files.len();
             read_folder(path, base, &mut files, &mut errors);
+            if files.len() == before {
+                errors.push(FileError::new(path.display().to_string(), "empty folder: nothing in it to analyse"));
+            }
         } else {
             read_file(path, base, &mut files, &mut errors);
         }

@@ -79,3 +79,63 @@ fn bad_input_is_reported_by_file_and_the_rest_is_analysed() {
     assert!(errors.iter().any(|f| f.ends_with("broken.zip")), "{errors:?}");
     assert!(errors.iter().any(|f| f.contains("no/such/path")), "{errors:?}");
 }
+
+/// Writes `files` (path, content) under a fresh temporary folder and returns it.
+fn scratch(name: &str, files: &[(&str, &[u8])]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("exerscope-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (path, content) in files {
+        let full = dir.join(path);
+        std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+        std::fs::write(full, content).unwrap();
+    }
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn messages(report: &Value) -> Vec<String> {
+    report["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| format!("{}: {}", e["file"].as_str().unwrap(), e["message"].as_str().unwrap()))
+        .collect()
+}
+
+#[test]
+fn each_kind_of_bad_input_gets_a_message_naming_its_file() {
+    let huge_response = format!("<<<Output>>>\n2\n[END-OF-RESPONSE]\n{}", "x".repeat(50 * 1024 * 1024));
+    let dir = scratch(
+        "kinds",
+        &[
+            // a dataset with predictions, one program with a syntax error, one answered only in a response
+            ("d/dataset/b/ok/main.py", b"def f(x):\n    return x\n"),
+            ("d/dataset/b/ok/input.txt", b"f(1)"),
+            ("d/dataset/b/ok/output.txt", b"1"),
+            ("d/dataset/b/broken/main.py", b"def f(x:\n    return x\n"),
+            ("d/dataset/b/broken/input.txt", b"f(2)"),
+            ("d/dataset/b/broken/output.txt", b"2"),
+            ("d/ER/m/b/ok/predict.txt", b"1"),
+            ("d/ER/m/b/broken/response.txt", huge_response.as_bytes()),
+            // a dataset nobody predicted, and predictions of a benchmark nobody dropped
+            ("d/dataset/lonely/p/main.py", b"x = 1\n"),
+            ("d/dataset/lonely/p/input.txt", b""),
+            ("d/dataset/lonely/p/output.txt", b"1"),
+            ("d/ER/m/ghost/p/predict.txt", b"1"),
+        ],
+    );
+    let empty = scratch("empty", &[]);
+    let (report, ok) = analyze(&[dir.join("d").to_str().unwrap(), empty.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&empty).unwrap();
+    assert!(ok);
+    let run = find(&report, "runs", &[("model", "m"), ("benchmark", "b")]);
+    assert_eq!((run["correct"].as_u64(), run["total"].as_u64()), (Some(2), Some(2)), "the response's answer was extracted");
+    let all = messages(&report);
+    let has = |file_end: &str, text: &str| all.iter().any(|m| m.contains(file_end) && m.contains(text));
+    assert!(has("broken/main.py", "syntax error"), "{all:#?}");
+    assert!(has("broken/response.txt", "52.4 MB"), "{all:#?}");
+    assert!(has("lonely/p/main.py", "no predictions were dropped"), "{all:#?}");
+    assert!(has("ghost/p/predict.txt", "no program in the dropped datasets"), "{all:#?}");
+    assert!(has("exerscope-cli-empty", "empty folder"), "{all:#?}");
+}
