@@ -16,11 +16,15 @@ pub fn Drilldown(
     on_open_program: Callback<u32>,
 ) -> impl IntoView {
     let rows = Memo::new(move |_| {
-        let (Some(facts), Some(selection)) = (facts.get(), selection.get()) else { return Vec::new() };
+        let (Some(facts), Some(selection)) = (facts.get(), selection.get()) else {
+            return Vec::new();
+        };
         programs_behind(&facts, &selection, judge.get())
     });
     let title = move || {
-        let (Some(facts), Some(selection)) = (facts.get(), selection.get()) else { return String::new() };
+        let (Some(facts), Some(selection)) = (facts.get(), selection.get()) else {
+            return String::new();
+        };
         describe(&facts, &selection)
     };
     view! {

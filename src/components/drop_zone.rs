@@ -18,12 +18,16 @@ pub fn DropZone(on_files: Callback<JsValue>, on_demo: Callback<()>) -> impl Into
     let on_drop = move |event: DragEvent| {
         event.prevent_default();
         hovering.set(false);
-        let Some(data_transfer) = event.data_transfer() else { return };
+        let Some(data_transfer) = event.data_transfer() else {
+            return;
+        };
         let pending = collect_drop(&data_transfer);
         leptos::task::spawn_local(async move {
             match pending.await {
                 Ok(files) => on_files.run(files),
-                Err(e) => web_sys::console::error_2(&"exerscope: the drop could not be read".into(), &e),
+                Err(e) => {
+                    web_sys::console::error_2(&"exerscope: the drop could not be read".into(), &e)
+                }
             }
         });
     };

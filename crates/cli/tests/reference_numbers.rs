@@ -25,7 +25,9 @@ fn run(report: &Report, model: &str, benchmark: &str) -> (u64, u64) {
 
 #[test]
 fn exerscope_success_per_model_and_benchmark() {
-    let Some(report) = report("exerscope", Judge::Reference) else { return };
+    let Some(report) = report("exerscope", Judge::Reference) else {
+        return;
+    };
     let expected = [
         ("gpt-4-turbo", "Avatar", 18, 24),
         ("gpt-4-turbo", "classeval", 286, 400),
@@ -37,22 +39,64 @@ fn exerscope_success_per_model_and_benchmark() {
         ("deepseek-coder-33b-instruct", "humaneval", 89, 162),
     ];
     for (model, benchmark, correct, total) in expected {
-        assert_eq!(run(&report, model, benchmark), (correct, total), "{model} on {benchmark}");
+        assert_eq!(
+            run(&report, model, benchmark),
+            (correct, total),
+            "{model} on {benchmark}"
+        );
     }
     assert_eq!(report.runs.len(), 8);
-    let avatar = report.runs.iter().find(|r| r.model == "gpt-4-turbo" && r.benchmark == "Avatar").unwrap();
-    assert_eq!(avatar.missing, 62, "GPT-4-Turbo has only 24 of 86 Avatar programs");
-    let humaneval = report.runs.iter().find(|r| r.benchmark == "humaneval").unwrap();
-    assert_eq!(humaneval.missing, 0, "HumanEval's __0/__1 folders are extra inputs, not programs");
+    let avatar = report
+        .runs
+        .iter()
+        .find(|r| r.model == "gpt-4-turbo" && r.benchmark == "Avatar")
+        .unwrap();
+    assert_eq!(
+        avatar.missing, 62,
+        "GPT-4-Turbo has only 24 of 86 Avatar programs"
+    );
+    let humaneval = report
+        .runs
+        .iter()
+        .find(|r| r.benchmark == "humaneval")
+        .unwrap();
+    assert_eq!(
+        humaneval.missing, 0,
+        "HumanEval's __0/__1 folders are extra inputs, not programs"
+    );
 }
 
 #[test]
 fn exerscope_reference_construct_rates_on_cruxeval() {
-    let Some(report) = report("exerscope", Judge::Reference) else { return };
+    let Some(report) = report("exerscope", Judge::Reference) else {
+        return;
+    };
     use ReferenceConstruct::*;
     let expected = [
-        ("gpt-4-turbo", [(Nested, 13, 17), (If, 326, 378), (For, 252, 327), (While, 71, 87), (Try, 7, 10), (Basic, 202, 238), (NestedIf, 21, 23)]),
-        ("deepseek-coder-33b-instruct", [(Nested, 10, 17), (If, 222, 378), (For, 175, 327), (While, 41, 87), (Try, 6, 10), (Basic, 155, 238), (NestedIf, 13, 23)]),
+        (
+            "gpt-4-turbo",
+            [
+                (Nested, 13, 17),
+                (If, 326, 378),
+                (For, 252, 327),
+                (While, 71, 87),
+                (Try, 7, 10),
+                (Basic, 202, 238),
+                (NestedIf, 21, 23),
+            ],
+        ),
+        (
+            "deepseek-coder-33b-instruct",
+            [
+                (Nested, 10, 17),
+                (If, 222, 378),
+                (For, 175, 327),
+                (While, 41, 87),
+                (Try, 6, 10),
+                (Basic, 155, 238),
+                (NestedIf, 13, 23),
+            ],
+        ),
     ];
     for (model, rows) in expected {
         for (construct, correct, total) in rows {
@@ -68,7 +112,9 @@ fn exerscope_reference_construct_rates_on_cruxeval() {
 
 #[test]
 fn codemind_ier_with_the_lenient_judge() {
-    let Some(report) = report("codemind", Judge::Lenient) else { return };
+    let Some(report) = report("codemind", Judge::Lenient) else {
+        return;
+    };
     assert_eq!(run(&report, "GPT_4", "cruxeval"), (644, 800));
     assert_eq!(run(&report, "ChatGPT_4", "Avatar-Java"), (44, 85));
 }
@@ -76,7 +122,9 @@ fn codemind_ier_with_the_lenient_judge() {
 /// Counts from tests/reference_values/value_judge.py (Python's `ast.literal_eval` and `==`).
 #[test]
 fn the_value_judge_agrees_with_python() {
-    let Some(fixtures) = common::fixtures() else { return };
+    let Some(fixtures) = common::fixtures() else {
+        return;
+    };
     let (files, _) = read_inputs(&[fixtures.join("exerscope")]);
     let facts = analyze(files).facts;
     let model = facts.model_index("gpt-4-turbo").unwrap();

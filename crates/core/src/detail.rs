@@ -76,7 +76,9 @@ impl Analysis {
 }
 
 fn cut(response: Option<&str>) -> (Option<String>, usize) {
-    let Some(text) = response else { return (None, 0) };
+    let Some(text) = response else {
+        return (None, 0);
+    };
     if text.len() <= SHOWN_RESPONSE_BYTES {
         return (Some(text.to_owned()), 0);
     }

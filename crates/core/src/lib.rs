@@ -16,12 +16,12 @@ pub mod detail;
 pub mod diagnostics;
 pub mod drilldown;
 pub mod extractors;
+pub mod facts;
 pub mod input;
 pub mod judges;
 pub mod pyliteral;
 pub mod readers;
 pub mod report;
-pub mod facts;
 pub mod stats;
 pub mod table;
 
@@ -30,7 +30,7 @@ mod wasm_libc;
 
 pub use analysis::{analyze, Analysis};
 pub use diagnostics::FileError;
+pub use facts::Facts;
 pub use input::InputFile;
 pub use judges::Judge;
 pub use report::Report;
-pub use facts::Facts;

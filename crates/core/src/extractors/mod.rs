@@ -50,7 +50,10 @@ impl Default for ProgramParser {
 
 impl ProgramParser {
     pub fn new() -> Self {
-        ProgramParser { python: language_parser(Language::Python), java: language_parser(Language::Java) }
+        ProgramParser {
+            python: language_parser(Language::Python),
+            java: language_parser(Language::Java),
+        }
     }
 
     /// Parses `code` once and runs every extractor over one walk of its tree.
@@ -60,11 +63,18 @@ impl ProgramParser {
             Language::Java => &mut self.java,
         };
         let Some(tree) = parser.parse(code, None) else {
-            return ProgramProperties { syntax_error_line: Some(1), ..Default::default() };
+            return ProgramProperties {
+                syntax_error_line: Some(1),
+                ..Default::default()
+            };
         };
         let mut constructs = reference_constructs::Extractor::default();
         let mut syntax_error = syntax_error::Extractor::default();
-        walk(tree.root_node(), roles, &mut [&mut constructs, &mut syntax_error]);
+        walk(
+            tree.root_node(),
+            roles,
+            &mut [&mut constructs, &mut syntax_error],
+        );
         ProgramProperties {
             reference_constructs: constructs.finish(),
             syntax_error_line: syntax_error.finish(),
@@ -78,7 +88,9 @@ fn language_parser(language: Language) -> (Parser, RoleTable) {
         Language::Java => tree_sitter_java::LANGUAGE.into(),
     };
     let mut parser = Parser::new();
-    parser.set_language(&grammar).expect("the bundled grammar matches the tree-sitter runtime");
+    parser
+        .set_language(&grammar)
+        .expect("the bundled grammar matches the tree-sitter runtime");
     (parser, RoleTable::new(&grammar, language))
 }
 
@@ -89,7 +101,11 @@ fn walk(root: Node<'_>, roles: &RoleTable, extractors: &mut [&mut dyn Extractor]
     loop {
         let node = cursor.node();
         let role = roles.role(node.kind_id());
-        let visit = Visit { node, role, ancestors: &ancestors };
+        let visit = Visit {
+            node,
+            role,
+            ancestors: &ancestors,
+        };
         for extractor in extractors.iter_mut() {
             extractor.enter(&visit);
         }

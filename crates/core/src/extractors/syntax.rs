@@ -30,14 +30,21 @@ impl RoleTable {
             .map(|id| {
                 let named = grammar.node_kind_is_named(id);
                 let kind = grammar.node_kind_for_id(id).unwrap_or_default();
-                if named { role_of(kind, language) } else { Role::Other }
+                if named {
+                    role_of(kind, language)
+                } else {
+                    Role::Other
+                }
             })
             .collect();
         RoleTable { roles }
     }
 
     pub fn role(&self, kind_id: u16) -> Role {
-        self.roles.get(kind_id as usize).copied().unwrap_or(Role::Other)
+        self.roles
+            .get(kind_id as usize)
+            .copied()
+            .unwrap_or(Role::Other)
     }
 }
 

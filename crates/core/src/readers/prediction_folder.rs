@@ -38,13 +38,22 @@ pub fn read_prediction(
                 ),
             ));
         }
-        utf8_text(&file.path, &file.bytes).map_err(|e| errors.push(e)).ok()
+        utf8_text(&file.path, &file.bytes)
+            .map_err(|e| errors.push(e))
+            .ok()
     });
     let (answer, source_path) = match predict {
-        Some(i) => (utf8_text(&files[i].path, &files[i].bytes).map_err(|e| errors.push(e)).ok()?, &files[i].path),
+        Some(i) => (
+            utf8_text(&files[i].path, &files[i].bytes)
+                .map_err(|e| errors.push(e))
+                .ok()?,
+            &files[i].path,
+        ),
         None => {
             let i = response?;
-            let answer = response_text.as_deref().map_or_else(|| NO_RESPONSE.to_owned(), extract_output);
+            let answer = response_text
+                .as_deref()
+                .map_or_else(|| NO_RESPONSE.to_owned(), extract_output);
             (answer, &files[i].path)
         }
     };
@@ -61,7 +70,7 @@ pub fn read_prediction(
 }
 
 /// The two folder names above `<id>/` and the id itself, or an error naming the file.
-pub fn folder_names<'a>(files: &'a [InputFile], index: usize) -> Result<[&'a str; 3], FileError> {
+pub fn folder_names(files: &[InputFile], index: usize) -> Result<[&str; 3], FileError> {
     let parts = files[index].components();
     match parts[..] {
         [.., first, second, id, _file] => Ok([first, second, id]),

@@ -36,15 +36,28 @@ pub struct ConstructSummary {
     pub total: u64,
 }
 
+/// Correct, wrong, and the distinct programs predicted, of one (model, benchmark, task).
+type RunCounts = (u64, u64, HashSet<u32>);
+
 /// Counts per (model, benchmark, task), in model, then benchmark order.
 pub fn run_summaries(facts: &Facts, judge: Judge) -> Vec<RunSummary> {
     let programs_per_benchmark = facts.programs_per_benchmark();
-    let mut counts: BTreeMap<(u32, u32, Task), (u64, u64, HashSet<u32>)> = BTreeMap::new();
+    let mut counts: BTreeMap<(u32, u32, Task), RunCounts> = BTreeMap::new();
     for (i, verdict) in facts.predictions.verdicts(judge).iter().enumerate() {
         let program = facts.predictions.program[i];
         let benchmark = facts.programs[program as usize].benchmark;
-        let entry = counts.entry((facts.predictions.model[i], benchmark, facts.predictions.task[i])).or_default();
-        if *verdict { entry.0 += 1 } else { entry.1 += 1 }
+        let entry = counts
+            .entry((
+                facts.predictions.model[i],
+                benchmark,
+                facts.predictions.task[i],
+            ))
+            .or_default();
+        if *verdict {
+            entry.0 += 1
+        } else {
+            entry.1 += 1
+        }
         entry.2.insert(program);
     }
     counts
@@ -69,10 +82,13 @@ pub fn run_summaries(facts: &Facts, judge: Judge) -> Vec<RunSummary> {
 /// Success per reference construct: correct / programs having the flag, over programs with a
 /// prediction. Every flag of [`ReferenceConstruct::ALL`] is listed, with zero counts if absent.
 pub fn construct_summaries(facts: &Facts, judge: Judge) -> Vec<ConstructSummary> {
-    let mut counts: BTreeMap<(u32, u32), [(u64, u64); ReferenceConstruct::ALL.len()]> = BTreeMap::new();
+    let mut counts: BTreeMap<(u32, u32), [(u64, u64); ReferenceConstruct::ALL.len()]> =
+        BTreeMap::new();
     for (i, verdict) in facts.predictions.verdicts(judge).iter().enumerate() {
         let program = &facts.programs[facts.predictions.program[i] as usize];
-        let entry = counts.entry((facts.predictions.model[i], program.benchmark)).or_default();
+        let entry = counts
+            .entry((facts.predictions.model[i], program.benchmark))
+            .or_default();
         for (slot, construct) in ReferenceConstruct::ALL.into_iter().enumerate() {
             if program.reference_constructs.has(construct) {
                 entry[slot].0 += u64::from(*verdict);
@@ -82,7 +98,8 @@ pub fn construct_summaries(facts: &Facts, judge: Judge) -> Vec<ConstructSummary>
     }
     let mut out = Vec::new();
     for ((model, benchmark), per_construct) in counts {
-        for (construct, (correct, total)) in ReferenceConstruct::ALL.into_iter().zip(per_construct) {
+        for (construct, (correct, total)) in ReferenceConstruct::ALL.into_iter().zip(per_construct)
+        {
             out.push(ConstructSummary {
                 model: facts.models[model as usize].clone(),
                 benchmark: facts.benchmarks[benchmark as usize].clone(),
@@ -106,7 +123,10 @@ mod tests {
         let runs = run_summaries(&tiny_facts(), Judge::Reference);
         assert_eq!(runs.len(), 1);
         let run = &runs[0];
-        assert_eq!((run.correct, run.wrong, run.missing, run.total), (1, 1, 1, 2));
+        assert_eq!(
+            (run.correct, run.wrong, run.missing, run.total),
+            (1, 1, 1, 2)
+        );
         assert_eq!(run.rate, Some(0.5));
         assert!(run.ci95.unwrap()[0] < 0.5 && run.ci95.unwrap()[1] > 0.5);
     }
@@ -114,7 +134,12 @@ mod tests {
     #[test]
     fn construct_rates_count_programs_with_the_flag() {
         let constructs = construct_summaries(&tiny_facts(), Judge::Reference);
-        let of = |c: ReferenceConstruct| constructs.iter().find(|s| s.construct == c).map(|s| (s.correct, s.total));
+        let of = |c: ReferenceConstruct| {
+            constructs
+                .iter()
+                .find(|s| s.construct == c)
+                .map(|s| (s.correct, s.total))
+        };
         assert_eq!(of(ReferenceConstruct::For), Some((1, 2)));
         assert_eq!(of(ReferenceConstruct::Basic), Some((0, 0)));
     }
