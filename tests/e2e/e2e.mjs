@@ -1,5 +1,5 @@
 // End to end: serves the built dist/ on 127.0.0.1, drives Debian's Chromium with playwright-core
-// (no browser download), gives the page real result folders and files as a user would, reads the
+// (no browser download), drags real result folders onto the page, picks folders and drops a .zip as a user would, reads the
 // numbers off the page, opens a drill-down, and checks that no request left the page's origin.
 // Screenshots go to tests/e2e/out/. Prints "N passed, M failed"; exits non-zero on a failure.
 import fs from 'node:fs';
@@ -80,6 +80,17 @@ function run(rows, model, benchmark) {
   if (!row) throw new Error(`no overview row for ${model} on ${benchmark}`);
   return [row.correct, row.total];
 }
+/** Drags folders and files from disk onto the drop zone, as a user would (Chromium's own drag events). */
+async function dragFromDisk(paths) {
+  const zone = await page.$('#drop-zone');
+  await zone.scrollIntoViewIfNeeded();
+  const box = await zone.boundingBox();
+  const cdp = await page.context().newCDPSession(page);
+  const data = { items: [], files: paths, dragOperationsMask: 1 };
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  for (const type of ['dragEnter', 'dragOver', 'drop']) await cdp.send('Input.dispatchDragEvent', { type, x, y, data });
+  await cdp.detach();
+}
 /** Drops real files on the drop zone: Playwright puts them in a scratch input, the page drops them. */
 async function dropFiles(files) {
   await page.evaluate(() => {
@@ -116,8 +127,8 @@ try {
     await page.screenshot({ path: path.join(out, 'demo.png'), fullPage: true });
   });
 
-  await check('the ExeRScope folder, picked as a folder, gives the reference numbers', async () => {
-    await page.setInputFiles('#folder-input', path.join(fixtures, 'exerscope'));
+  await check('the ExeRScope folders, dragged onto the page, give the reference numbers', async () => {
+    await dragFromDisk([path.join(fixtures, 'exerscope/dataset'), path.join(fixtures, 'exerscope/Experiment_Results')]);
     await waitDone();
     const rows = await overview();
     const expected = {
@@ -173,21 +184,9 @@ try {
     if (!opened) throw new Error('no click on the first bar group opened a drill-down');
   });
 
-  await check('a dropped CodeMind .zip is read, and the judge switch updates the numbers', async () => {
-    const zip = path.join(os.tmpdir(), `exerscope-e2e-codemind-${process.pid}.zip`);
-    execFileSync('python3', ['-c', `
-import os, sys, zipfile
-root, out = sys.argv[1], sys.argv[2]
-with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
-    for folder in ('dataset', 'Results/IER'):
-        for base, _, names in os.walk(os.path.join(root, folder)):
-            for name in names:
-                full = os.path.join(base, name)
-                z.write(full, os.path.relpath(full, os.path.dirname(root)))
-`, path.join(fixtures, 'codemind'), zip]);
-    await dropFiles([zip]);
+  await check('the CodeMind folder, picked as a folder, and the judge switch', async () => {
+    await page.setInputFiles('#folder-input', path.join(fixtures, 'codemind'));
     await waitDone();
-    fs.rmSync(zip);
     await page.selectOption('#judge', 'lenient');
     await page.waitForFunction(() => [...document.querySelectorAll('#overview-table tbody tr')]
       .some((r) => r.dataset.model === 'GPT_4' && r.querySelector('td:nth-child(4)').textContent.trim() === '644'));
@@ -195,6 +194,28 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     expectEqual(run(rows, 'GPT_4', 'cruxeval'), [644, 800], 'GPT_4 on cruxeval (lenient)');
     expectEqual(run(rows, 'ChatGPT_4', 'Avatar-Java'), [44, 85], 'ChatGPT_4 on Avatar-Java (lenient)');
     await page.selectOption('#judge', 'reference');
+  });
+
+  await check('a dropped .zip of result folders is read', async () => {
+    const zip = path.join(os.tmpdir(), `exerscope-e2e-${process.pid}.zip`);
+    execFileSync('python3', ['-c', `
+import os, sys, zipfile
+root, out = sys.argv[1], sys.argv[2]
+with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
+    for folder in ('dataset/cruxeval', 'Experiment_Results/ER/gpt-4-turbo/cruxeval',
+                   'Experiment_Results/ER/deepseek-coder-33b-instruct/cruxeval'):
+        for base, _, names in os.walk(os.path.join(root, folder)):
+            for name in names:
+                full = os.path.join(base, name)
+                z.write(full, os.path.relpath(full, root))
+`, path.join(fixtures, 'exerscope'), zip]);
+    await dropFiles([zip]);
+    await waitDone();
+    fs.rmSync(zip);
+    const rows = await overview();
+    expectEqual(rows.length, 2, 'runs in the zip');
+    expectEqual(run(rows, 'gpt-4-turbo', 'cruxeval'), [659, 800], 'gpt-4-turbo on cruxeval');
+    expectEqual(run(rows, 'deepseek-coder-33b-instruct', 'cruxeval'), [471, 800], 'deepseek on cruxeval');
   });
 
   await check('bad files are named in messages and the rest is analysed', async () => {

@@ -142,3 +142,29 @@ fn the_value_judge_agrees_with_python() {
     }
     assert_eq!((text_only, value_only), (10, 4));
 }
+
+#[test]
+fn reference_value_types_of_gpt_4_turbo_on_cruxeval() {
+    let Some(report) = report("exerscope", Judge::Reference) else {
+        return;
+    };
+    let rows: Vec<(&str, u64, u64, u64)> = report
+        .types
+        .iter()
+        .filter(|t| t.model == "gpt-4-turbo" && t.benchmark == "cruxeval")
+        .map(|t| (t.value_type.name(), t.value_match, t.type_match, t.total))
+        .collect();
+    let mut expected = vec![
+        ("int", 84, 97, 97),
+        ("float", 0, 1, 1),
+        ("binary", 45, 49, 49),
+        ("string", 294, 373, 373),
+        ("list", 163, 196, 197),
+        ("tuple", 9, 14, 16),
+        ("dictionary", 64, 67, 67),
+    ];
+    let mut rows = rows;
+    rows.sort();
+    expected.sort();
+    assert_eq!(rows, expected);
+}

@@ -9,6 +9,7 @@ use crate::input::InputFile;
 use crate::judges::Judge;
 use crate::readers::read_all;
 use crate::table::{Table, TableBuilder, Unmatched};
+use crate::types::ReferenceType;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -126,6 +127,7 @@ fn extract_properties(
             language: program.language,
             reference_constructs: properties.reference_constructs,
             syntax_error_line: properties.syntax_error_line,
+            output_type_reference: ReferenceType::of_text(&program.expected),
         });
     }
     out
@@ -160,6 +162,11 @@ fn judge_all(table: &Table, progress: &mut dyn FnMut(Progress)) -> PredictionFac
         program: predictions.program.clone(),
         task: predictions.task.clone(),
         verdict,
+        answer_type_reference: predictions
+            .answer
+            .iter()
+            .map(|a| ReferenceType::of_text(a))
+            .collect(),
     }
 }
 

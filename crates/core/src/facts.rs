@@ -5,6 +5,7 @@ use crate::diagnostics::FileError;
 use crate::extractors::ReferenceConstructs;
 use crate::judges::Judge;
 use crate::table::{BenchmarkIdx, Language, ModelIdx, ProgramIdx, Task};
+use crate::types::ReferenceType;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -23,6 +24,8 @@ pub struct ProgramFacts {
     pub language: Language,
     pub reference_constructs: ReferenceConstructs,
     pub syntax_error_line: Option<usize>,
+    /// The expected output's reference category (SPEC §4.5).
+    pub output_type_reference: ReferenceType,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -32,6 +35,8 @@ pub struct PredictionFacts {
     pub task: Vec<Task>,
     /// One column per judge, in [`Judge::ALL`] order.
     pub verdict: [Vec<bool>; 3],
+    /// The answer's reference category (SPEC §4.5).
+    pub answer_type_reference: Vec<ReferenceType>,
 }
 
 impl PredictionFacts {
@@ -86,6 +91,7 @@ pub(crate) mod tests {
             language: Language::Python,
             reference_constructs: parser.extract(code, Language::Python).reference_constructs,
             syntax_error_line: None,
+            output_type_reference: ReferenceType::Int,
         };
         Facts {
             benchmarks: vec!["b".into()],
@@ -100,6 +106,7 @@ pub(crate) mod tests {
                 program: vec![0, 1],
                 task: vec![Task::Output, Task::Output],
                 verdict: [vec![true, false], vec![true, true], vec![true, false]],
+                answer_type_reference: vec![ReferenceType::Int, ReferenceType::String],
             },
             errors: vec![],
         }

@@ -24,6 +24,7 @@ pub mod readers;
 pub mod report;
 pub mod stats;
 pub mod table;
+pub mod types;
 
 #[cfg(all(target_family = "wasm", target_os = "unknown"))]
 mod wasm_libc;

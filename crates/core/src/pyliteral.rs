@@ -55,9 +55,20 @@ impl fmt::Display for ParseError {
 
 /// Parses `text` as one Python literal (leading and trailing whitespace allowed).
 pub fn parse(text: &str) -> Result<Value, ParseError> {
-    let mut parser = Parser { text, pos: 0 };
+    let mut parser = Parser {
+        text,
+        pos: 0,
+        depth: 0,
+        indented_at: None,
+    };
     let value = parser.expression_list()?;
     parser.skip_space();
+    if let Some(offset) = parser.indented_at {
+        return Err(ParseError {
+            offset,
+            message: "unexpected indent".to_owned(),
+        });
+    }
     if parser.pos < text.len() {
         return Err(parser.error("unexpected text after the literal"));
     }
@@ -108,6 +119,9 @@ fn as_complex(value: &Value) -> Option<(f64, f64)> {
 struct Parser<'a> {
     text: &'a str,
     pos: usize,
+    /// Open brackets: outside them, a line may not start indented (Python's eval mode).
+    depth: usize,
+    indented_at: Option<usize>,
 }
 
 impl<'a> Parser<'a> {
@@ -126,12 +140,20 @@ impl<'a> Parser<'a> {
         self.rest().chars().next()
     }
 
-    /// Skips whitespace, comments and backslash line continuations.
+    /// Skips whitespace, comments and backslash line continuations, and notes a line that starts
+    /// indented outside brackets (Python rejects it: `"#c\n 8"` is no literal, `"#c\n8"` is).
     fn skip_space(&mut self) {
         loop {
             let rest = self.rest();
             let trimmed = rest.trim_start();
-            self.pos += rest.len() - trimmed.len();
+            let skipped = &rest[..rest.len() - trimmed.len()];
+            let indented = skipped
+                .rsplit_once('\n')
+                .is_some_and(|(_, indent)| !indent.is_empty());
+            if self.depth == 0 && indented && !trimmed.is_empty() && !trimmed.starts_with('#') {
+                self.indented_at.get_or_insert(self.pos + skipped.len());
+            }
+            self.pos += skipped.len();
             if trimmed.starts_with('#') {
                 self.pos += trimmed.find('\n').unwrap_or(trimmed.len());
             } else if trimmed.starts_with("\\\n") {
@@ -181,9 +203,9 @@ impl<'a> Parser<'a> {
     fn value(&mut self) -> Result<Value, ParseError> {
         self.skip_space();
         let value = match self.peek() {
-            Some('[') => self.sequence('[', ']').map(Value::List),
-            Some('(') => self.parenthesised(),
-            Some('{') => self.braces(),
+            Some('[') => self.bracketed(|p| p.sequence('[', ']').map(Value::List)),
+            Some('(') => self.bracketed(Self::parenthesised),
+            Some('{') => self.bracketed(Self::braces),
             Some('-' | '+') => self.signed_number(),
             Some(c) if c.is_ascii_digit() || c == '.' => self.number(),
             Some(c) if c == '\'' || c == '"' || c.is_ascii_alphabetic() => self.word_or_string(),
@@ -191,6 +213,16 @@ impl<'a> Parser<'a> {
             Option::None => Err(self.error("empty text")),
         }?;
         self.complex_tail(value)
+    }
+
+    fn bracketed(
+        &mut self,
+        inner: impl FnOnce(&mut Self) -> Result<Value, ParseError>,
+    ) -> Result<Value, ParseError> {
+        self.depth += 1;
+        let value = inner(self);
+        self.depth -= 1;
+        value
     }
 
     /// `1 + 2j` and `1 - 2j`: literal_eval's only binary operation.
@@ -667,6 +699,11 @@ mod tests {
         assert!(eq("{'a': 1, 'a': 2}", "{'a': 2}"));
         assert!(eq("[[], {}, ()]", "[ [ ] , { } , ( ) ]"));
         assert!(eq("None", " None\n"));
+        assert!(eq("# a comment\n8", "8"));
+        assert!(
+            eq("[1,\n    2]", "[1, 2]"),
+            "inside brackets lines may be indented"
+        );
     }
 
     #[test]

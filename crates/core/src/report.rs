@@ -3,7 +3,9 @@
 use crate::diagnostics::FileError;
 use crate::facts::Facts;
 use crate::judges::Judge;
-use crate::stats::{construct_summaries, run_summaries, ConstructSummary, RunSummary};
+use crate::stats::{
+    construct_summaries, run_summaries, type_summaries, ConstructSummary, RunSummary, TypeSummary,
+};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -11,6 +13,7 @@ pub struct Report {
     pub judge: Judge,
     pub runs: Vec<RunSummary>,
     pub constructs: Vec<ConstructSummary>,
+    pub types: Vec<TypeSummary>,
     pub errors: Vec<FileError>,
 }
 
@@ -20,6 +23,7 @@ impl Report {
             judge,
             runs: run_summaries(facts, judge),
             constructs: construct_summaries(facts, judge),
+            types: type_summaries(facts, judge),
             errors: facts.errors.clone(),
         }
     }

@@ -1,7 +1,11 @@
 //! Statistics over verdicts. Every rate carries its counts and a 95% Wilson interval.
 
+pub mod buckets;
+pub mod correlation;
 pub mod success;
+pub mod types;
 pub mod wilson;
 
 pub use success::{construct_summaries, run_summaries, ConstructSummary, RunSummary};
+pub use types::{type_summaries, TypeSummary};
 pub use wilson::wilson_interval;

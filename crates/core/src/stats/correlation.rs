@@ -1,0 +1,130 @@
+//! Spearman's rank correlation, as `scipy.stats.spearmanr` computes it.
+
+use statrs::distribution::{ContinuousCDF, StudentsT};
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Correlation {
+    pub rho: f64,
+    /// Two-sided p-value.
+    pub p: f64,
+    pub n: usize,
+}
+
+/// Spearman's ρ: Pearson's correlation of the ranks (ties get their average rank), with SciPy's
+/// two-sided p-value from Student's t with n − 2 degrees of freedom:
+///
+/// ```text
+/// t = ρ · sqrt((n − 2) / (1 − ρ²)),   p = 2 · P(T > |t|)
+/// ```
+///
+/// `None` when the slices differ in length, n < 3, or either side is constant (ρ undefined).
+/// |ρ| = 1 gives p = 0.
+pub fn spearman(x: &[f64], y: &[f64]) -> Option<Correlation> {
+    let n = x.len();
+    if n != y.len() || n < 3 || x.iter().chain(y).any(|v| v.is_nan()) {
+        return None;
+    }
+    let rho = pearson(&ranks(x), &ranks(y))?.clamp(-1.0, 1.0);
+    let df = (n - 2) as f64;
+    let p = if (1.0 - rho.abs()) < 1e-15 {
+        0.0
+    } else {
+        let t = rho * (df / (1.0 - rho * rho)).sqrt();
+        let distribution = StudentsT::new(0.0, 1.0, df).ok()?;
+        2.0 * (1.0 - distribution.cdf(t.abs()))
+    };
+    Some(Correlation { rho, p, n })
+}
+
+/// 1-based ranks, ties sharing the mean of the ranks they span.
+fn ranks(values: &[f64]) -> Vec<f64> {
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
+    let mut ranks = vec![0.0; values.len()];
+    let mut start = 0;
+    while start < order.len() {
+        let mut end = start + 1;
+        while end < order.len() && values[order[end]] == values[order[start]] {
+            end += 1;
+        }
+        let average = (start + end + 1) as f64 / 2.0;
+        for &i in &order[start..end] {
+            ranks[i] = average;
+        }
+        start = end;
+    }
+    ranks
+}
+
+fn pearson(x: &[f64], y: &[f64]) -> Option<f64> {
+    let n = x.len() as f64;
+    let (mean_x, mean_y) = (x.iter().sum::<f64>() / n, y.iter().sum::<f64>() / n);
+    let (mut sxy, mut sxx, mut syy) = (0.0, 0.0, 0.0);
+    for (a, b) in x.iter().zip(y) {
+        let (dx, dy) = (a - mean_x, b - mean_y);
+        sxy += dx * dy;
+        sxx += dx * dx;
+        syy += dy * dy;
+    }
+    (sxx > 0.0 && syy > 0.0).then(|| sxy / (sxx * syy).sqrt())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Tolerance for comparisons with SciPy.
+    const TOLERANCE: f64 = 1e-9;
+
+    fn check(x: &[f64], y: &[f64], rho: f64, p: f64) {
+        let c = spearman(x, y).unwrap();
+        assert!((c.rho - rho).abs() < TOLERANCE, "rho {} != {rho}", c.rho);
+        assert!(
+            (c.p - p).abs() < TOLERANCE.max(p * 1e-6),
+            "p {} != {p}",
+            c.p
+        );
+    }
+
+    // Reference values: tests/reference_values/spearman.py at the repository root (scipy.stats.spearmanr).
+    #[test]
+    fn matches_scipy() {
+        check(
+            &[1., 2., 2., 3., 4., 4., 5.],
+            &[3., 1., 2., 2., 5., 4., 4.],
+            0.6666666666666667,
+            0.10193947882985832,
+        );
+        let rates = [0.87, 0.78, 0.78, 0.79, 0.79, 0.76, 0.81, 0.69, 0.64, 0.57];
+        let buckets: Vec<f64> = (1..=10).map(f64::from).collect();
+        check(&buckets, &rates, -0.7134278969833519, 0.02052141187685036);
+        let c = spearman(&[1., 2., 3., 4., 5.], &[2., 4., 6., 8., 11.]).unwrap();
+        assert_eq!(
+            (c.rho, c.p),
+            (1.0, 0.0),
+            "SciPy: rho 0.9999999999999999, p 1.4e-24"
+        );
+    }
+
+    #[test]
+    fn undefined_cases_are_none() {
+        assert!(spearman(&[1., 2.], &[1., 2.]).is_none(), "n < 3");
+        assert!(
+            spearman(&[1., 1., 1.], &[1., 2., 3.]).is_none(),
+            "constant x"
+        );
+        assert!(
+            spearman(&[1., 2., 3.], &[1., 2.]).is_none(),
+            "lengths differ"
+        );
+        assert!(
+            spearman(&[1., f64::NAN, 3.], &[1., 2., 3.]).is_none(),
+            "NaN"
+        );
+    }
+
+    #[test]
+    fn ties_share_their_average_rank() {
+        assert_eq!(ranks(&[10., 20., 20., 5.]), [2., 3.5, 3.5, 1.]);
+    }
+}
