@@ -1,4 +1,5 @@
-//! Spearman's rank correlation, as `scipy.stats.spearmanr` computes it.
+//! Correlations with SciPy's p-values: Spearman's ρ (`scipy.stats.spearmanr`) and the
+//! point-biserial r between a numeric property and success (`scipy.stats.pointbiserialr`).
 
 use statrs::distribution::{ContinuousCDF, StudentsT};
 
@@ -20,11 +21,29 @@ pub struct Correlation {
 /// `None` when the slices differ in length, n < 3, or either side is constant (ρ undefined).
 /// |ρ| = 1 gives p = 0.
 pub fn spearman(x: &[f64], y: &[f64]) -> Option<Correlation> {
-    let n = x.len();
-    if n != y.len() || n < 3 || x.iter().chain(y).any(|v| v.is_nan()) {
+    if x.len() != y.len() || x.iter().chain(y).any(|v| v.is_nan()) {
         return None;
     }
-    let rho = pearson(&ranks(x), &ranks(y))?.clamp(-1.0, 1.0);
+    pearson_test(&ranks(x), &ranks(y))
+}
+
+/// Point-biserial r between a numeric property and success (true = 1): Pearson's r with the same
+/// t-test p-value. `None` as for [`spearman`] (also when every program succeeded or none did).
+pub fn point_biserial(values: &[f64], success: &[bool]) -> Option<Correlation> {
+    if values.len() != success.len() || values.iter().any(|v| v.is_nan()) {
+        return None;
+    }
+    let success: Vec<f64> = success.iter().map(|&s| f64::from(u8::from(s))).collect();
+    pearson_test(values, &success)
+}
+
+/// Pearson's r and its two-sided p from Student's t with n − 2 degrees of freedom.
+fn pearson_test(x: &[f64], y: &[f64]) -> Option<Correlation> {
+    let n = x.len();
+    if n < 3 {
+        return None;
+    }
+    let rho = pearson(x, y)?.clamp(-1.0, 1.0);
     let df = (n - 2) as f64;
     let p = if (1.0 - rho.abs()) < 1e-15 {
         0.0
@@ -103,6 +122,32 @@ mod tests {
             (c.rho, c.p),
             (1.0, 0.0),
             "SciPy: rho 0.9999999999999999, p 1.4e-24"
+        );
+    }
+
+    // Reference values: tests/reference_values/per_program.py at the repository root.
+    const PROPERTY: [f64; 14] = [1., 2., 2., 3., 4., 5., 5., 6., 7., 8., 9., 10., 12., 15.];
+    const SUCCESS: [bool; 14] = [
+        true, true, true, true, false, true, true, false, true, false, false, true, false, false,
+    ];
+
+    #[test]
+    fn per_program_correlations_match_scipy() {
+        let outcomes: Vec<f64> = SUCCESS.iter().map(|&s| f64::from(u8::from(s))).collect();
+        check(
+            &PROPERTY,
+            &outcomes,
+            -0.574155168459474,
+            0.03177660990081313,
+        );
+        let r = point_biserial(&PROPERTY, &SUCCESS).unwrap();
+        assert!(
+            (r.rho - -0.5810642358371605).abs() < TOLERANCE
+                && (r.p - 0.029318964814732066).abs() < TOLERANCE
+        );
+        assert!(
+            point_biserial(&[1., 2., 3.], &[true; 3]).is_none(),
+            "no variation in success"
         );
     }
 

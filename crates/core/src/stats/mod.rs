@@ -1,7 +1,11 @@
 //! Statistics over verdicts. Every rate carries its counts and a 95% Wilson interval.
 
 pub mod buckets;
+pub mod contingency;
 pub mod correlation;
+pub mod logistic;
+pub mod mcnemar;
+pub mod multiple_testing;
 pub mod success;
 pub mod types;
 pub mod wilson;

@@ -1,0 +1,113 @@
+//! Logistic regression of success on one numeric property: how much each unit of the property
+//! changes the log-odds of a correct prediction. Matches `statsmodels.api.Logit` (with a constant).
+
+use super::wilson::Z_95;
+use statrs::distribution::{ContinuousCDF, Normal};
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LogisticFit {
+    pub intercept: f64,
+    pub slope: f64,
+    /// Standard error of the slope (from the inverse Fisher information).
+    pub slope_se: f64,
+    /// Wald 95% interval of the slope: `slope ± 1.96 · se`.
+    pub slope_ci95: [f64; 2],
+    /// Wald two-sided p of the slope.
+    pub p: f64,
+}
+
+const MAX_ITERATIONS: usize = 100;
+const CONVERGED: f64 = 1e-10;
+
+/// Maximum-likelihood fit of `P(success) = 1 / (1 + e^−(a + b·x))` by Newton–Raphson.
+/// `None` when it is undefined or does not converge: fewer than 3 points, no variation in `x` or
+/// in success, or perfect separation (the slope runs off to infinity).
+pub fn logistic_regression(x: &[f64], success: &[bool]) -> Option<LogisticFit> {
+    let n = x.len();
+    let successes = success.iter().filter(|&&s| s).count();
+    if n != success.len()
+        || n < 3
+        || successes == 0
+        || successes == n
+        || x.iter().any(|v| !v.is_finite())
+    {
+        return None;
+    }
+    let (mut a, mut b) = (0.0_f64, 0.0_f64);
+    for _ in 0..MAX_ITERATIONS {
+        // Gradient g and Hessian H of the log-likelihood (H negated: the information matrix).
+        let (mut g0, mut g1, mut h00, mut h01, mut h11) = (0.0, 0.0, 0.0, 0.0, 0.0);
+        for (&xi, &yi) in x.iter().zip(success) {
+            let p = 1.0 / (1.0 + (-(a + b * xi)).exp());
+            let residual = f64::from(u8::from(yi)) - p;
+            let w = p * (1.0 - p);
+            g0 += residual;
+            g1 += residual * xi;
+            h00 += w;
+            h01 += w * xi;
+            h11 += w * xi * xi;
+        }
+        let det = h00 * h11 - h01 * h01;
+        if det.abs() < 1e-300 {
+            return None;
+        }
+        let (step_a, step_b) = ((h11 * g0 - h01 * g1) / det, (h00 * g1 - h01 * g0) / det);
+        a += step_a;
+        b += step_b;
+        if !b.is_finite() || b.abs() > 1e6 {
+            return None;
+        }
+        if step_a.abs().max(step_b.abs()) < CONVERGED {
+            let se = (h00 / det).sqrt();
+            let z = b / se;
+            let p = 2.0 * Normal::new(0.0, 1.0).ok()?.sf(z.abs());
+            return Some(LogisticFit {
+                intercept: a,
+                slope: b,
+                slope_se: se,
+                slope_ci95: [b - Z_95 * se, b + Z_95 * se],
+                p,
+            });
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Reference values: tests/reference_values/per_program.py at the repository root (statsmodels Logit).
+    #[test]
+    fn matches_statsmodels() {
+        let x = [1., 2., 2., 3., 4., 5., 5., 6., 7., 8., 9., 10., 12., 15.];
+        let y = [
+            true, true, true, true, false, true, true, false, true, false, false, true, false,
+            false,
+        ];
+        let fit = logistic_regression(&x, &y).unwrap();
+        let close = |a: f64, e: f64| assert!((a - e).abs() < 1e-7, "{a} != {e}");
+        close(fit.intercept, 2.934219244581503);
+        close(fit.slope, -0.4114019857830375);
+        close(fit.slope_se, 0.22618179687307138);
+        close(fit.slope_ci95[0], -0.8547101616128117);
+        close(fit.slope_ci95[1], 0.031906190046736616);
+        close(fit.p, 0.06892674489530459);
+    }
+
+    #[test]
+    fn undefined_fits_are_none() {
+        assert!(
+            logistic_regression(&[1., 2., 3., 4.], &[false, false, true, true]).is_none(),
+            "separation"
+        );
+        assert!(
+            logistic_regression(&[1., 2., 3.], &[true, true, true]).is_none(),
+            "no failures"
+        );
+        assert!(
+            logistic_regression(&[1., 2.], &[true, false]).is_none(),
+            "n < 3"
+        );
+    }
+}
