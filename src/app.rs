@@ -23,11 +23,7 @@ use wasm_bindgen::JsValue;
 pub enum RunState {
     Idle,
     Running(Progress),
-    Done {
-        programs: usize,
-        predictions: usize,
-        millis: f64,
-    },
+    Done { programs: usize, predictions: usize, millis: f64 },
     Failed(String),
 }
 
@@ -39,9 +35,7 @@ pub fn App() -> impl IntoView {
     let selection = RwSignal::new(None::<Selection>);
     let program = RwSignal::new(None::<Arc<ProgramDetail>>);
     let started_at = StoredValue::new(0.0_f64);
-    let report = Memo::new(move |_| {
-        facts.with(|f| f.as_ref().map(|f| Arc::new(Report::build(f, judge.get()))))
-    });
+    let report = Memo::new(move |_| facts.with(|f| f.as_ref().map(|f| Arc::new(Report::build(f, judge.get())))));
 
     let on_event = move |event: WorkerEvent| match event {
         WorkerEvent::Progress(progress) => state.set(RunState::Running(progress)),
@@ -61,20 +55,14 @@ pub fn App() -> impl IntoView {
     let worker = match AnalysisWorker::spawn(on_event) {
         Ok(worker) => Some(worker),
         Err(e) => {
-            state.set(RunState::Failed(format!(
-                "the analysis worker could not start: {e:?}"
-            )));
+            state.set(RunState::Failed(format!("the analysis worker could not start: {e:?}")));
             None
         }
     };
     let worker = StoredValue::new_local(worker);
     let begin = move || {
         started_at.set_value(now());
-        state.set(RunState::Running(Progress {
-            phase: exerscope_core::analysis::Phase::Reading,
-            done: 0,
-            total: 0,
-        }));
+        state.set(RunState::Running(Progress { phase: exerscope_core::analysis::Phase::Reading, done: 0, total: 0 }));
     };
     let on_files = Callback::new(move |files: JsValue| {
         begin();
@@ -120,7 +108,5 @@ pub fn App() -> impl IntoView {
 }
 
 fn now() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
 }

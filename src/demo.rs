@@ -15,8 +15,5 @@ struct Demo {
 
 pub fn demo_files() -> Vec<InputFile> {
     let demo: Demo = serde_json::from_str(DEMO_JSON).expect("the bundled demo is valid JSON");
-    demo.files
-        .into_iter()
-        .map(|(path, text)| InputFile::new(path, text.into_bytes()))
-        .collect()
+    demo.files.into_iter().map(|(path, text)| InputFile::new(path, text.into_bytes())).collect()
 }

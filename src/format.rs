@@ -14,13 +14,9 @@ pub fn interval(ci: [f64; 2]) -> String {
 /// `18/24 = 75.0% (95% CI 55.1–88.0%)`
 pub fn run_rate(run: &RunSummary) -> String {
     match (run.rate, run.ci95) {
-        (Some(rate), Some(ci)) => format!(
-            "{}/{} = {} (95% CI {})",
-            run.correct,
-            run.total,
-            percent(rate),
-            interval(ci)
-        ),
+        (Some(rate), Some(ci)) => {
+            format!("{}/{} = {} (95% CI {})", run.correct, run.total, percent(rate), interval(ci))
+        }
         _ => "no predictions".to_owned(),
     }
 }

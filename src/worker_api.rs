@@ -48,17 +48,9 @@ impl AnalysisSession {
         let files = std::mem::take(&mut self.files);
         let mut analysis = analyze_with_progress(files, &mut |p| {
             let phase = JsValue::from_str(p.phase.name());
-            let _ = progress.call3(
-                &JsValue::NULL,
-                &phase,
-                &(p.done as u32).into(),
-                &(p.total as u32).into(),
-            );
+            let _ = progress.call3(&JsValue::NULL, &phase, &(p.done as u32).into(), &(p.total as u32).into());
         });
-        analysis
-            .facts
-            .errors
-            .splice(0..0, self.unreadable.drain(..));
+        analysis.facts.errors.splice(0..0, self.unreadable.drain(..));
         let json = serde_json::to_string(&analysis.facts)?;
         self.analysis = Some(analysis);
         Ok(json)

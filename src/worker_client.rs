@@ -21,9 +21,7 @@ pub struct AnalysisWorker {
 }
 
 impl AnalysisWorker {
-    pub fn spawn(
-        mut on_event: impl FnMut(WorkerEvent) + 'static,
-    ) -> Result<AnalysisWorker, JsValue> {
+    pub fn spawn(mut on_event: impl FnMut(WorkerEvent) + 'static) -> Result<AnalysisWorker, JsValue> {
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Module);
         let worker = Worker::new_with_options("./worker.js", &options)?;
@@ -31,10 +29,7 @@ impl AnalysisWorker {
             on_event(decode(&event.data()));
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        Ok(AnalysisWorker {
-            worker,
-            _on_message: on_message,
-        })
+        Ok(AnalysisWorker { worker, _on_message: on_message })
     }
 
     /// `files` is a JS array of `{path, file}` (see `files.rs`).
@@ -42,10 +37,7 @@ impl AnalysisWorker {
         let sending = crate::files::send_to_worker(&self.worker, files);
         wasm_bindgen_futures::spawn_local(async move {
             if let Err(e) = sending.await {
-                web_sys::console::error_2(
-                    &"exerscope: files could not be sent to the worker".into(),
-                    &e,
-                );
+                web_sys::console::error_2(&"exerscope: files could not be sent to the worker".into(), &e);
             }
         });
     }
@@ -92,8 +84,5 @@ fn decode(data: &JsValue) -> WorkerEvent {
 }
 
 fn phase_from_name(name: &str) -> Phase {
-    Phase::ALL
-        .into_iter()
-        .find(|p| p.name() == name)
-        .unwrap_or(Phase::Reading)
+    Phase::ALL.into_iter().find(|p| p.name() == name).unwrap_or(Phase::Reading)
 }

@@ -20,16 +20,14 @@ wasm_bindgen_test_configure!(run_in_browser);
 fn python_is_parsed_and_flagged_in_wasm() {
     let code = "def f(xs):\n    for x in xs:\n        while x:\n            x -= 1\n    if xs:\n        pass\n    elif 1:\n        pass\n";
     let properties = ProgramParser::new().extract(code, Language::Python);
-    assert_eq!(
-        properties.reference_constructs.names(),
-        ["nested", "if", "for", "while", "nested_if"]
-    );
+    assert_eq!(properties.reference_constructs.names(), ["nested", "if", "for", "while", "nested_if"]);
     assert_eq!(properties.syntax_error_line, None);
 }
 
 #[wasm_bindgen_test]
 fn java_is_parsed_and_flagged_in_wasm() {
-    let code = "public class Main { public static void main(String[] a) { try { int x = 1; } catch (Exception e) { } } }";
+    let code =
+        "public class Main { public static void main(String[] a) { try { int x = 1; } catch (Exception e) { } } }";
     let properties = ProgramParser::new().extract(code, Language::Java);
     assert_eq!(properties.reference_constructs.names(), ["try"]);
 }
@@ -52,25 +50,13 @@ fn folders_are_analysed_and_judged_in_wasm() {
     let reference = Report::build(&facts, Judge::Reference);
     let value = Report::build(&facts, Judge::Value);
     assert_eq!((reference.runs[0].correct, reference.runs[0].total), (0, 1));
-    assert_eq!(
-        (value.runs[0].correct, value.runs[0].total),
-        (1, 1),
-        "1 == 1.0 for the value judge"
-    );
+    assert_eq!((value.runs[0].correct, value.runs[0].total), (1, 1), "1 == 1.0 for the value judge");
 }
 
 #[wasm_bindgen_test]
 fn a_broken_zip_is_reported_in_wasm() {
-    let facts = analyze(vec![InputFile::new(
-        "results.zip",
-        b"PK\x03\x04broken".to_vec(),
-    )])
-    .facts;
-    assert!(
-        facts.errors.iter().any(|e| e.file == "results.zip"),
-        "{:?}",
-        facts.errors
-    );
+    let facts = analyze(vec![InputFile::new("results.zip", b"PK\x03\x04broken".to_vec())]).facts;
+    assert!(facts.errors.iter().any(|e| e.file == "results.zip"), "{:?}", facts.errors);
 }
 
 #[wasm_bindgen_test]
@@ -82,19 +68,12 @@ fn the_demo_has_three_synthetic_models_on_two_benchmarks() {
     assert!(facts.models.iter().all(|m| m.contains("synthetic")));
     let report = Report::build(&facts, Judge::Reference);
     assert_eq!(report.runs.len(), 6);
-    assert!(report
-        .constructs
-        .iter()
-        .any(|c| c.construct == ReferenceConstruct::Nested && c.total > 0));
+    assert!(report.constructs.iter().any(|c| c.construct == ReferenceConstruct::Nested && c.total > 0));
 }
 
 fn canvas(width: u32, height: u32) -> web_sys::HtmlCanvasElement {
     let document = web_sys::window().unwrap().document().unwrap();
-    let canvas: web_sys::HtmlCanvasElement = document
-        .create_element("canvas")
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let canvas: web_sys::HtmlCanvasElement = document.create_element("canvas").unwrap().dyn_into().unwrap();
     canvas.set_width(width);
     canvas.set_height(height);
     document.body().unwrap().append_child(&canvas).unwrap();
@@ -107,54 +86,29 @@ fn bars_are_drawn_and_clicks_find_them() {
     let report = Report::build(&facts, Judge::Reference);
     let canvas = canvas(900, 340);
     let area = canvas_area(&canvas).unwrap();
-    let data = SuccessBars {
-        benchmarks: &facts.benchmarks,
-        models: &facts.models,
-        runs: &report.runs,
-    };
+    let data = SuccessBars { benchmarks: &facts.benchmarks, models: &facts.models, runs: &report.runs };
     let hits = draw_success_bars(&area, &data).unwrap();
     assert_eq!(hits.len(), 6, "one bar per model and benchmark");
     let [(x0, y0), (x1, y1)] = hits[0].rect;
     let middle = ((x0 + x1) / 2, (y0 + y1) / 2);
     let found: Vec<_> = hits.iter().filter(|h| h.contains(middle)).collect();
     assert_eq!(found.len(), 1);
-    assert!(
-        hits.iter().all(|h| h.rect[1].1 <= 340 && h.rect[0].0 >= 0),
-        "bars lie on the canvas"
-    );
+    assert!(hits.iter().all(|h| h.rect[1].1 <= 340 && h.rect[0].0 >= 0), "bars lie on the canvas");
 }
 
 #[wasm_bindgen_test]
 fn the_radar_turns_clicks_into_spokes() {
     let canvas = canvas(340, 340);
     let area = canvas_area(&canvas).unwrap();
-    let labels: Vec<String> = ReferenceConstruct::RADAR
-        .iter()
-        .map(|c| c.abbreviation().to_owned())
-        .collect();
-    let series = [RadarSeries {
-        model: 0,
-        rates: vec![Some(0.5); labels.len()],
-    }];
+    let labels: Vec<String> = ReferenceConstruct::RADAR.iter().map(|c| c.abbreviation().to_owned()).collect();
+    let series = [RadarSeries { model: 0, rates: vec![Some(0.5); labels.len()] }];
     let geometry = draw_radar(&area, "bench", &labels, &series).unwrap();
     let (cx, cy) = geometry.center;
     let up = (cx, cy - (geometry.radius * 0.8) as i32);
-    assert_eq!(
-        geometry.spoke_at(up),
-        Some(0),
-        "straight up is the first spoke (NL)"
-    );
+    assert_eq!(geometry.spoke_at(up), Some(0), "straight up is the first spoke (NL)");
     assert_eq!(geometry.spoke_at((cx, cy)), None, "the centre is no spoke");
-    let square = RadarGeometry {
-        center: (100, 100),
-        radius: 50.0,
-        spokes: 4,
-    };
-    assert_eq!(
-        square.spoke_at((148, 102)),
-        Some(1),
-        "right of centre is the second of four"
-    );
+    let square = RadarGeometry { center: (100, 100), radius: 50.0, spokes: 4 };
+    assert_eq!(square.spoke_at((148, 102)), Some(1), "right of centre is the second of four");
     assert_eq!(square.spoke_at((100, 150)), Some(2));
     assert_eq!(square.spoke_at((40, 100)), Some(3));
     assert_eq!(square.spoke_at((0, 0)), None, "outside the chart");

@@ -65,10 +65,7 @@ pub fn draw_success_bars<DB: DrawingBackend>(
         let x0 = benchmark as f64 + 0.1 + model as f64 * width;
         let x1 = x0 + width * 0.9;
         let color = model_color(model);
-        chart.draw_series(std::iter::once(Rectangle::new(
-            [(x0, 0.0), (x1, rate)],
-            color.filled(),
-        )))?;
+        chart.draw_series(std::iter::once(Rectangle::new([(x0, 0.0), (x1, rate)], color.filled())))?;
         if let Some([lo, hi]) = run.ci95 {
             let middle = (x0 + x1) / 2.0;
             chart.draw_series(std::iter::once(ErrorBar::new_vertical(
@@ -82,22 +79,13 @@ pub fn draw_success_bars<DB: DrawingBackend>(
         }
         // A very low bar still gets a clickable height.
         let top = chart.backend_coord(&(x0, rate.max(0.04)));
-        hits.push(BarHit {
-            rect: [top, chart.backend_coord(&(x1, 0.0))],
-            model,
-            benchmark,
-        });
+        hits.push(BarHit { rect: [top, chart.backend_coord(&(x1, 0.0))], model, benchmark });
     }
     for (i, name) in data.benchmarks.iter().enumerate() {
         let (x, y) = chart.backend_coord(&(i as f64 + 0.5, 0.0));
         let base = plot.get_base_pixel();
-        let style =
-            TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
-        plot.draw(&Text::new(
-            name.clone(),
-            (x - base.0, y - base.1 + 8),
-            style,
-        ))?;
+        let style = TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
+        plot.draw(&Text::new(name.clone(), (x - base.0, y - base.1 + 8), style))?;
     }
     area.present()?;
     Ok(hits)
@@ -109,12 +97,8 @@ fn draw_legend<DB: DrawingBackend>(
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let mut x = 56;
     for (i, model) in models.iter().enumerate() {
-        area.draw(&Rectangle::new(
-            [(x, 8), (x + 14, 22)],
-            model_color(i).filled(),
-        ))?;
-        let style =
-            TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
+        area.draw(&Rectangle::new([(x, 8), (x + 14, 22)], model_color(i).filled()))?;
+        let style = TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
         area.draw(&Text::new(model.clone(), (x + 20, 15), style))?;
         x += 28 + 8 * model.chars().count() as i32;
     }

@@ -30,10 +30,7 @@ impl RadarGeometry {
     fn point(&self, spoke: usize, fraction: f64) -> (i32, i32) {
         let angle = self.angle(spoke);
         let r = self.radius * fraction;
-        (
-            self.center.0 + (r * angle.cos()).round() as i32,
-            self.center.1 + (r * angle.sin()).round() as i32,
-        )
+        (self.center.0 + (r * angle.cos()).round() as i32, self.center.1 + (r * angle.sin()).round() as i32)
     }
 
     /// The spoke nearest to a click inside the chart (labels included), if any.
@@ -56,28 +53,16 @@ pub fn draw_radar<DB: DrawingBackend>(
 ) -> Result<RadarGeometry, DrawingAreaErrorKind<DB::ErrorType>> {
     area.fill(&WHITE)?;
     let (width, height) = area.dim_in_pixel();
-    let title_style =
-        TextStyle::from(("sans-serif", 16).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
-    area.draw(&Text::new(
-        title.to_owned(),
-        (width as i32 / 2, 6),
-        title_style,
-    ))?;
+    let title_style = TextStyle::from(("sans-serif", 16).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
+    area.draw(&Text::new(title.to_owned(), (width as i32 / 2, 6), title_style))?;
     let radius = f64::from(width.min(height.saturating_sub(30))) * 0.34;
-    let geometry = RadarGeometry {
-        center: (width as i32 / 2, 30 + (height as i32 - 30) / 2),
-        radius,
-        spokes: spoke_labels.len(),
-    };
+    let geometry =
+        RadarGeometry { center: (width as i32 / 2, 30 + (height as i32 - 30) / 2), radius, spokes: spoke_labels.len() };
     draw_grid(area, &geometry, spoke_labels)?;
     for line in series {
         // Spokes without programs are left out of the polygon rather than drawn at 0%.
-        let points: Vec<(i32, i32)> = line
-            .rates
-            .iter()
-            .enumerate()
-            .filter_map(|(spoke, rate)| rate.map(|r| geometry.point(spoke, r)))
-            .collect();
+        let points: Vec<(i32, i32)> =
+            line.rates.iter().enumerate().filter_map(|(spoke, rate)| rate.map(|r| geometry.point(spoke, r))).collect();
         let color = model_color(line.model);
         area.draw(&Polygon::new(points.clone(), color.mix(0.12).filled()))?;
         let mut closed = points.clone();
@@ -98,25 +83,15 @@ fn draw_grid<DB: DrawingBackend>(
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let grid = RGBColor(200, 200, 200);
     for ring in [0.25, 0.5, 0.75, 1.0] {
-        let mut ring_points: Vec<(i32, i32)> = (0..geometry.spokes)
-            .map(|s| geometry.point(s, ring))
-            .collect();
+        let mut ring_points: Vec<(i32, i32)> = (0..geometry.spokes).map(|s| geometry.point(s, ring)).collect();
         ring_points.extend(ring_points.first().copied());
         area.draw(&PathElement::new(ring_points, grid.stroke_width(1)))?;
-        let label_style =
-            TextStyle::from(("sans-serif", 11).into_font()).color(&RGBColor(120, 120, 120));
+        let label_style = TextStyle::from(("sans-serif", 11).into_font()).color(&RGBColor(120, 120, 120));
         let (x, y) = geometry.point(0, ring);
-        area.draw(&Text::new(
-            format!("{:.0}%", ring * 100.0),
-            (x + 4, y),
-            label_style,
-        ))?;
+        area.draw(&Text::new(format!("{:.0}%", ring * 100.0), (x + 4, y), label_style))?;
     }
     for (spoke, label) in spoke_labels.iter().enumerate() {
-        area.draw(&PathElement::new(
-            vec![geometry.center, geometry.point(spoke, 1.0)],
-            grid.stroke_width(1),
-        ))?;
+        area.draw(&PathElement::new(vec![geometry.center, geometry.point(spoke, 1.0)], grid.stroke_width(1)))?;
         let angle = geometry.angle(spoke);
         let horizontal = if angle.cos() > 0.3 {
             HPos::Left
@@ -132,8 +107,7 @@ fn draw_grid<DB: DrawingBackend>(
         } else {
             VPos::Center
         };
-        let style =
-            TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(horizontal, vertical));
+        let style = TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(horizontal, vertical));
         area.draw(&Text::new(label.clone(), geometry.point(spoke, 1.1), style))?;
     }
     Ok(())

@@ -31,8 +31,7 @@ pub fn ConstructsView(
     report: Memo<Option<Arc<Report>>>,
     on_select: Callback<Selection>,
 ) -> impl IntoView {
-    let benchmarks =
-        move || facts.with(|f| f.as_ref().map(|f| f.benchmarks.clone()).unwrap_or_default());
+    let benchmarks = move || facts.with(|f| f.as_ref().map(|f| f.benchmarks.clone()).unwrap_or_default());
     view! {
         <section class="panel" id="constructs">
             <h2>"Success per construct"</h2>
@@ -85,8 +84,7 @@ fn Radar(
     let geometry = StoredValue::new(None::<RadarGeometry>);
     let title = name.clone();
     Effect::new(move |_| {
-        let (Some(canvas), Some(report), Some(facts)) = (canvas.get(), report.get(), facts.get())
-        else {
+        let (Some(canvas), Some(report), Some(facts)) = (canvas.get(), report.get(), facts.get()) else {
             return;
         };
         let Some(area) = canvas_area(&canvas) else {
@@ -96,32 +94,19 @@ fn Radar(
             .models
             .iter()
             .enumerate()
-            .filter(|(_, model)| {
-                report
-                    .runs
-                    .iter()
-                    .any(|r| r.model == **model && r.benchmark == title)
-            })
+            .filter(|(_, model)| report.runs.iter().any(|r| r.model == **model && r.benchmark == title))
             .map(|(i, model)| RadarSeries {
                 model: i,
                 rates: ReferenceConstruct::RADAR
                     .iter()
-                    .map(|&c| {
-                        construct_rate(&report.constructs, model, &title, c)
-                            .map(|(k, n)| k as f64 / n as f64)
-                    })
+                    .map(|&c| construct_rate(&report.constructs, model, &title, c).map(|(k, n)| k as f64 / n as f64))
                     .collect(),
             })
             .collect();
-        let labels: Vec<String> = ReferenceConstruct::RADAR
-            .iter()
-            .map(|c| c.abbreviation().to_owned())
-            .collect();
+        let labels: Vec<String> = ReferenceConstruct::RADAR.iter().map(|c| c.abbreviation().to_owned()).collect();
         match draw_radar(&area, &title, &labels, &series) {
             Ok(drawn) => geometry.set_value(Some(drawn)),
-            Err(e) => {
-                web_sys::console::error_1(&format!("exerscope: radar not drawn: {e:?}").into())
-            }
+            Err(e) => web_sys::console::error_1(&format!("exerscope: radar not drawn: {e:?}").into()),
         }
         let _ = canvas.set_attribute("data-drawn", "true");
     });
@@ -149,10 +134,8 @@ fn ConstructTable(
     report: Memo<Option<Arc<Report>>>,
     on_select: Callback<Selection>,
 ) -> impl IntoView {
-    let header = ReferenceConstruct::RADAR
-        .iter()
-        .map(|c| view! { <th title=c.label()>{c.abbreviation()}</th> })
-        .collect_view();
+    let header =
+        ReferenceConstruct::RADAR.iter().map(|c| view! { <th title=c.label()>{c.abbreviation()}</th> }).collect_view();
     let rows = move || {
         let (Some(report), Some(facts)) = (report.get(), facts.get()) else {
             return Vec::new();

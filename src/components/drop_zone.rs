@@ -25,9 +25,7 @@ pub fn DropZone(on_files: Callback<JsValue>, on_demo: Callback<()>) -> impl Into
         leptos::task::spawn_local(async move {
             match pending.await {
                 Ok(files) => on_files.run(files),
-                Err(e) => {
-                    web_sys::console::error_2(&"exerscope: the drop could not be read".into(), &e)
-                }
+                Err(e) => web_sys::console::error_2(&"exerscope: the drop could not be read".into(), &e),
             }
         });
     };

@@ -79,23 +79,16 @@ fn OverviewChart(
     let canvas = NodeRef::<leptos::html::Canvas>::new();
     let hits = StoredValue::new(Vec::<BarHit>::new());
     Effect::new(move |_| {
-        let (Some(canvas), Some(report), Some(facts)) = (canvas.get(), report.get(), facts.get())
-        else {
+        let (Some(canvas), Some(report), Some(facts)) = (canvas.get(), report.get(), facts.get()) else {
             return;
         };
         let Some(area) = canvas_area(&canvas) else {
             return;
         };
-        let data = SuccessBars {
-            benchmarks: &facts.benchmarks,
-            models: &facts.models,
-            runs: &report.runs,
-        };
+        let data = SuccessBars { benchmarks: &facts.benchmarks, models: &facts.models, runs: &report.runs };
         match draw_success_bars(&area, &data) {
             Ok(drawn) => hits.set_value(drawn),
-            Err(e) => {
-                web_sys::console::error_1(&format!("exerscope: bars not drawn: {e:?}").into())
-            }
+            Err(e) => web_sys::console::error_1(&format!("exerscope: bars not drawn: {e:?}").into()),
         }
         let _ = canvas.set_attribute("data-drawn", "true");
     });

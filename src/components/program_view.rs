@@ -7,10 +7,7 @@ use leptos::prelude::*;
 use std::sync::Arc;
 
 #[component]
-pub fn ProgramView(
-    program: RwSignal<Option<Arc<ProgramDetail>>>,
-    judge: RwSignal<Judge>,
-) -> impl IntoView {
+pub fn ProgramView(program: RwSignal<Option<Arc<ProgramDetail>>>, judge: RwSignal<Judge>) -> impl IntoView {
     move || {
         program.get().map(|detail| {
             let code = detail.code.clone().unwrap_or_else(|| "(the dataset holds no code for this program)".to_owned());

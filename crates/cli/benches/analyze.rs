@@ -11,42 +11,22 @@ use std::path::PathBuf;
 fn fixtures() -> PathBuf {
     std::env::var_os("EXERSCOPE_FIXTURES")
         .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures")
-        })
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures"))
 }
 
 fn bench(c: &mut Criterion) {
     let (files, errors) = read_inputs(&[fixtures().join("exerscope")]);
-    assert!(
-        errors.is_empty() && !files.is_empty(),
-        "fixtures not found under {}",
-        fixtures().display()
-    );
+    assert!(errors.is_empty() && !files.is_empty(), "fixtures not found under {}", fixtures().display());
     let mut group = c.benchmark_group("exerscope fixtures (1,448 programs, 2,834 predictions)");
     group.sample_size(10);
-    group.bench_function("analyze (read, join, parse, judge)", |b| {
-        b.iter(|| analyze(files.clone()))
-    });
+    group.bench_function("analyze (read, join, parse, judge)", |b| b.iter(|| analyze(files.clone())));
     let facts = analyze(files.clone()).facts;
-    group.bench_function("report for one judge", |b| {
-        b.iter(|| Report::build(&facts, Judge::Reference))
-    });
+    group.bench_function("report for one judge", |b| b.iter(|| Report::build(&facts, Judge::Reference)));
     let analysis = analyze(files.clone());
-    let programs: Vec<&str> = analysis
-        .table
-        .programs
-        .iter()
-        .filter_map(|p| p.code.as_deref())
-        .collect();
+    let programs: Vec<&str> = analysis.table.programs.iter().filter_map(|p| p.code.as_deref()).collect();
     group.bench_function("parse + extract every program", |b| {
         let mut parser = ProgramParser::new();
-        b.iter(|| {
-            programs
-                .iter()
-                .map(|code| parser.extract(code, Language::Python))
-                .count()
-        })
+        b.iter(|| programs.iter().map(|code| parser.extract(code, Language::Python)).count())
     });
     group.finish();
 }

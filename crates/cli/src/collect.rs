@@ -14,10 +14,7 @@ pub fn read_inputs(paths: &[PathBuf]) -> (Vec<InputFile>, Vec<FileError>) {
             let before = files.len();
             read_folder(path, base, &mut files, &mut errors);
             if files.len() == before {
-                errors.push(FileError::new(
-                    path.display().to_string(),
-                    "empty folder: nothing in it to analyse",
-                ));
+                errors.push(FileError::new(path.display().to_string(), "empty folder: nothing in it to analyse"));
             }
         } else {
             read_file(path, base, &mut files, &mut errors);
@@ -26,27 +23,17 @@ pub fn read_inputs(paths: &[PathBuf]) -> (Vec<InputFile>, Vec<FileError>) {
     (files, errors)
 }
 
-fn read_folder(
-    folder: &Path,
-    base: &Path,
-    files: &mut Vec<InputFile>,
-    errors: &mut Vec<FileError>,
-) {
+fn read_folder(folder: &Path, base: &Path, files: &mut Vec<InputFile>, errors: &mut Vec<FileError>) {
     let mut pending = vec![folder.to_path_buf()];
     while let Some(dir) = pending.pop() {
         let entries = match fs::read_dir(&dir) {
             Ok(entries) => entries,
             Err(e) => {
-                errors.push(FileError::new(
-                    dir.display().to_string(),
-                    format!("cannot read folder: {e}"),
-                ));
+                errors.push(FileError::new(dir.display().to_string(), format!("cannot read folder: {e}")));
                 continue;
             }
         };
-        let mut paths: Vec<PathBuf> = entries
-            .filter_map(|entry| entry.ok().map(|e| e.path()))
-            .collect();
+        let mut paths: Vec<PathBuf> = entries.filter_map(|entry| entry.ok().map(|e| e.path())).collect();
         paths.sort();
         for path in paths {
             if path.is_dir() {
@@ -59,16 +46,9 @@ fn read_folder(
 }
 
 fn read_file(path: &Path, base: &Path, files: &mut Vec<InputFile>, errors: &mut Vec<FileError>) {
-    let name = path
-        .strip_prefix(base)
-        .unwrap_or(path)
-        .to_string_lossy()
-        .into_owned();
+    let name = path.strip_prefix(base).unwrap_or(path).to_string_lossy().into_owned();
     match fs::read(path) {
         Ok(bytes) => files.push(InputFile::new(name, bytes)),
-        Err(e) => errors.push(FileError::new(
-            path.display().to_string(),
-            format!("cannot read: {e}"),
-        )),
+        Err(e) => errors.push(FileError::new(path.display().to_string(), format!("cannot read: {e}"))),
     }
 }

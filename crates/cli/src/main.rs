@@ -10,11 +10,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(
-    name = "exerscope",
-    version,
-    about = "Why do models fail at code execution reasoning?"
-)]
+#[command(name = "exerscope", version, about = "Why do models fail at code execution reasoning?")]
 struct Cli {
     #[command(subcommand)]
     command: Command,

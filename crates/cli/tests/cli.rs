@@ -6,17 +6,9 @@ use serde_json::Value;
 use std::process::Command;
 
 fn analyze(args: &[&str]) -> (Value, bool) {
-    let output = Command::new(env!("CARGO_BIN_EXE_exerscope"))
-        .arg("analyze")
-        .args(args)
-        .output()
-        .unwrap();
-    let report = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}): {}",
-            String::from_utf8_lossy(&output.stderr)
-        )
-    });
+    let output = Command::new(env!("CARGO_BIN_EXE_exerscope")).arg("analyze").args(args).output().unwrap();
+    let report = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&output.stderr)));
     (report, output.status.success())
 }
 
@@ -35,55 +27,27 @@ fn reports_the_reference_numbers_for_the_exerscope_folders() {
         return;
     };
     let root = fixtures.join("exerscope");
-    let (report, ok) = analyze(&[
-        root.join("dataset").to_str().unwrap(),
-        root.join("Experiment_Results").to_str().unwrap(),
-    ]);
+    let (report, ok) =
+        analyze(&[root.join("dataset").to_str().unwrap(), root.join("Experiment_Results").to_str().unwrap()]);
     assert!(ok);
-    let run = find(
-        &report,
-        "runs",
-        &[("model", "gpt-4-turbo"), ("benchmark", "cruxeval")],
-    );
-    assert_eq!(
-        (run["correct"].as_u64(), run["total"].as_u64()),
-        (Some(659), Some(800))
-    );
-    assert_eq!(
-        (run["wrong"].as_u64(), run["missing"].as_u64()),
-        (Some(141), Some(0))
-    );
+    let run = find(&report, "runs", &[("model", "gpt-4-turbo"), ("benchmark", "cruxeval")]);
+    assert_eq!((run["correct"].as_u64(), run["total"].as_u64()), (Some(659), Some(800)));
+    assert_eq!((run["wrong"].as_u64(), run["missing"].as_u64()), (Some(141), Some(0)));
     assert_eq!(run["task"], "output");
     let ci = run["ci95"].as_array().unwrap();
     assert!((ci[0].as_f64().unwrap() - 0.7958168704018341).abs() < 1e-12);
-    let avatar = find(
-        &report,
-        "runs",
-        &[("model", "gpt-4-turbo"), ("benchmark", "Avatar")],
-    );
+    let avatar = find(&report, "runs", &[("model", "gpt-4-turbo"), ("benchmark", "Avatar")]);
     assert_eq!(
-        (
-            avatar["correct"].as_u64(),
-            avatar["total"].as_u64(),
-            avatar["missing"].as_u64()
-        ),
+        (avatar["correct"].as_u64(), avatar["total"].as_u64(), avatar["missing"].as_u64()),
         (Some(18), Some(24), Some(62))
     );
     let nested = find(
         &report,
         "constructs",
-        &[
-            ("model", "deepseek-coder-33b-instruct"),
-            ("benchmark", "cruxeval"),
-            ("construct", "nested"),
-        ],
+        &[("model", "deepseek-coder-33b-instruct"), ("benchmark", "cruxeval"), ("construct", "nested")],
     );
     assert_eq!(
-        (
-            nested["correct"].as_u64(),
-            nested["total"].as_u64(),
-            nested["flavor"].as_str()
-        ),
+        (nested["correct"].as_u64(), nested["total"].as_u64(), nested["flavor"].as_str()),
         (Some(10), Some(17), Some("reference"))
     );
 }
@@ -96,23 +60,11 @@ fn the_judge_flag_switches_the_verdicts() {
     let codemind = fixtures.join("codemind");
     let (report, ok) = analyze(&["--judge", "lenient", codemind.to_str().unwrap()]);
     assert!(ok);
-    let run = find(
-        &report,
-        "runs",
-        &[("model", "GPT_4"), ("benchmark", "cruxeval")],
-    );
+    let run = find(&report, "runs", &[("model", "GPT_4"), ("benchmark", "cruxeval")]);
     assert_eq!(run["correct"].as_u64(), Some(644));
     let (reference, _) = analyze(&[codemind.to_str().unwrap()]);
-    let run = find(
-        &reference,
-        "runs",
-        &[("model", "GPT_4"), ("benchmark", "cruxeval")],
-    );
-    assert_ne!(
-        run["correct"].as_u64(),
-        Some(644),
-        "the reference judge is stricter"
-    );
+    let run = find(&reference, "runs", &[("model", "GPT_4"), ("benchmark", "cruxeval")]);
+    assert_ne!(run["correct"].as_u64(), Some(644), "the reference judge is stricter");
 }
 
 #[test]
@@ -131,26 +83,12 @@ fn bad_input_is_reported_by_file_and_the_rest_is_analysed() {
     let (report, ok) = analyze(&[dir.to_str().unwrap(), "/no/such/path"]);
     std::fs::remove_dir_all(&dir).unwrap();
     assert!(ok, "a report was produced, so the exit code is 0");
-    let run = find(
-        &report,
-        "runs",
-        &[("model", "model"), ("benchmark", "bench")],
-    );
+    let run = find(&report, "runs", &[("model", "model"), ("benchmark", "bench")]);
     assert_eq!(run["correct"].as_u64(), Some(1));
-    let errors: Vec<String> = report["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["file"].as_str().unwrap().to_owned())
-        .collect();
-    assert!(
-        errors.iter().any(|f| f.ends_with("broken.zip")),
-        "{errors:?}"
-    );
-    assert!(
-        errors.iter().any(|f| f.contains("no/such/path")),
-        "{errors:?}"
-    );
+    let errors: Vec<String> =
+        report["errors"].as_array().unwrap().iter().map(|e| e["file"].as_str().unwrap().to_owned()).collect();
+    assert!(errors.iter().any(|f| f.ends_with("broken.zip")), "{errors:?}");
+    assert!(errors.iter().any(|f| f.contains("no/such/path")), "{errors:?}");
 }
 
 /// Writes `files` (path, content) under a fresh temporary folder and returns it.
@@ -171,22 +109,13 @@ fn messages(report: &Value) -> Vec<String> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|e| {
-            format!(
-                "{}: {}",
-                e["file"].as_str().unwrap(),
-                e["message"].as_str().unwrap()
-            )
-        })
+        .map(|e| format!("{}: {}", e["file"].as_str().unwrap(), e["message"].as_str().unwrap()))
         .collect()
 }
 
 #[test]
 fn each_kind_of_bad_input_gets_a_message_naming_its_file() {
-    let huge_response = format!(
-        "<<<Output>>>\n2\n[END-OF-RESPONSE]\n{}",
-        "x".repeat(50 * 1024 * 1024)
-    );
+    let huge_response = format!("<<<Output>>>\n2\n[END-OF-RESPONSE]\n{}", "x".repeat(50 * 1024 * 1024));
     let dir = scratch(
         "kinds",
         &[
@@ -218,17 +147,10 @@ fn each_kind_of_bad_input_gets_a_message_naming_its_file() {
         "the response's answer was extracted"
     );
     let all = messages(&report);
-    let has =
-        |file_end: &str, text: &str| all.iter().any(|m| m.contains(file_end) && m.contains(text));
+    let has = |file_end: &str, text: &str| all.iter().any(|m| m.contains(file_end) && m.contains(text));
     assert!(has("broken/main.py", "syntax error"), "{all:#?}");
     assert!(has("broken/response.txt", "52.4 MB"), "{all:#?}");
-    assert!(
-        has("lonely/p/main.py", "no predictions were dropped"),
-        "{all:#?}"
-    );
-    assert!(
-        has("ghost/p/predict.txt", "no program in the dropped datasets"),
-        "{all:#?}"
-    );
+    assert!(has("lonely/p/main.py", "no predictions were dropped"), "{all:#?}");
+    assert!(has("ghost/p/predict.txt", "no program in the dropped datasets"), "{all:#?}");
     assert!(has("exerscope-cli-empty", "empty folder"), "{all:#?}");
 }

@@ -14,10 +14,9 @@ fn reference_cc_buckets_and_spearman_for_gpt_4_turbo() {
         return;
     };
     let root = fixtures.join("exerscope");
-    let stored: HashMap<String, HashMap<String, f64>> = serde_json::from_slice(
-        &std::fs::read(root.join("Experiment_Results/result_stat/CC/cc.json")).unwrap(),
-    )
-    .unwrap();
+    let stored: HashMap<String, HashMap<String, f64>> =
+        serde_json::from_slice(&std::fs::read(root.join("Experiment_Results/result_stat/CC/cc.json")).unwrap())
+            .unwrap();
     let (files, _) = read_inputs(&[root]);
     let facts = analyze(files).facts;
     let model = facts.model_index("gpt-4-turbo").unwrap();
@@ -27,10 +26,7 @@ fn reference_cc_buckets_and_spearman_for_gpt_4_turbo() {
         .filter_map(|i| {
             let program = &facts.programs[facts.predictions.program[i] as usize];
             let benchmark = facts.benchmarks[program.benchmark as usize].to_lowercase();
-            stored
-                .get(&benchmark)?
-                .get(&program.id)
-                .map(|&cc| (cc, verdicts[i]))
+            stored.get(&benchmark)?.get(&program.id).map(|&cc| (cc, verdicts[i]))
         })
         .collect();
     // One of the 1,386 programs has no stored CC; the reference skips it too.
@@ -43,8 +39,5 @@ fn reference_cc_buckets_and_spearman_for_gpt_4_turbo() {
     assert_eq!(correct, [259, 264, 271, 138, 70, 42, 17, 11, 9, 4]);
     assert_eq!(incorrect, [39, 74, 76, 36, 19, 13, 4, 5, 5, 3]);
     let correlation = result.correlation.unwrap();
-    assert_eq!(
-        format!("{:.4} {:.4}", correlation.rho, correlation.p),
-        "-0.7212 0.0186"
-    );
+    assert_eq!(format!("{:.4} {:.4}", correlation.rho, correlation.p), "-0.7212 0.0186");
 }

@@ -39,31 +39,13 @@ fn exerscope_success_per_model_and_benchmark() {
         ("deepseek-coder-33b-instruct", "humaneval", 89, 162),
     ];
     for (model, benchmark, correct, total) in expected {
-        assert_eq!(
-            run(&report, model, benchmark),
-            (correct, total),
-            "{model} on {benchmark}"
-        );
+        assert_eq!(run(&report, model, benchmark), (correct, total), "{model} on {benchmark}");
     }
     assert_eq!(report.runs.len(), 8);
-    let avatar = report
-        .runs
-        .iter()
-        .find(|r| r.model == "gpt-4-turbo" && r.benchmark == "Avatar")
-        .unwrap();
-    assert_eq!(
-        avatar.missing, 62,
-        "GPT-4-Turbo has only 24 of 86 Avatar programs"
-    );
-    let humaneval = report
-        .runs
-        .iter()
-        .find(|r| r.benchmark == "humaneval")
-        .unwrap();
-    assert_eq!(
-        humaneval.missing, 0,
-        "HumanEval's __0/__1 folders are extra inputs, not programs"
-    );
+    let avatar = report.runs.iter().find(|r| r.model == "gpt-4-turbo" && r.benchmark == "Avatar").unwrap();
+    assert_eq!(avatar.missing, 62, "GPT-4-Turbo has only 24 of 86 Avatar programs");
+    let humaneval = report.runs.iter().find(|r| r.benchmark == "humaneval").unwrap();
+    assert_eq!(humaneval.missing, 0, "HumanEval's __0/__1 folders are extra inputs, not programs");
 }
 
 #[test]

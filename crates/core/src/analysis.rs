@@ -55,22 +55,12 @@ pub fn analyze(files: Vec<InputFile>) -> Analysis {
     analyze_with_progress(files, &mut |_| {})
 }
 
-pub fn analyze_with_progress(
-    files: Vec<InputFile>,
-    progress: &mut dyn FnMut(Progress),
-) -> Analysis {
+pub fn analyze_with_progress(files: Vec<InputFile>, progress: &mut dyn FnMut(Progress)) -> Analysis {
     let mut errors = Vec::new();
-    progress(Progress {
-        phase: Phase::Reading,
-        done: 0,
-        total: files.len(),
-    });
+    progress(Progress { phase: Phase::Reading, done: 0, total: files.len() });
     let files = expand_archives(files, &mut errors);
     if files.is_empty() {
-        errors.push(FileError::new(
-            "(drop)",
-            "nothing to analyse: no files were given",
-        ));
+        errors.push(FileError::new("(drop)", "nothing to analyse: no files were given"));
     }
     let mut builder = TableBuilder::default();
     read_all(&files, &mut builder, &mut errors);
@@ -79,18 +69,9 @@ pub fn analyze_with_progress(
     report_unjoined(&table, &unmatched, &mut errors);
     let programs = extract_properties(&table, progress, &mut errors);
     let predictions = judge_all(&table, progress);
-    progress(Progress {
-        phase: Phase::Done,
-        done: predictions.len(),
-        total: predictions.len(),
-    });
-    let facts = Facts {
-        benchmarks: table.benchmarks.clone(),
-        models: table.models.clone(),
-        programs,
-        predictions,
-        errors,
-    };
+    progress(Progress { phase: Phase::Done, done: predictions.len(), total: predictions.len() });
+    let facts =
+        Facts { benchmarks: table.benchmarks.clone(), models: table.models.clone(), programs, predictions, errors };
     Analysis { table, facts }
 }
 
@@ -104,11 +85,7 @@ fn extract_properties(
     let mut out = Vec::with_capacity(total);
     for (i, program) in table.programs.iter().enumerate() {
         if i % PROGRESS_STEP == 0 {
-            progress(Progress {
-                phase: Phase::Parsing,
-                done: i,
-                total,
-            });
+            progress(Progress { phase: Phase::Parsing, done: i, total });
         }
         let properties = match &program.code {
             Some(code) => parser.extract(code, program.language),
@@ -142,19 +119,11 @@ fn judge_all(table: &Table, progress: &mut dyn FnMut(Progress)) -> PredictionFac
     }
     for i in 0..total {
         if i % (PROGRESS_STEP * 10) == 0 {
-            progress(Progress {
-                phase: Phase::Judging,
-                done: i,
-                total,
-            });
+            progress(Progress { phase: Phase::Judging, done: i, total });
         }
         let program = &table.programs[predictions.program[i] as usize];
         for judge in Judge::ALL {
-            verdict[judge.index()].push(judge.is_correct(
-                &predictions.answer[i],
-                &program.expected,
-                program.language,
-            ));
+            verdict[judge.index()].push(judge.is_correct(&predictions.answer[i], &program.expected, program.language));
         }
     }
     PredictionFacts {
@@ -162,11 +131,7 @@ fn judge_all(table: &Table, progress: &mut dyn FnMut(Progress)) -> PredictionFac
         program: predictions.program.clone(),
         task: predictions.task.clone(),
         verdict,
-        answer_type_reference: predictions
-            .answer
-            .iter()
-            .map(|a| ReferenceType::of_text(a))
-            .collect(),
+        answer_type_reference: predictions.answer.iter().map(|a| ReferenceType::of_text(a)).collect(),
     }
 }
 
@@ -188,20 +153,11 @@ fn report_unjoined(table: &Table, unmatched: &[Unmatched], errors: &mut Vec<File
     }
     for (benchmark, name) in table.benchmarks.iter().enumerate() {
         if !predicted[benchmark] {
-            let example = table
-                .programs
-                .iter()
-                .find(|p| p.benchmark as usize == benchmark);
-            let count = table
-                .programs
-                .iter()
-                .filter(|p| p.benchmark as usize == benchmark)
-                .count();
+            let example = table.programs.iter().find(|p| p.benchmark as usize == benchmark);
+            let count = table.programs.iter().filter(|p| p.benchmark as usize == benchmark).count();
             errors.push(FileError::new(
                 example.map_or(name.as_str(), |p| p.source_path.as_str()),
-                format!(
-                    "benchmark {name}: {count} program(s) but no predictions were dropped for it"
-                ),
+                format!("benchmark {name}: {count} program(s) but no predictions were dropped for it"),
             ));
         }
     }

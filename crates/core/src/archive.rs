@@ -26,22 +26,17 @@ fn unzip(file: &InputFile) -> Result<Vec<InputFile>, String> {
         .map_err(|e| format!("not a readable zip archive ({e}); archive skipped"))?;
     let mut inner = Vec::with_capacity(archive.len());
     for index in 0..archive.len() {
-        let mut entry = archive
-            .by_index(index)
-            .map_err(|e| format!("broken zip entry #{index} ({e}); archive skipped"))?;
+        let mut entry =
+            archive.by_index(index).map_err(|e| format!("broken zip entry #{index} ({e}); archive skipped"))?;
         let name = entry
             .name()
-            .map_err(|e| {
-                format!("zip entry #{index} has an unreadable name ({e}); archive skipped")
-            })?
+            .map_err(|e| format!("zip entry #{index} has an unreadable name ({e}); archive skipped"))?
             .into_owned();
         if entry.is_dir() || name.starts_with("__MACOSX/") {
             continue;
         }
         let mut bytes = Vec::with_capacity(entry.size() as usize);
-        entry
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("cannot unpack {name} ({e}); archive skipped"))?;
+        entry.read_to_end(&mut bytes).map_err(|e| format!("cannot unpack {name} ({e}); archive skipped"))?;
         inner.push(InputFile::new(format!("{}/{name}", file.path), bytes));
     }
     Ok(inner)
@@ -55,9 +50,7 @@ mod tests {
     fn zip_of(entries: &[(&str, &str)]) -> Vec<u8> {
         let mut writer = zip::ZipWriter::new(Cursor::new(Vec::new()));
         for (name, text) in entries {
-            writer
-                .start_file(*name, zip::write::SimpleFileOptions::default())
-                .unwrap();
+            writer.start_file(*name, zip::write::SimpleFileOptions::default()).unwrap();
             writer.write_all(text.as_bytes()).unwrap();
         }
         writer.finish().unwrap().into_inner()
@@ -65,21 +58,12 @@ mod tests {
 
     #[test]
     fn zip_entries_become_files_under_the_archive_name() {
-        let bytes = zip_of(&[
-            ("dataset/b/1/main.py", "x = 1"),
-            ("dataset/b/1/output.txt", "1"),
-        ]);
+        let bytes = zip_of(&[("dataset/b/1/main.py", "x = 1"), ("dataset/b/1/output.txt", "1")]);
         let mut errors = vec![];
         let files = expand_archives(vec![InputFile::new("run.zip", bytes)], &mut errors);
         assert!(errors.is_empty());
         let paths: Vec<_> = files.iter().map(|f| f.path.as_str()).collect();
-        assert_eq!(
-            paths,
-            [
-                "run.zip/dataset/b/1/main.py",
-                "run.zip/dataset/b/1/output.txt"
-            ]
-        );
+        assert_eq!(paths, ["run.zip/dataset/b/1/main.py", "run.zip/dataset/b/1/output.txt"]);
         assert_eq!(files[0].bytes, b"x = 1");
     }
 
@@ -87,19 +71,12 @@ mod tests {
     fn a_broken_zip_is_reported_and_the_rest_kept() {
         let mut errors = vec![];
         let files = expand_archives(
-            vec![
-                InputFile::new("bad.zip", b"PK\x03\x04 nope".to_vec()),
-                InputFile::new("a.txt", "a"),
-            ],
+            vec![InputFile::new("bad.zip", b"PK\x03\x04 nope".to_vec()), InputFile::new("a.txt", "a")],
             &mut errors,
         );
         assert_eq!(files.len(), 1);
         assert_eq!(errors.len(), 1);
         assert_eq!(errors[0].file, "bad.zip");
-        assert!(
-            errors[0].message.contains("not a readable zip"),
-            "{}",
-            errors[0].message
-        );
+        assert!(errors[0].message.contains("not a readable zip"), "{}", errors[0].message);
     }
 }

@@ -13,19 +13,11 @@ pub struct FileError {
 
 impl FileError {
     pub fn new(file: impl Into<String>, message: impl Into<String>) -> Self {
-        FileError {
-            file: file.into(),
-            line: None,
-            message: message.into(),
-        }
+        FileError { file: file.into(), line: None, message: message.into() }
     }
 
     pub fn at_line(file: impl Into<String>, line: usize, message: impl Into<String>) -> Self {
-        FileError {
-            file: file.into(),
-            line: Some(line),
-            message: message.into(),
-        }
+        FileError { file: file.into(), line: Some(line), message: message.into() }
     }
 }
 
@@ -43,9 +35,7 @@ impl std::fmt::Display for FileError {
 /// tools compare texts read that way.
 pub fn utf8_text(path: &str, bytes: &[u8]) -> Result<String, FileError> {
     match std::str::from_utf8(bytes) {
-        Ok(text) => Ok(universal_newlines(
-            text.strip_prefix('\u{feff}').unwrap_or(text),
-        )),
+        Ok(text) => Ok(universal_newlines(text.strip_prefix('\u{feff}').unwrap_or(text))),
         Err(e) => {
             let offset = e.valid_up_to();
             let line = bytes[..offset].iter().filter(|&&b| b == b'\n').count() + 1;
@@ -75,10 +65,7 @@ mod tests {
         let err = utf8_text("a/b.txt", b"ok\nfine\n\xff\xfe").unwrap_err();
         assert_eq!(err.line, Some(3));
         assert!(err.message.contains("not UTF-8"));
-        assert_eq!(
-            err.to_string(),
-            "a/b.txt:3: not UTF-8 text (invalid byte at offset 8); file skipped"
-        );
+        assert_eq!(err.to_string(), "a/b.txt:3: not UTF-8 text (invalid byte at offset 8); file skipped");
     }
 
     #[test]

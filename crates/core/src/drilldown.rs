@@ -30,18 +30,12 @@ pub fn programs_behind(facts: &Facts, selection: &Selection, judge: Judge) -> Ve
     let matches_program = |program: ProgramIdx| {
         let program = &facts.programs[program as usize];
         selection.benchmark.is_none_or(|b| b == program.benchmark)
-            && selection
-                .construct
-                .is_none_or(|c| program.reference_constructs.has(c))
+            && selection.construct.is_none_or(|c| program.reference_constructs.has(c))
     };
     let mut rows: Vec<Option<Vec<Option<bool>>>> = vec![None; facts.programs.len()];
     for i in 0..facts.predictions.len() {
         let program = facts.predictions.program[i];
-        if matches_program(program)
-            && selection
-                .model
-                .is_none_or(|m| m == facts.predictions.model[i])
-        {
+        if matches_program(program) && selection.model.is_none_or(|m| m == facts.predictions.model[i]) {
             rows[program as usize] = Some(vec![None; facts.models.len()]);
         }
     }
@@ -53,24 +47,10 @@ pub fn programs_behind(facts: &Facts, selection: &Selection, judge: Judge) -> Ve
     let mut rows: Vec<DrillRow> = rows
         .into_iter()
         .enumerate()
-        .filter_map(|(program, row)| {
-            row.map(|verdicts| DrillRow {
-                program: program as ProgramIdx,
-                verdicts,
-            })
-        })
+        .filter_map(|(program, row)| row.map(|verdicts| DrillRow { program: program as ProgramIdx, verdicts }))
         .collect();
-    let selected_right = |row: &DrillRow| {
-        selection
-            .model
-            .is_some_and(|m| row.verdicts[m as usize] == Some(true))
-    };
-    rows.sort_by_key(|row| {
-        (
-            selected_right(row),
-            row.verdicts.iter().filter(|v| **v == Some(true)).count(),
-        )
-    });
+    let selected_right = |row: &DrillRow| selection.model.is_some_and(|m| row.verdicts[m as usize] == Some(true));
+    rows.sort_by_key(|row| (selected_right(row), row.verdicts.iter().filter(|v| **v == Some(true)).count()));
     rows
 }
 
@@ -82,18 +62,9 @@ mod tests {
     #[test]
     fn a_construct_selects_the_programs_having_it() {
         let facts = tiny_facts();
-        let selection = Selection {
-            construct: Some(ReferenceConstruct::If),
-            ..Default::default()
-        };
+        let selection = Selection { construct: Some(ReferenceConstruct::If), ..Default::default() };
         let rows = programs_behind(&facts, &selection, Judge::Reference);
-        assert_eq!(
-            rows,
-            [DrillRow {
-                program: 1,
-                verdicts: vec![Some(false)]
-            }]
-        );
+        assert_eq!(rows, [DrillRow { program: 1, verdicts: vec![Some(false)] }]);
     }
 
     #[test]
@@ -121,21 +92,9 @@ mod tests {
         for column in &mut facts.predictions.verdict {
             column.push(false);
         }
-        let selection = Selection {
-            model: Some(0),
-            ..Default::default()
-        };
+        let selection = Selection { model: Some(0), ..Default::default() };
         let rows = programs_behind(&facts, &selection, Judge::Reference);
-        let shown: Vec<_> = rows
-            .iter()
-            .map(|r| (r.program, r.verdicts.clone()))
-            .collect();
-        assert_eq!(
-            shown,
-            [
-                (1, vec![Some(false), None]),
-                (0, vec![Some(true), Some(false)])
-            ]
-        );
+        let shown: Vec<_> = rows.iter().map(|r| (r.program, r.verdicts.clone())).collect();
+        assert_eq!(shown, [(1, vec![Some(false), None]), (0, vec![Some(true), Some(false)])]);
     }
 }

@@ -63,17 +63,11 @@ impl Facts {
     }
 
     pub fn model_index(&self, name: &str) -> Option<ModelIdx> {
-        self.models
-            .iter()
-            .position(|m| m == name)
-            .map(|i| i as ModelIdx)
+        self.models.iter().position(|m| m == name).map(|i| i as ModelIdx)
     }
 
     pub fn benchmark_index(&self, name: &str) -> Option<BenchmarkIdx> {
-        self.benchmarks
-            .iter()
-            .position(|b| b == name)
-            .map(|i| i as BenchmarkIdx)
+        self.benchmarks.iter().position(|b| b == name).map(|i| i as BenchmarkIdx)
     }
 }
 

@@ -10,10 +10,7 @@ pub struct InputFile {
 
 impl InputFile {
     pub fn new(path: impl Into<String>, bytes: impl Into<Vec<u8>>) -> Self {
-        InputFile {
-            path: path.into().replace('\\', "/"),
-            bytes: bytes.into(),
-        }
+        InputFile { path: path.into().replace('\\', "/"), bytes: bytes.into() }
     }
 
     /// Path components, without empty ones (a leading `/` from a dropped folder is ignored).

@@ -55,19 +55,11 @@ impl fmt::Display for ParseError {
 
 /// Parses `text` as one Python literal (leading and trailing whitespace allowed).
 pub fn parse(text: &str) -> Result<Value, ParseError> {
-    let mut parser = Parser {
-        text,
-        pos: 0,
-        depth: 0,
-        indented_at: None,
-    };
+    let mut parser = Parser { text, pos: 0, depth: 0, indented_at: None };
     let value = parser.expression_list()?;
     parser.skip_space();
     if let Some(offset) = parser.indented_at {
-        return Err(ParseError {
-            offset,
-            message: "unexpected indent".to_owned(),
-        });
+        return Err(ParseError { offset, message: "unexpected indent".to_owned() });
     }
     if parser.pos < text.len() {
         return Err(parser.error("unexpected text after the literal"));
@@ -92,15 +84,9 @@ pub fn python_eq(a: &Value, b: &Value) -> bool {
         (List(x), List(y)) | (Tuple(x), Tuple(y)) => {
             x.len() == y.len() && x.iter().zip(y).all(|(p, q)| python_eq(p, q))
         }
-        (Set(x), Set(y)) => {
-            x.len() == y.len() && x.iter().all(|p| y.iter().any(|q| python_eq(p, q)))
-        }
+        (Set(x), Set(y)) => x.len() == y.len() && x.iter().all(|p| y.iter().any(|q| python_eq(p, q))),
         (Dict(x), Dict(y)) => {
-            x.len() == y.len()
-                && x.iter().all(|(k, v)| {
-                    y.iter()
-                        .any(|(k2, v2)| python_eq(k, k2) && python_eq(v, v2))
-                })
+            x.len() == y.len() && x.iter().all(|(k, v)| y.iter().any(|(k2, v2)| python_eq(k, k2) && python_eq(v, v2)))
         }
         _ => false,
     }
@@ -126,10 +112,7 @@ struct Parser<'a> {
 
 impl<'a> Parser<'a> {
     fn error(&self, message: &str) -> ParseError {
-        ParseError {
-            offset: self.pos,
-            message: message.to_owned(),
-        }
+        ParseError { offset: self.pos, message: message.to_owned() }
     }
 
     fn rest(&self) -> &'a str {
@@ -147,9 +130,7 @@ impl<'a> Parser<'a> {
             let rest = self.rest();
             let trimmed = rest.trim_start();
             let skipped = &rest[..rest.len() - trimmed.len()];
-            let indented = skipped
-                .rsplit_once('\n')
-                .is_some_and(|(_, indent)| !indent.is_empty());
+            let indented = skipped.rsplit_once('\n').is_some_and(|(_, indent)| !indent.is_empty());
             if self.depth == 0 && indented && !trimmed.is_empty() && !trimmed.starts_with('#') {
                 self.indented_at.get_or_insert(self.pos + skipped.len());
             }
@@ -215,10 +196,7 @@ impl<'a> Parser<'a> {
         self.complex_tail(value)
     }
 
-    fn bracketed(
-        &mut self,
-        inner: impl FnOnce(&mut Self) -> Result<Value, ParseError>,
-    ) -> Result<Value, ParseError> {
+    fn bracketed(&mut self, inner: impl FnOnce(&mut Self) -> Result<Value, ParseError>) -> Result<Value, ParseError> {
         self.depth += 1;
         let value = inner(self);
         self.depth -= 1;
@@ -227,8 +205,7 @@ impl<'a> Parser<'a> {
 
     /// `1 + 2j` and `1 - 2j`: literal_eval's only binary operation.
     fn complex_tail(&mut self, value: Value) -> Result<Value, ParseError> {
-        let Some((re, 0.0)) = as_complex(&value).filter(|_| !matches!(value, Value::Complex(..)))
-        else {
+        let Some((re, 0.0)) = as_complex(&value).filter(|_| !matches!(value, Value::Complex(..))) else {
             return Ok(value);
         };
         let save = self.pos;
@@ -338,22 +315,17 @@ impl<'a> Parser<'a> {
         let rest = self.rest();
         let len = rest
             .char_indices()
-            .find(|&(i, c)| {
-                !(c.is_ascii_alphanumeric() || c == '_' || c == '.' || is_exponent_sign(rest, i, c))
-            })
+            .find(|&(i, c)| !(c.is_ascii_alphanumeric() || c == '_' || c == '.' || is_exponent_sign(rest, i, c)))
             .map_or(rest.len(), |(i, _)| i);
         let token = &rest[..len];
-        let value =
-            parse_number(token).ok_or_else(|| self.error(&format!("bad number `{token}`")))?;
+        let value = parse_number(token).ok_or_else(|| self.error(&format!("bad number `{token}`")))?;
         self.pos += len;
         Ok(value)
     }
 
     fn word_or_string(&mut self) -> Result<Value, ParseError> {
         let rest = self.rest();
-        let word_len = rest
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(rest.len());
+        let word_len = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
         let word = &rest[..word_len];
         let quote_follows = matches!(rest[word_len..].chars().next(), Some('\'' | '"'));
         if word_len == 0 || (quote_follows && is_string_prefix(word)) {
@@ -386,9 +358,7 @@ impl<'a> Parser<'a> {
             let rest = self.rest();
             let prefix_len = rest.find(['\'', '"']).unwrap_or(0);
             let prefix = &rest[..prefix_len];
-            if count > 0
-                && !(rest.starts_with(['\'', '"']) || (is_string_prefix(prefix) && prefix_len > 0))
-            {
+            if count > 0 && !(rest.starts_with(['\'', '"']) || (is_string_prefix(prefix) && prefix_len > 0)) {
                 break;
             }
             let lower = prefix.to_ascii_lowercase();
@@ -399,9 +369,7 @@ impl<'a> Parser<'a> {
             self.pos += prefix_len;
             let body = self.quoted_body()?;
             if is_bytes {
-                bytes
-                    .get_or_insert_with(Vec::new)
-                    .extend(decode_bytes(body, raw).map_err(|m| self.error(&m))?);
+                bytes.get_or_insert_with(Vec::new).extend(decode_bytes(body, raw).map_err(|m| self.error(&m))?);
             } else {
                 text.push_str(&decode_str(body, raw).map_err(|m| self.error(&m))?);
             }
@@ -416,11 +384,7 @@ impl<'a> Parser<'a> {
     /// The text between the quotes (escapes left in place), moving past the closing quote.
     fn quoted_body(&mut self) -> Result<&'a str, ParseError> {
         let rest = self.rest();
-        let quote = if rest.starts_with("'''") || rest.starts_with("\"\"\"") {
-            &rest[..3]
-        } else {
-            &rest[..1]
-        };
+        let quote = if rest.starts_with("'''") || rest.starts_with("\"\"\"") { &rest[..3] } else { &rest[..1] };
         let body_start = quote.len();
         let mut i = body_start;
         let bytes = rest.as_bytes();
@@ -451,10 +415,7 @@ fn is_exponent_sign(token: &str, i: usize, c: char) -> bool {
 }
 
 fn is_string_prefix(word: &str) -> bool {
-    matches!(
-        word.to_ascii_lowercase().as_str(),
-        "" | "r" | "u" | "b" | "br" | "rb"
-    )
+    matches!(word.to_ascii_lowercase().as_str(), "" | "r" | "u" | "b" | "br" | "rb")
 }
 
 fn parse_number(token: &str) -> Option<Value> {
@@ -473,9 +434,7 @@ fn parse_number(token: &str) -> Option<Value> {
         _ => Option::None,
     };
     if let Some(radix) = radix {
-        return i128::from_str_radix(&lower[2..], radix)
-            .ok()
-            .map(|v| Value::Int(Int::Small(v)));
+        return i128::from_str_radix(&lower[2..], radix).ok().map(|v| Value::Int(Int::Small(v)));
     }
     if lower.bytes().all(|b| b.is_ascii_digit()) {
         // Python 3 forbids leading zeros in decimal ints other than 0 itself.
@@ -492,9 +451,7 @@ fn parse_number(token: &str) -> Option<Value> {
 
 fn parse_float(text: &str) -> Option<f64> {
     let valid = !text.is_empty()
-        && text
-            .bytes()
-            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'+' | b'-'))
+        && text.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'+' | b'-'))
         && text.bytes().any(|b| b.is_ascii_digit());
     if valid {
         text.parse().ok()
@@ -624,16 +581,10 @@ fn octal(first: char, chars: &mut std::iter::Peekable<std::str::Chars<'_>>) -> u
     value
 }
 
-fn hex_digits(
-    chars: &mut std::iter::Peekable<std::str::Chars<'_>>,
-    count: usize,
-) -> Result<u32, String> {
+fn hex_digits(chars: &mut std::iter::Peekable<std::str::Chars<'_>>, count: usize) -> Result<u32, String> {
     let mut value = 0;
     for _ in 0..count {
-        let digit = chars
-            .next()
-            .and_then(|c| c.to_digit(16))
-            .ok_or("truncated hex escape")?;
+        let digit = chars.next().and_then(|c| c.to_digit(16)).ok_or("truncated hex escape")?;
         value = value * 16 + digit;
     }
     Ok(value)
@@ -659,10 +610,7 @@ mod tests {
         assert!(eq("1 - 2j", "(1-2j)"));
         assert!(!eq("1", "2"));
         assert!(!eq("1", "'1'"));
-        assert!(eq(
-            "123456789012345678901234567890123456789012",
-            "123456789012345678901234567890123456789012"
-        ));
+        assert!(eq("123456789012345678901234567890123456789012", "123456789012345678901234567890123456789012"));
         assert!(eq("-5", "- 5"));
     }
 
@@ -676,10 +624,7 @@ mod tests {
         assert!(eq("b'\\x00a'", "b'\\0a'"));
         assert!(eq("u'x'", "'x'"));
         assert!(!eq("b'a'", "'a'"));
-        assert!(
-            eq(r"'\d'", r"'\\d'"),
-            "unknown escapes keep their backslash"
-        );
+        assert!(eq(r"'\d'", r"'\\d'"), "unknown escapes keep their backslash");
     }
 
     #[test]
@@ -690,20 +635,14 @@ mod tests {
         assert!(eq("(1,)", "1,"));
         assert!(eq("{'a': 1, 'b': [2]}", "{'b': [2.0], 'a': True}"));
         assert!(eq("{3, 1, 2}", "{1, 2, 3}"));
-        assert!(
-            eq("{1, True}", "{1}"),
-            "1 and True are the same set element"
-        );
+        assert!(eq("{1, True}", "{1}"), "1 and True are the same set element");
         assert!(eq("set()", "set()"));
         assert!(!eq("set()", "{}"));
         assert!(eq("{'a': 1, 'a': 2}", "{'a': 2}"));
         assert!(eq("[[], {}, ()]", "[ [ ] , { } , ( ) ]"));
         assert!(eq("None", " None\n"));
         assert!(eq("# a comment\n8", "8"));
-        assert!(
-            eq("[1,\n    2]", "[1, 2]"),
-            "inside brackets lines may be indented"
-        );
+        assert!(eq("[1,\n    2]", "[1, 2]"), "inside brackets lines may be indented");
     }
 
     #[test]
@@ -718,10 +657,7 @@ mod tests {
 
     #[test]
     fn text_that_is_not_a_literal_is_an_error() {
-        for text in [
-            "", "x", "f(1)", "[1, 2", "'abc", "1 +", "[1] [2]", "nan", "{1: }", "007", "f'x'",
-            "1 + 2",
-        ] {
+        for text in ["", "x", "f(1)", "[1, 2", "'abc", "1 +", "[1] [2]", "nan", "{1: }", "007", "f'x'", "1 + 2"] {
             assert!(parse(text).is_err(), "{text:?} parsed");
         }
     }

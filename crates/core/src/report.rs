@@ -3,9 +3,7 @@
 use crate::diagnostics::FileError;
 use crate::facts::Facts;
 use crate::judges::Judge;
-use crate::stats::{
-    construct_summaries, run_summaries, type_summaries, ConstructSummary, RunSummary, TypeSummary,
-};
+use crate::stats::{construct_summaries, run_summaries, type_summaries, ConstructSummary, RunSummary, TypeSummary};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

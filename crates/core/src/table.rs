@@ -152,15 +152,11 @@ impl TableBuilder {
         let mut programs = self.programs;
         programs.sort_by(|a, b| (&a.benchmark, &a.id).cmp(&(&b.benchmark, &b.id)));
         for raw in programs {
-            let benchmark =
-                intern_benchmark(&mut table.benchmarks, &mut benchmark_by_key, &raw.benchmark);
+            let benchmark = intern_benchmark(&mut table.benchmarks, &mut benchmark_by_key, &raw.benchmark);
             if program_by_key.contains_key(&(benchmark, raw.id.clone())) {
                 continue; // the same program dropped twice
             }
-            program_by_key.insert(
-                (benchmark, raw.id.clone()),
-                table.programs.len() as ProgramIdx,
-            );
+            program_by_key.insert((benchmark, raw.id.clone()), table.programs.len() as ProgramIdx);
             table.programs.push(Program {
                 benchmark,
                 id: raw.id,
@@ -176,12 +172,7 @@ impl TableBuilder {
         let mut unmatched: Vec<Unmatched> = Vec::new();
         let mut predictions = self.predictions;
         predictions.sort_by(|a, b| {
-            (&a.model, &a.benchmark, &a.program_id, a.sample).cmp(&(
-                &b.model,
-                &b.benchmark,
-                &b.program_id,
-                b.sample,
-            ))
+            (&a.model, &a.benchmark, &a.program_id, a.sample).cmp(&(&b.model, &b.benchmark, &b.program_id, b.sample))
         });
         for raw in predictions {
             let program = benchmark_by_key
@@ -208,11 +199,7 @@ impl TableBuilder {
     }
 }
 
-fn intern_benchmark(
-    names: &mut Vec<String>,
-    by_key: &mut HashMap<String, BenchmarkIdx>,
-    name: &str,
-) -> BenchmarkIdx {
+fn intern_benchmark(names: &mut Vec<String>, by_key: &mut HashMap<String, BenchmarkIdx>, name: &str) -> BenchmarkIdx {
     *by_key.entry(name.to_lowercase()).or_insert_with(|| {
         names.push(name.to_owned());
         (names.len() - 1) as BenchmarkIdx
@@ -221,10 +208,7 @@ fn intern_benchmark(
 
 fn record_unmatched(unmatched: &mut Vec<Unmatched>, raw: &RawPrediction) {
     let key = raw.benchmark.to_lowercase();
-    match unmatched
-        .iter_mut()
-        .find(|u| u.model == raw.model && u.benchmark.to_lowercase() == key)
-    {
+    match unmatched.iter_mut().find(|u| u.model == raw.model && u.benchmark.to_lowercase() == key) {
         Some(entry) => entry.count += 1,
         None => unmatched.push(Unmatched {
             model: raw.model.clone(),
@@ -275,10 +259,7 @@ mod tests {
         assert!(unmatched.is_empty());
         assert_eq!(table.benchmarks, ["cruxeval"]);
         assert_eq!(table.predictions.len(), 1);
-        assert_eq!(
-            table.programs[table.predictions.program[0] as usize].id,
-            "s1"
-        );
+        assert_eq!(table.programs[table.predictions.program[0] as usize].id, "s1");
     }
 
     #[test]
@@ -291,13 +272,7 @@ mod tests {
         let (table, unmatched) = builder.finish();
         assert!(table.predictions.is_empty());
         assert_eq!(unmatched.len(), 2);
-        assert_eq!(
-            (unmatched[0].benchmark.as_str(), unmatched[0].count),
-            ("b", 2)
-        );
-        assert_eq!(
-            (unmatched[1].benchmark.as_str(), unmatched[1].count),
-            ("other", 1)
-        );
+        assert_eq!((unmatched[0].benchmark.as_str(), unmatched[0].count), ("b", 2));
+        assert_eq!((unmatched[1].benchmark.as_str(), unmatched[1].count), ("other", 1));
     }
 }

@@ -80,17 +80,7 @@ mod tests {
 
     #[test]
     fn everything_else_is_a_string() {
-        for text in [
-            "None",
-            "{1, 2}",
-            "set()",
-            "b'x'",
-            "1j",
-            "YES",
-            "hello world",
-            "[1, 2",
-            "",
-        ] {
+        for text in ["None", "{1, 2}", "set()", "b'x'", "1j", "YES", "hello world", "[1, 2", ""] {
             assert_eq!(ReferenceType::of_text(text), String, "{text:?}");
         }
     }

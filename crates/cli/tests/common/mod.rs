@@ -6,21 +6,13 @@ use std::path::PathBuf;
 pub fn fixtures() -> Option<PathBuf> {
     let dir = std::env::var_os("EXERSCOPE_FIXTURES")
         .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures")
-        });
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures"));
     if dir.join("README.md").is_file() {
         return Some(dir);
     }
     if std::env::var("CI").as_deref() == Ok("true") {
-        panic!(
-            "fixtures not found at {} (set EXERSCOPE_FIXTURES)",
-            dir.display()
-        );
+        panic!("fixtures not found at {} (set EXERSCOPE_FIXTURES)", dir.display());
     }
-    eprintln!(
-        "skipping: fixtures not found at {} (set EXERSCOPE_FIXTURES)",
-        dir.display()
-    );
+    eprintln!("skipping: fixtures not found at {} (set EXERSCOPE_FIXTURES)", dir.display());
     None
 }

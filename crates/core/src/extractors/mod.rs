@@ -5,6 +5,10 @@
 //! Adding a property: a new file here implementing [`Extractor`], a field in
 //! [`ProgramProperties`] and one line in [`extract`] (see CONTRIBUTING.md).
 
+mod counts;
+mod loc;
+mod mccabe;
+mod nesting;
 mod reference_constructs;
 mod syntax;
 mod syntax_error;
@@ -14,24 +18,56 @@ pub use syntax::Role;
 
 use crate::table::Language;
 use serde::{Deserialize, Serialize};
-use syntax::RoleTable;
+use syntax::{Kind, RoleTable};
 use tree_sitter_c2rust::{Node, Parser};
 
 /// One node as the walk presents it to extractors.
 pub struct Visit<'tree, 'walk> {
     pub node: Node<'tree>,
     pub role: Role,
+    /// A statement (simple or compound) of the language.
+    pub statement: bool,
+    /// A named node (not punctuation or a keyword).
+    pub named: bool,
     /// Roles of the enclosing nodes, outermost first (the parent is last).
     pub ancestors: &'walk [Role],
 }
 
+impl<'tree, 'walk> Visit<'tree, 'walk> {
+    fn new(node: Node<'tree>, kind: Kind, ancestors: &'walk [Role]) -> Self {
+        Visit { node, role: kind.role, statement: kind.statement, named: kind.named, ancestors }
+    }
+}
+
 pub trait Extractor {
+    /// Called for every node, parents before children.
     fn enter(&mut self, visit: &Visit<'_, '_>);
+    /// Called for every node after all its children.
+    fn leave(&mut self, _visit: &Visit<'_, '_>) {}
+}
+
+/// Size and complexity measures of one program (SPEC §4.3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Metrics {
+    /// Lines holding code (not blank, not only comments).
+    pub loc: u32,
+    pub statements: u32,
+    /// Named syntax-tree nodes.
+    pub ast_nodes: u32,
+    pub functions: u32,
+    pub calls: u32,
+    /// McCabe cyclomatic complexity: the largest of any function (or of the top-level code).
+    pub mccabe_max: u32,
+    /// McCabe cyclomatic complexity summed over functions (and the top-level code).
+    pub mccabe_sum: u32,
+    /// Deepest nesting of control structures (if, loops, try, with, match/switch).
+    pub max_nesting: u32,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProgramProperties {
     pub reference_constructs: ReferenceConstructs,
+    pub metrics: Metrics,
     /// First line (1-based) where tree-sitter had to recover from a syntax error.
     pub syntax_error_line: Option<usize>,
 }
@@ -50,10 +86,7 @@ impl Default for ProgramParser {
 
 impl ProgramParser {
     pub fn new() -> Self {
-        ProgramParser {
-            python: language_parser(Language::Python),
-            java: language_parser(Language::Java),
-        }
+        ProgramParser { python: language_parser(Language::Python), java: language_parser(Language::Java) }
     }
 
     /// Parses `code` once and runs every extractor over one walk of its tree.
@@ -63,20 +96,33 @@ impl ProgramParser {
             Language::Java => &mut self.java,
         };
         let Some(tree) = parser.parse(code, None) else {
-            return ProgramProperties {
-                syntax_error_line: Some(1),
-                ..Default::default()
-            };
+            return ProgramProperties { syntax_error_line: Some(1), ..Default::default() };
         };
         let mut constructs = reference_constructs::Extractor::default();
         let mut syntax_error = syntax_error::Extractor::default();
+        let mut counts = counts::Extractor::default();
+        let mut loc = loc::Extractor::default();
+        let mut mccabe = mccabe::Extractor::default();
+        let mut nesting = nesting::Extractor::default();
         walk(
             tree.root_node(),
             roles,
-            &mut [&mut constructs, &mut syntax_error],
+            &mut [&mut constructs, &mut syntax_error, &mut counts, &mut loc, &mut mccabe, &mut nesting],
         );
+        let (mccabe_max, mccabe_sum) = mccabe.finish();
+        let (statements, ast_nodes, functions, calls) = counts.finish();
         ProgramProperties {
             reference_constructs: constructs.finish(),
+            metrics: Metrics {
+                loc: loc.finish(),
+                statements,
+                ast_nodes,
+                functions,
+                calls,
+                mccabe_max,
+                mccabe_sum,
+                max_nesting: nesting.finish(),
+            },
             syntax_error_line: syntax_error.finish(),
         }
     }
@@ -88,36 +134,33 @@ fn language_parser(language: Language) -> (Parser, RoleTable) {
         Language::Java => tree_sitter_java::LANGUAGE.into(),
     };
     let mut parser = Parser::new();
-    parser
-        .set_language(&grammar)
-        .expect("the bundled grammar matches the tree-sitter runtime");
+    parser.set_language(&grammar).expect("the bundled grammar matches the tree-sitter runtime");
     (parser, RoleTable::new(&grammar, language))
 }
 
-/// Pre-order walk with a cursor (no recursion: deep programs cannot overflow the stack).
+/// Walks the tree once with a cursor (no recursion: deep programs cannot overflow the stack),
+/// calling every extractor's `enter` before a node's children and `leave` after them.
 fn walk(root: Node<'_>, roles: &RoleTable, extractors: &mut [&mut dyn Extractor]) {
     let mut cursor = root.walk();
     let mut ancestors: Vec<Role> = Vec::new();
     loop {
         let node = cursor.node();
-        let role = roles.role(node.kind_id());
-        let visit = Visit {
-            node,
-            role,
-            ancestors: &ancestors,
-        };
-        for extractor in extractors.iter_mut() {
-            extractor.enter(&visit);
-        }
+        let kind = roles.kind(node.kind_id());
+        let visit = Visit::new(node, kind, &ancestors);
+        extractors.iter_mut().for_each(|e| e.enter(&visit));
         if cursor.goto_first_child() {
-            ancestors.push(role);
+            ancestors.push(kind.role);
             continue;
         }
+        extractors.iter_mut().for_each(|e| e.leave(&visit));
         while !cursor.goto_next_sibling() {
             if !cursor.goto_parent() {
                 return;
             }
             ancestors.pop();
+            let parent = cursor.node();
+            let visit = Visit::new(parent, roles.kind(parent.kind_id()), &ancestors);
+            extractors.iter_mut().for_each(|e| e.leave(&visit));
         }
     }
 }

@@ -114,11 +114,7 @@ impl ReferenceConstructs {
     }
 
     pub fn names(self) -> Vec<&'static str> {
-        ReferenceConstruct::ALL
-            .into_iter()
-            .filter(|&c| self.has(c))
-            .map(ReferenceConstruct::name)
-            .collect()
+        ReferenceConstruct::ALL.into_iter().filter(|&c| self.has(c)).map(ReferenceConstruct::name).collect()
     }
 }
 
@@ -185,10 +181,7 @@ mod tests {
 
     #[test]
     fn a_straight_line_program_is_basic() {
-        assert_eq!(
-            flags("def f(x):\n    return [y for y in x if y]\n"),
-            ["basic"]
-        );
+        assert_eq!(flags("def f(x):\n    return [y for y in x if y]\n"), ["basic"]);
     }
 
     #[test]
@@ -207,41 +200,22 @@ mod tests {
 
     #[test]
     fn elif_and_if_in_else_are_nested_ifs() {
-        assert_eq!(
-            flags("if a:\n    pass\nelif b:\n    pass\n"),
-            ["if", "nested_if"]
-        );
-        assert_eq!(
-            flags("if a:\n    pass\nelse:\n    if b:\n        pass\n"),
-            ["if", "nested_if"]
-        );
-        assert_eq!(
-            flags("if a:\n    if b:\n        pass\n"),
-            ["if", "nested_if"]
-        );
-        assert_eq!(
-            flags("if a:\n    for x in y:\n        if b:\n            pass\n"),
-            ["if", "for"]
-        );
+        assert_eq!(flags("if a:\n    pass\nelif b:\n    pass\n"), ["if", "nested_if"]);
+        assert_eq!(flags("if a:\n    pass\nelse:\n    if b:\n        pass\n"), ["if", "nested_if"]);
+        assert_eq!(flags("if a:\n    if b:\n        pass\n"), ["if", "nested_if"]);
+        assert_eq!(flags("if a:\n    for x in y:\n        if b:\n            pass\n"), ["if", "for"]);
     }
 
     #[test]
     fn try_and_ternaries() {
         assert_eq!(flags("try:\n    x = 1\nexcept E:\n    pass\n"), ["try"]);
-        assert_eq!(
-            flags("x = 1 if a else 2\n"),
-            ["basic"],
-            "a conditional expression is not an if statement"
-        );
+        assert_eq!(flags("x = 1 if a else 2\n"), ["basic"], "a conditional expression is not an if statement");
     }
 
     #[test]
     fn java_programs_get_the_same_flags() {
         let code = "class Main { void f() { for (int i = 0; i < 3; i++) { while (x) { } } \
                     if (a) { } else if (b) { } } }";
-        assert_eq!(
-            java(code).reference_constructs.names(),
-            ["nested", "if", "for", "while", "nested_if"]
-        );
+        assert_eq!(java(code).reference_constructs.names(), ["nested", "if", "for", "while", "nested_if"]);
     }
 }

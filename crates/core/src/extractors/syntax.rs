@@ -1,5 +1,6 @@
-//! Node kinds that extractors care about, resolved to roles once per language (by kind id), so
-//! that extractors match on a small enum instead of comparing kind strings.
+//! Node kinds that extractors care about, resolved once per language (by kind id) to a [`Kind`]:
+//! a role and whether the node is a statement. Extractors match on these small values instead
+//! of comparing kind strings.
 
 use crate::table::Language;
 use serde::{Deserialize, Serialize};
@@ -16,54 +17,162 @@ pub enum Role {
     /// A statement block (Python's `block`, Java's `{ ... }`).
     Block,
     Try,
+    /// `except` / `catch`.
+    Except,
+    With,
     Switch,
+    /// A `case` of `match` / `switch`.
+    Case,
+    Function,
+    Lambda,
+    Class,
+    Call,
+    /// `and` / `or` (Python); Java's binary expressions are `BinaryOperator`, checked for `&&`/`||`.
+    BooleanOperator,
+    BinaryOperator,
+    /// `a if c else b` / `c ? a : b`.
+    Ternary,
+    /// The `for` and `if` clauses of comprehensions and generator expressions.
+    ComprehensionFor,
+    ComprehensionIf,
+    Comment,
     Other,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kind {
+    pub role: Role,
+    pub statement: bool,
+    pub named: bool,
+}
+
 pub struct RoleTable {
-    roles: Vec<Role>,
+    kinds: Vec<Kind>,
 }
 
 impl RoleTable {
     pub fn new(grammar: &tree_sitter_c2rust::Language, language: Language) -> Self {
-        let roles = (0..grammar.node_kind_count() as u16)
+        let kinds = (0..grammar.node_kind_count() as u16)
             .map(|id| {
                 let named = grammar.node_kind_is_named(id);
-                let kind = grammar.node_kind_for_id(id).unwrap_or_default();
-                if named {
-                    role_of(kind, language)
-                } else {
-                    Role::Other
-                }
+                let name = grammar.node_kind_for_id(id).unwrap_or_default();
+                let (role, statement) = if named { classify(name, language) } else { (Role::Other, false) };
+                Kind { role, statement, named }
             })
             .collect();
-        RoleTable { roles }
+        RoleTable { kinds }
     }
 
-    pub fn role(&self, kind_id: u16) -> Role {
-        self.roles
-            .get(kind_id as usize)
-            .copied()
-            .unwrap_or(Role::Other)
+    pub fn kind(&self, kind_id: u16) -> Kind {
+        self.kinds.get(kind_id as usize).copied().unwrap_or(Kind { role: Role::Other, statement: false, named: false })
     }
 }
 
-fn role_of(kind: &str, language: Language) -> Role {
-    match (language, kind) {
-        (Language::Python, "for_statement") => Role::ForLoop,
-        (Language::Python, "while_statement") => Role::WhileLoop,
-        (Language::Python, "if_statement") => Role::If,
-        (Language::Python, "elif_clause") => Role::ElifClause,
-        (Language::Python, "else_clause") => Role::ElseClause,
-        (Language::Python, "block") => Role::Block,
-        (Language::Python, "try_statement") => Role::Try,
-        (Language::Python, "match_statement") => Role::Switch,
-        (Language::Java, "for_statement" | "enhanced_for_statement") => Role::ForLoop,
-        (Language::Java, "while_statement" | "do_statement") => Role::WhileLoop,
-        (Language::Java, "if_statement") => Role::If,
-        (Language::Java, "block") => Role::Block,
-        (Language::Java, "try_statement" | "try_with_resources_statement") => Role::Try,
-        (Language::Java, "switch_expression") => Role::Switch,
-        _ => Role::Other,
+fn classify(kind: &str, language: Language) -> (Role, bool) {
+    match language {
+        Language::Python => python(kind),
+        Language::Java => java(kind),
     }
+}
+
+fn python(kind: &str) -> (Role, bool) {
+    let role = match kind {
+        "for_statement" => Role::ForLoop,
+        "while_statement" => Role::WhileLoop,
+        "if_statement" => Role::If,
+        "elif_clause" => Role::ElifClause,
+        "else_clause" => Role::ElseClause,
+        "block" => Role::Block,
+        "try_statement" => Role::Try,
+        "except_clause" | "except_group_clause" => Role::Except,
+        "with_statement" => Role::With,
+        "match_statement" => Role::Switch,
+        "case_clause" => Role::Case,
+        "function_definition" => Role::Function,
+        "lambda" => Role::Lambda,
+        "class_definition" => Role::Class,
+        "call" => Role::Call,
+        "boolean_operator" => Role::BooleanOperator,
+        "conditional_expression" => Role::Ternary,
+        "for_in_clause" => Role::ComprehensionFor,
+        "if_clause" => Role::ComprehensionIf,
+        "comment" => Role::Comment,
+        _ => Role::Other,
+    };
+    let statement = matches!(
+        kind,
+        "expression_statement"
+            | "return_statement"
+            | "pass_statement"
+            | "break_statement"
+            | "continue_statement"
+            | "raise_statement"
+            | "assert_statement"
+            | "import_statement"
+            | "import_from_statement"
+            | "future_import_statement"
+            | "global_statement"
+            | "nonlocal_statement"
+            | "delete_statement"
+            | "print_statement"
+            | "exec_statement"
+            | "type_alias_statement"
+            | "if_statement"
+            | "for_statement"
+            | "while_statement"
+            | "try_statement"
+            | "with_statement"
+            | "match_statement"
+            | "function_definition"
+            | "class_definition"
+    );
+    (role, statement)
+}
+
+fn java(kind: &str) -> (Role, bool) {
+    let role = match kind {
+        "for_statement" | "enhanced_for_statement" => Role::ForLoop,
+        "while_statement" | "do_statement" => Role::WhileLoop,
+        "if_statement" => Role::If,
+        "block" => Role::Block,
+        "try_statement" | "try_with_resources_statement" => Role::Try,
+        "catch_clause" => Role::Except,
+        "switch_expression" => Role::Switch,
+        "switch_label" => Role::Case,
+        "method_declaration" | "constructor_declaration" | "compact_constructor_declaration" => Role::Function,
+        "lambda_expression" => Role::Lambda,
+        "class_declaration" | "interface_declaration" | "enum_declaration" | "record_declaration" => Role::Class,
+        "method_invocation" | "object_creation_expression" | "explicit_constructor_invocation" => Role::Call,
+        "binary_expression" => Role::BinaryOperator,
+        "ternary_expression" => Role::Ternary,
+        "line_comment" | "block_comment" => Role::Comment,
+        _ => Role::Other,
+    };
+    let statement = matches!(
+        kind,
+        "expression_statement"
+            | "local_variable_declaration"
+            | "return_statement"
+            | "if_statement"
+            | "for_statement"
+            | "enhanced_for_statement"
+            | "while_statement"
+            | "do_statement"
+            | "try_statement"
+            | "try_with_resources_statement"
+            | "switch_expression"
+            | "break_statement"
+            | "continue_statement"
+            | "throw_statement"
+            | "yield_statement"
+            | "assert_statement"
+            | "synchronized_statement"
+            | "labeled_statement"
+            | "local_class_declaration"
+            | "explicit_constructor_invocation"
+            | "method_declaration"
+            | "constructor_declaration"
+            | "class_declaration"
+    );
+    (role, statement)
 }

@@ -29,18 +29,12 @@ mod tests {
     #[test]
     fn valid_programs_have_no_error() {
         assert_eq!(python("def f(x):\n    return x\n").syntax_error_line, None);
-        assert_eq!(
-            java("class Main { void f() { int x = 1; } }").syntax_error_line,
-            None
-        );
+        assert_eq!(java("class Main { void f() { int x = 1; } }").syntax_error_line, None);
     }
 
     #[test]
     fn the_first_error_line_is_reported() {
-        assert_eq!(
-            python("x = 1\ny = 2\ndef f(:\n    return\n").syntax_error_line,
-            Some(3)
-        );
+        assert_eq!(python("x = 1\ny = 2\ndef f(:\n    return\n").syntax_error_line, Some(3));
         assert_eq!(python("x = (1,\n").syntax_error_line, Some(1));
     }
 }

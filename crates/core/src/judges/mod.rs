@@ -42,12 +42,8 @@ impl Judge {
     pub fn describe(self) -> &'static str {
         match self {
             Judge::Reference => "ExeRScope's rule: trim, delete spaces, \" → ', then compare text",
-            Judge::Lenient => {
-                "CodeMind's rule: also deletes newlines and one pair of outer quotes or backticks"
-            }
-            Judge::Value => {
-                "compares Python values (1 == 1.0, dict order ignored); text rule otherwise"
-            }
+            Judge::Lenient => "CodeMind's rule: also deletes newlines and one pair of outer quotes or backticks",
+            Judge::Value => "compares Python values (1 == 1.0, dict order ignored); text rule otherwise",
         }
     }
 

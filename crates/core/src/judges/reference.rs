@@ -4,10 +4,7 @@
 use super::is_python_space;
 
 pub fn normalize(text: &str) -> String {
-    text.trim_matches('\n')
-        .trim_matches(is_python_space)
-        .replace(' ', "")
-        .replace('"', "'")
+    text.trim_matches('\n').trim_matches(is_python_space).replace(' ', "").replace('"', "'")
 }
 
 pub fn is_correct(predicted: &str, expected: &str) -> bool {

@@ -23,11 +23,7 @@ mod tests {
     #[test]
     fn python_equality_of_values() {
         assert!(is_correct("1.0", "1", Language::Python));
-        assert!(is_correct(
-            "{'b': 2, 'a': 1}",
-            "{'a': 1, 'b': 2}",
-            Language::Python
-        ));
+        assert!(is_correct("{'b': 2, 'a': 1}", "{'a': 1, 'b': 2}", Language::Python));
         assert!(is_correct("\"it's\"", "'it\\'s'", Language::Python));
         assert!(!is_correct("[1, 2]", "(1, 2)", Language::Python));
         assert!(!is_correct("'1'", "1", Language::Python));

@@ -29,14 +29,8 @@ impl Reader for CodemindIer {
     ) {
         let mut taken = HashSet::new();
         for (_, members) in group_by_folder(files, unclaimed.iter().copied()) {
-            let predict = members
-                .iter()
-                .copied()
-                .find(|&i| files[i].file_name() == PREDICTION_FILE);
-            let response = members
-                .iter()
-                .copied()
-                .find(|&i| files[i].file_name().ends_with(RESPONSE_SUFFIX));
+            let predict = members.iter().copied().find(|&i| files[i].file_name() == PREDICTION_FILE);
+            let response = members.iter().copied().find(|&i| files[i].file_name().ends_with(RESPONSE_SUFFIX));
             let Some(any) = predict.or(response) else {
                 continue;
             };
@@ -47,14 +41,8 @@ impl Reader for CodemindIer {
             taken.extend(predict.into_iter().chain(response));
             match folder_names(files, any) {
                 Ok([benchmark, model, id]) => {
-                    let origin = Origin {
-                        model,
-                        benchmark,
-                        program_id: id,
-                    };
-                    if let Some(prediction) =
-                        read_prediction(files, predict, response, origin, errors)
-                    {
+                    let origin = Origin { model, benchmark, program_id: id };
+                    if let Some(prediction) = read_prediction(files, predict, response, origin, errors) {
                         builder.add_prediction(prediction);
                     }
                 }
@@ -73,28 +61,16 @@ mod tests {
     fn benchmark_then_model_and_the_cot_response() {
         let files = [
             InputFile::new("Results/IER/CruxEval/GPT_4/sample_0/predict.txt", "\n[1]\n"),
-            InputFile::new(
-                "Results/IER/CruxEval/GPT_4/sample_0/chatgpt_4_cot.txt",
-                "<<<Output>>>[1]",
-            ),
+            InputFile::new("Results/IER/CruxEval/GPT_4/sample_0/chatgpt_4_cot.txt", "<<<Output>>>[1]"),
             InputFile::new("ER/m/b/1/predict.txt", "1"),
         ];
         let mut unclaimed = vec![0, 1, 2];
         let mut builder = TableBuilder::default();
         let mut errors = vec![];
-        CodemindIer.read(
-            &files,
-            &mut unclaimed,
-            &mut DropContext::default(),
-            &mut builder,
-            &mut errors,
-        );
+        CodemindIer.read(&files, &mut unclaimed, &mut DropContext::default(), &mut builder, &mut errors);
         assert_eq!(unclaimed, [2], "the ExeRScope file is left to its reader");
         let prediction = &builder.raw_predictions()[0];
-        assert_eq!(
-            (prediction.model.as_str(), prediction.benchmark.as_str()),
-            ("GPT_4", "CruxEval")
-        );
+        assert_eq!((prediction.model.as_str(), prediction.benchmark.as_str()), ("GPT_4", "CruxEval"));
         assert_eq!(prediction.answer, "\n[1]\n");
         assert_eq!(prediction.response.as_deref(), Some("<<<Output>>>[1]"));
     }

@@ -11,8 +11,7 @@ use std::collections::{HashMap, HashSet};
 
 pub struct DatasetFolders;
 
-const CODE_FILES: &[(&str, Language)] =
-    &[("main.py", Language::Python), ("Main.java", Language::Java)];
+const CODE_FILES: &[(&str, Language)] = &[("main.py", Language::Python), ("Main.java", Language::Java)];
 const INPUT_FILE: &str = "input.txt";
 const OUTPUT_FILE: &str = "output.txt";
 
@@ -37,12 +36,7 @@ impl Reader for DatasetFolders {
             if !has(OUTPUT_FILE) || (code.is_none() && !has(INPUT_FILE)) {
                 continue;
             }
-            taken.extend(
-                members
-                    .iter()
-                    .copied()
-                    .filter(|&i| is_program_file(files[i].file_name())),
-            );
+            taken.extend(members.iter().copied().filter(|&i| is_program_file(files[i].file_name())));
             if let Some(program) = read_program(files, folder, code, &members, errors) {
                 programs.push(program);
             }
@@ -50,9 +44,7 @@ impl Reader for DatasetFolders {
         report_programs_without_code(&programs, errors);
         claim(unclaimed, &taken);
         for program in fold_extra_inputs(programs) {
-            context
-                .dataset_benchmarks
-                .insert(program.benchmark.to_lowercase());
+            context.dataset_benchmarks.insert(program.benchmark.to_lowercase());
             builder.add_program(program);
         }
     }
@@ -64,10 +56,7 @@ fn is_program_file(name: &str) -> bool {
 
 fn find_code_file(files: &[InputFile], members: &[usize]) -> Option<(usize, Language)> {
     members.iter().find_map(|&i| {
-        CODE_FILES
-            .iter()
-            .find(|(name, _)| files[i].file_name() == *name)
-            .map(|(_, language)| (i, *language))
+        CODE_FILES.iter().find(|(name, _)| files[i].file_name() == *name).map(|(_, language)| (i, *language))
     })
 }
 
@@ -87,34 +76,19 @@ fn read_program(
         return None;
     };
     let text_of = |name: &str, errors: &mut Vec<FileError>| -> Option<String> {
-        let index = members
-            .iter()
-            .copied()
-            .find(|&i| files[i].file_name() == name)?;
-        utf8_text(&files[index].path, &files[index].bytes)
-            .map_err(|e| errors.push(e))
-            .ok()
+        let index = members.iter().copied().find(|&i| files[i].file_name() == name)?;
+        utf8_text(&files[index].path, &files[index].bytes).map_err(|e| errors.push(e)).ok()
     };
     let code = match code_file {
-        Some((index, _)) => Some(
-            utf8_text(&files[index].path, &files[index].bytes)
-                .map_err(|e| errors.push(e))
-                .ok()?,
-        ),
+        Some((index, _)) => Some(utf8_text(&files[index].path, &files[index].bytes).map_err(|e| errors.push(e)).ok()?),
         None => None,
     };
     let Some(expected) = text_of(OUTPUT_FILE, errors) else {
-        errors.push(FileError::new(
-            folder,
-            "no readable output.txt: program skipped (nothing to judge against)",
-        ));
+        errors.push(FileError::new(folder, "no readable output.txt: program skipped (nothing to judge against)"));
         return None;
     };
     let input = text_of(INPUT_FILE, errors).unwrap_or_else(|| {
-        errors.push(FileError::new(
-            folder,
-            "no readable input.txt: the program's input is unknown",
-        ));
+        errors.push(FileError::new(folder, "no readable input.txt: the program's input is unknown"));
         String::new()
     });
     Some(RawProgram {
@@ -125,10 +99,7 @@ fn read_program(
         input,
         expected,
         extra_inputs: 0,
-        source_path: code_file.map_or_else(
-            || format!("{folder}/{OUTPUT_FILE}"),
-            |(i, _)| files[i].path.clone(),
-        ),
+        source_path: code_file.map_or_else(|| format!("{folder}/{OUTPUT_FILE}"), |(i, _)| files[i].path.clone()),
     })
 }
 
@@ -153,10 +124,7 @@ fn language_from_name(benchmark: &str) -> Language {
 fn report_programs_without_code(programs: &[RawProgram], errors: &mut Vec<FileError>) {
     let mut without_code: Vec<(&str, usize, &str)> = Vec::new();
     for program in programs.iter().filter(|p| p.code.is_none()) {
-        match without_code
-            .iter_mut()
-            .find(|(b, _, _)| *b == program.benchmark)
-        {
+        match without_code.iter_mut().find(|(b, _, _)| *b == program.benchmark) {
             Some(entry) => entry.1 += 1,
             None => without_code.push((&program.benchmark, 1, &program.source_path)),
         }
@@ -207,23 +175,14 @@ mod tests {
         let mut unclaimed: Vec<usize> = (0..files.len()).collect();
         let mut builder = TableBuilder::default();
         let mut errors = vec![];
-        DatasetFolders.read(
-            files,
-            &mut unclaimed,
-            &mut DropContext::default(),
-            &mut builder,
-            &mut errors,
-        );
+        DatasetFolders.read(files, &mut unclaimed, &mut DropContext::default(), &mut builder, &mut errors);
         (builder.finish().0, errors, unclaimed)
     }
 
     #[test]
     fn a_folder_with_code_input_and_output_is_a_program() {
         let files = [
-            InputFile::new(
-                "/dataset/cruxeval/sample_0/main.py",
-                "def f(x):\n    return x",
-            ),
+            InputFile::new("/dataset/cruxeval/sample_0/main.py", "def f(x):\n    return x"),
             InputFile::new("/dataset/cruxeval/sample_0/input.txt", "f(1)"),
             InputFile::new("/dataset/cruxeval/sample_0/output.txt", "1"),
             InputFile::new("/dataset/Avatar/Avatar-Java/a1/Main.java", "class Main {}"),
@@ -235,63 +194,26 @@ mod tests {
         ];
         let (table, errors, unclaimed) = run(&files);
         assert_eq!(errors.len(), 1, "{errors:?}");
-        assert!(
-            errors[0]
-                .message
-                .starts_with("1 program(s) of Avatar-Java have no main.py"),
-            "{errors:?}"
-        );
+        assert!(errors[0].message.starts_with("1 program(s) of Avatar-Java have no main.py"), "{errors:?}");
         assert_eq!(unclaimed, [8]);
         assert_eq!(table.benchmarks, ["Avatar-Java", "cruxeval"]);
         let crux = table.programs.iter().find(|p| p.id == "sample_0").unwrap();
-        assert_eq!(
-            (crux.input.as_str(), crux.expected.as_str(), crux.language),
-            ("f(1)", "1", Language::Python)
-        );
-        assert_eq!(
-            table
-                .programs
-                .iter()
-                .find(|p| p.id == "a1")
-                .unwrap()
-                .language,
-            Language::Java
-        );
+        assert_eq!((crux.input.as_str(), crux.expected.as_str(), crux.language), ("f(1)", "1", Language::Python));
+        assert_eq!(table.programs.iter().find(|p| p.id == "a1").unwrap().language, Language::Java);
         let without_code = table.programs.iter().find(|p| p.id == "a2").unwrap();
-        assert_eq!(
-            (without_code.code.as_deref(), without_code.language),
-            (None, Language::Java)
-        );
+        assert_eq!((without_code.code.as_deref(), without_code.language), (None, Language::Java));
     }
 
     #[test]
     fn humaneval_double_underscore_folders_are_extra_inputs() {
         let mut files = vec![];
-        for id in [
-            "HumanEval_0",
-            "HumanEval_0__0",
-            "HumanEval_0__1",
-            "HumanEval_7__0",
-        ] {
-            files.push(InputFile::new(
-                format!("dataset/humaneval/{id}/main.py"),
-                "pass",
-            ));
-            files.push(InputFile::new(
-                format!("dataset/humaneval/{id}/output.txt"),
-                "None",
-            ));
-            files.push(InputFile::new(
-                format!("dataset/humaneval/{id}/input.txt"),
-                "f()",
-            ));
+        for id in ["HumanEval_0", "HumanEval_0__0", "HumanEval_0__1", "HumanEval_7__0"] {
+            files.push(InputFile::new(format!("dataset/humaneval/{id}/main.py"), "pass"));
+            files.push(InputFile::new(format!("dataset/humaneval/{id}/output.txt"), "None"));
+            files.push(InputFile::new(format!("dataset/humaneval/{id}/input.txt"), "f()"));
         }
         let (table, _, _) = run(&files);
-        let ids: Vec<_> = table
-            .programs
-            .iter()
-            .map(|p| (p.id.as_str(), p.extra_inputs))
-            .collect();
+        let ids: Vec<_> = table.programs.iter().map(|p| (p.id.as_str(), p.extra_inputs)).collect();
         // HumanEval_7__0 has no base program: it stays a program of its own.
         assert_eq!(ids, [("HumanEval_0", 2), ("HumanEval_7__0", 0)]);
     }
@@ -310,27 +232,9 @@ mod tests {
         let (table, errors, _) = run(&files);
         assert!(table.programs.is_empty());
         let messages: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-        assert!(
-            messages[0].starts_with("main.py: cannot tell the benchmark"),
-            "{messages:?}"
-        );
-        assert!(
-            messages
-                .iter()
-                .any(|m| m.starts_with("d/b/1: no readable output.txt")),
-            "{messages:?}"
-        );
-        assert!(
-            messages
-                .iter()
-                .any(|m| m.starts_with("d/b/1/output.txt:1: not UTF-8")),
-            "{messages:?}"
-        );
-        assert!(
-            messages
-                .iter()
-                .any(|m| m.starts_with("d/b/2/main.py:1: not UTF-8")),
-            "{messages:?}"
-        );
+        assert!(messages[0].starts_with("main.py: cannot tell the benchmark"), "{messages:?}");
+        assert!(messages.iter().any(|m| m.starts_with("d/b/1: no readable output.txt")), "{messages:?}");
+        assert!(messages.iter().any(|m| m.starts_with("d/b/1/output.txt:1: not UTF-8")), "{messages:?}");
+        assert!(messages.iter().any(|m| m.starts_with("d/b/2/main.py:1: not UTF-8")), "{messages:?}");
     }
 }

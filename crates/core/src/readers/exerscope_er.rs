@@ -27,12 +27,7 @@ impl Reader for ExerscopeEr {
     ) {
         let mut taken = HashSet::new();
         for (_, members) in group_by_folder(files, unclaimed.iter().copied()) {
-            let find = |name: &str| {
-                members
-                    .iter()
-                    .copied()
-                    .find(|&i| files[i].file_name() == name)
-            };
+            let find = |name: &str| members.iter().copied().find(|&i| files[i].file_name() == name);
             let (predict, response) = (find(PREDICTION_FILE), find(RESPONSE_FILE));
             let Some(any) = predict.or(response) else {
                 continue;
@@ -46,11 +41,7 @@ impl Reader for ExerscopeEr {
                 }
             };
             let (model, benchmark) = model_and_benchmark(&files[any], first, second, context);
-            let origin = Origin {
-                model,
-                benchmark,
-                program_id: id,
-            };
+            let origin = Origin { model, benchmark, program_id: id };
             if let Some(prediction) = read_prediction(files, predict, response, origin, errors) {
                 builder.add_prediction(prediction);
             }
@@ -80,55 +71,29 @@ fn model_and_benchmark<'a>(
 mod tests {
     use super::*;
 
-    fn read(
-        files: &[InputFile],
-        benchmarks: &[&str],
-    ) -> (Vec<crate::table::RawPrediction>, Vec<FileError>) {
+    fn read(files: &[InputFile], benchmarks: &[&str]) -> (Vec<crate::table::RawPrediction>, Vec<FileError>) {
         let mut context = DropContext::default();
-        context
-            .dataset_benchmarks
-            .extend(benchmarks.iter().map(|b| b.to_string()));
+        context.dataset_benchmarks.extend(benchmarks.iter().map(|b| b.to_string()));
         let mut unclaimed: Vec<usize> = (0..files.len()).collect();
         let mut builder = TableBuilder::default();
         let mut errors = vec![];
-        ExerscopeEr.read(
-            files,
-            &mut unclaimed,
-            &mut context,
-            &mut builder,
-            &mut errors,
-        );
+        ExerscopeEr.read(files, &mut unclaimed, &mut context, &mut builder, &mut errors);
         (builder.raw_predictions().to_vec(), errors)
     }
 
     #[test]
     fn model_then_benchmark_under_er() {
-        let files = [InputFile::new(
-            "Experiment_Results/ER/gpt-4/cruxeval/s0/predict.txt",
-            "\n1\n",
-        )];
+        let files = [InputFile::new("Experiment_Results/ER/gpt-4/cruxeval/s0/predict.txt", "\n1\n")];
         let (predictions, errors) = read(&files, &[]);
         assert!(errors.is_empty());
-        assert_eq!(
-            (
-                predictions[0].model.as_str(),
-                predictions[0].benchmark.as_str()
-            ),
-            ("gpt-4", "cruxeval")
-        );
+        assert_eq!((predictions[0].model.as_str(), predictions[0].benchmark.as_str()), ("gpt-4", "cruxeval"));
     }
 
     #[test]
     fn a_dataset_benchmark_name_decides_the_order_below_er() {
         let files = [InputFile::new("cruxeval/gpt-4/s0/predict.txt", "1")];
         let (predictions, _) = read(&files, &["cruxeval"]);
-        assert_eq!(
-            (
-                predictions[0].model.as_str(),
-                predictions[0].benchmark.as_str()
-            ),
-            ("gpt-4", "cruxeval")
-        );
+        assert_eq!((predictions[0].model.as_str(), predictions[0].benchmark.as_str()), ("gpt-4", "cruxeval"));
     }
 
     #[test]
@@ -136,8 +101,6 @@ mod tests {
         let files = [InputFile::new("predict.txt", "1")];
         let (predictions, errors) = read(&files, &[]);
         assert!(predictions.is_empty());
-        assert!(errors[0]
-            .message
-            .contains("cannot tell model and benchmark"));
+        assert!(errors[0].message.contains("cannot tell model and benchmark"));
     }
 }

@@ -37,17 +37,12 @@ pub trait Reader: Sync {
 }
 
 /// Datasets first: result readers use the benchmark names they find.
-pub const READERS: &[&dyn Reader] = &[
-    &dataset_folders::DatasetFolders,
-    &codemind_ier::CodemindIer,
-    &exerscope_er::ExerscopeEr,
-];
+pub const READERS: &[&dyn Reader] =
+    &[&dataset_folders::DatasetFolders, &codemind_ier::CodemindIer, &exerscope_er::ExerscopeEr];
 
 /// Runs every reader over `files`, then reports what none of them took.
 pub fn read_all(files: &[InputFile], builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
-    let mut unclaimed: Vec<usize> = (0..files.len())
-        .filter(|&i| !is_ignorable(&files[i]))
-        .collect();
+    let mut unclaimed: Vec<usize> = (0..files.len()).filter(|&i| !is_ignorable(&files[i])).collect();
     let mut context = DropContext::default();
     for reader in READERS {
         reader.read(files, &mut unclaimed, &mut context, builder, errors);
@@ -57,9 +52,7 @@ pub fn read_all(files: &[InputFile], builder: &mut TableBuilder, errors: &mut Ve
 
 /// Hidden files and the reference tool's own stored statistics (read by later issues' views).
 fn is_ignorable(file: &InputFile) -> bool {
-    file.components()
-        .iter()
-        .any(|c| c.starts_with('.') || *c == "result_stat")
+    file.components().iter().any(|c| c.starts_with('.') || *c == "result_stat")
 }
 
 /// One message per folder, listing what was not recognised there.
@@ -68,34 +61,21 @@ fn report_unclaimed(files: &[InputFile], unclaimed: &[usize], errors: &mut Vec<F
     for &i in unclaimed {
         let path = files[i].path.as_str();
         let folder = path.rsplit_once('/').map_or("", |(dir, _)| dir);
-        by_folder
-            .entry(folder)
-            .or_default()
-            .push(files[i].file_name());
+        by_folder.entry(folder).or_default().push(files[i].file_name());
     }
     for (folder, names) in by_folder {
         let shown: Vec<&str> = names.iter().take(5).copied().collect();
-        let more = if names.len() > 5 {
-            format!(" and {} more", names.len() - 5)
-        } else {
-            String::new()
-        };
+        let more = if names.len() > 5 { format!(" and {} more", names.len() - 5) } else { String::new() };
         let place = if folder.is_empty() { names[0] } else { folder };
         errors.push(FileError::new(
             place,
-            format!(
-                "not a recognised dataset or result file, not used: {}{more}",
-                shown.join(", ")
-            ),
+            format!("not a recognised dataset or result file, not used: {}{more}", shown.join(", ")),
         ));
     }
 }
 
 /// Groups file indices by their folder (`a/b/c/x.txt` → `a/b/c`), keeping a stable order.
-pub(crate) fn group_by_folder(
-    files: &[InputFile],
-    indices: impl Iterator<Item = usize>,
-) -> BTreeMap<&str, Vec<usize>> {
+pub(crate) fn group_by_folder(files: &[InputFile], indices: impl Iterator<Item = usize>) -> BTreeMap<&str, Vec<usize>> {
     let mut groups: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     for i in indices {
         let folder = files[i].path.rsplit_once('/').map_or("", |(dir, _)| dir);

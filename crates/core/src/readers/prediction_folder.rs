@@ -38,22 +38,13 @@ pub fn read_prediction(
                 ),
             ));
         }
-        utf8_text(&file.path, &file.bytes)
-            .map_err(|e| errors.push(e))
-            .ok()
+        utf8_text(&file.path, &file.bytes).map_err(|e| errors.push(e)).ok()
     });
     let (answer, source_path) = match predict {
-        Some(i) => (
-            utf8_text(&files[i].path, &files[i].bytes)
-                .map_err(|e| errors.push(e))
-                .ok()?,
-            &files[i].path,
-        ),
+        Some(i) => (utf8_text(&files[i].path, &files[i].bytes).map_err(|e| errors.push(e)).ok()?, &files[i].path),
         None => {
             let i = response?;
-            let answer = response_text
-                .as_deref()
-                .map_or_else(|| NO_RESPONSE.to_owned(), extract_output);
+            let answer = response_text.as_deref().map_or_else(|| NO_RESPONSE.to_owned(), extract_output);
             (answer, &files[i].path)
         }
     };

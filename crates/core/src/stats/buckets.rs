@@ -39,11 +39,7 @@ pub fn reference_buckets(pairs: impl IntoIterator<Item = (f64, bool)>) -> Refere
             continue;
         }
         let key = value.round_ties_even() as i64;
-        let bucket = groups.entry(key).or_insert(Bucket {
-            value: key,
-            correct: 0,
-            incorrect: 0,
-        });
+        let bucket = groups.entry(key).or_insert(Bucket { value: key, correct: 0, incorrect: 0 });
         if correct {
             bucket.correct += 1
         } else {
@@ -53,10 +49,7 @@ pub fn reference_buckets(pairs: impl IntoIterator<Item = (f64, bool)>) -> Refere
     let buckets: Vec<Bucket> = groups.into_values().take(REFERENCE_BUCKETS).collect();
     let values: Vec<f64> = buckets.iter().map(|b| b.value as f64).collect();
     let rates: Vec<f64> = buckets.iter().map(Bucket::rate).collect();
-    ReferenceBuckets {
-        correlation: spearman(&values, &rates),
-        buckets,
-    }
+    ReferenceBuckets { correlation: spearman(&values, &rates), buckets }
 }
 
 #[cfg(test)]
@@ -70,9 +63,6 @@ mod tests {
         let result = reference_buckets(pairs);
         let values: Vec<i64> = result.buckets.iter().map(|b| b.value).collect();
         assert_eq!(values, [1, 2, 4, 10, 11, 12, 13, 14, 15, 16]);
-        assert_eq!(
-            (result.buckets[1].correct, result.buckets[2].incorrect),
-            (1, 1)
-        );
+        assert_eq!((result.buckets[1].correct, result.buckets[2].incorrect), (1, 1));
     }
 }

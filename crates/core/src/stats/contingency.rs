@@ -26,10 +26,8 @@ pub fn fisher_exact(table: [[u64; 2]; 2]) -> Option<f64> {
     let low = (row1 + col1).saturating_sub(n);
     let high = row1.min(col1);
     let observed = log_pmf(a).exp();
-    let p: f64 = (low..=high)
-        .map(|x| log_pmf(x).exp())
-        .filter(|&pmf| pmf <= observed * FISHER_RELATIVE_TOLERANCE)
-        .sum();
+    let p: f64 =
+        (low..=high).map(|x| log_pmf(x).exp()).filter(|&pmf| pmf <= observed * FISHER_RELATIVE_TOLERANCE).sum();
     Some(p.min(1.0))
 }
 
@@ -49,11 +47,7 @@ pub fn chi_square(table: [[u64; 2]; 2], yates: bool) -> Option<(f64, f64)> {
         for (j, &observed) in row.iter().enumerate() {
             let expected = rows[i] * cols[j] / n;
             let deviation = (observed - expected).abs();
-            let deviation = if yates {
-                deviation - deviation.min(0.5)
-            } else {
-                deviation
-            };
+            let deviation = if yates { deviation - deviation.min(0.5) } else { deviation };
             statistic += deviation * deviation / expected;
         }
     }
@@ -66,38 +60,15 @@ mod tests {
     use super::*;
 
     fn close(actual: f64, expected: f64) {
-        assert!(
-            (actual - expected).abs() <= 1e-9 * expected.abs().max(1e-300) + 1e-15,
-            "{actual} != {expected}"
-        );
+        assert!((actual - expected).abs() <= 1e-9 * expected.abs().max(1e-300) + 1e-15, "{actual} != {expected}");
     }
 
     // Reference values: tests/reference_values/tests_2x2.py at the repository root.
     const TABLES: [([[u64; 2]; 2], f64, f64, f64); 4] = [
-        (
-            [[13, 4], [313, 136]],
-            0.7880784808540491,
-            0.7434336174204386,
-            0.5506469772075231,
-        ),
-        (
-            [[7, 3], [2, 8]],
-            0.06977851869492736,
-            0.07219819770165818,
-            0.024618761380815174,
-        ),
-        (
-            [[0, 5], [6, 1]],
-            0.01515151515151515,
-            0.019172484755223134,
-            0.0034147911781178208,
-        ),
-        (
-            [[659, 141], [471, 329]],
-            3.341039010431687e-25,
-            1.024562782566902e-24,
-            5.79356955742974e-25,
-        ),
+        ([[13, 4], [313, 136]], 0.7880784808540491, 0.7434336174204386, 0.5506469772075231),
+        ([[7, 3], [2, 8]], 0.06977851869492736, 0.07219819770165818, 0.024618761380815174),
+        ([[0, 5], [6, 1]], 0.01515151515151515, 0.019172484755223134, 0.0034147911781178208),
+        ([[659, 141], [471, 329]], 3.341039010431687e-25, 1.024562782566902e-24, 5.79356955742974e-25),
     ];
 
     #[test]
@@ -114,10 +85,7 @@ mod tests {
             close(chi_square(table, true).unwrap().1, yates_p);
             close(chi_square(table, false).unwrap().1, plain_p);
         }
-        close(
-            chi_square([[7, 3], [2, 8]], true).unwrap().0,
-            3.2323232323232327,
-        );
+        close(chi_square([[7, 3], [2, 8]], true).unwrap().0, 3.2323232323232327);
         assert_eq!(chi_square([[0, 0], [3, 4]], true), None, "an empty row");
     }
 }

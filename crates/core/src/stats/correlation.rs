@@ -98,74 +98,40 @@ mod tests {
     fn check(x: &[f64], y: &[f64], rho: f64, p: f64) {
         let c = spearman(x, y).unwrap();
         assert!((c.rho - rho).abs() < TOLERANCE, "rho {} != {rho}", c.rho);
-        assert!(
-            (c.p - p).abs() < TOLERANCE.max(p * 1e-6),
-            "p {} != {p}",
-            c.p
-        );
+        assert!((c.p - p).abs() < TOLERANCE.max(p * 1e-6), "p {} != {p}", c.p);
     }
 
     // Reference values: tests/reference_values/spearman.py at the repository root (scipy.stats.spearmanr).
     #[test]
     fn matches_scipy() {
-        check(
-            &[1., 2., 2., 3., 4., 4., 5.],
-            &[3., 1., 2., 2., 5., 4., 4.],
-            0.6666666666666667,
-            0.10193947882985832,
-        );
+        check(&[1., 2., 2., 3., 4., 4., 5.], &[3., 1., 2., 2., 5., 4., 4.], 0.6666666666666667, 0.10193947882985832);
         let rates = [0.87, 0.78, 0.78, 0.79, 0.79, 0.76, 0.81, 0.69, 0.64, 0.57];
         let buckets: Vec<f64> = (1..=10).map(f64::from).collect();
         check(&buckets, &rates, -0.7134278969833519, 0.02052141187685036);
         let c = spearman(&[1., 2., 3., 4., 5.], &[2., 4., 6., 8., 11.]).unwrap();
-        assert_eq!(
-            (c.rho, c.p),
-            (1.0, 0.0),
-            "SciPy: rho 0.9999999999999999, p 1.4e-24"
-        );
+        assert_eq!((c.rho, c.p), (1.0, 0.0), "SciPy: rho 0.9999999999999999, p 1.4e-24");
     }
 
     // Reference values: tests/reference_values/per_program.py at the repository root.
     const PROPERTY: [f64; 14] = [1., 2., 2., 3., 4., 5., 5., 6., 7., 8., 9., 10., 12., 15.];
-    const SUCCESS: [bool; 14] = [
-        true, true, true, true, false, true, true, false, true, false, false, true, false, false,
-    ];
+    const SUCCESS: [bool; 14] =
+        [true, true, true, true, false, true, true, false, true, false, false, true, false, false];
 
     #[test]
     fn per_program_correlations_match_scipy() {
         let outcomes: Vec<f64> = SUCCESS.iter().map(|&s| f64::from(u8::from(s))).collect();
-        check(
-            &PROPERTY,
-            &outcomes,
-            -0.574155168459474,
-            0.03177660990081313,
-        );
+        check(&PROPERTY, &outcomes, -0.574155168459474, 0.03177660990081313);
         let r = point_biserial(&PROPERTY, &SUCCESS).unwrap();
-        assert!(
-            (r.rho - -0.5810642358371605).abs() < TOLERANCE
-                && (r.p - 0.029318964814732066).abs() < TOLERANCE
-        );
-        assert!(
-            point_biserial(&[1., 2., 3.], &[true; 3]).is_none(),
-            "no variation in success"
-        );
+        assert!((r.rho - -0.5810642358371605).abs() < TOLERANCE && (r.p - 0.029318964814732066).abs() < TOLERANCE);
+        assert!(point_biserial(&[1., 2., 3.], &[true; 3]).is_none(), "no variation in success");
     }
 
     #[test]
     fn undefined_cases_are_none() {
         assert!(spearman(&[1., 2.], &[1., 2.]).is_none(), "n < 3");
-        assert!(
-            spearman(&[1., 1., 1.], &[1., 2., 3.]).is_none(),
-            "constant x"
-        );
-        assert!(
-            spearman(&[1., 2., 3.], &[1., 2.]).is_none(),
-            "lengths differ"
-        );
-        assert!(
-            spearman(&[1., f64::NAN, 3.], &[1., 2., 3.]).is_none(),
-            "NaN"
-        );
+        assert!(spearman(&[1., 1., 1.], &[1., 2., 3.]).is_none(), "constant x");
+        assert!(spearman(&[1., 2., 3.], &[1., 2.]).is_none(), "lengths differ");
+        assert!(spearman(&[1., f64::NAN, 3.], &[1., 2., 3.]).is_none(), "NaN");
     }
 
     #[test]

@@ -25,12 +25,7 @@ const CONVERGED: f64 = 1e-10;
 pub fn logistic_regression(x: &[f64], success: &[bool]) -> Option<LogisticFit> {
     let n = x.len();
     let successes = success.iter().filter(|&&s| s).count();
-    if n != success.len()
-        || n < 3
-        || successes == 0
-        || successes == n
-        || x.iter().any(|v| !v.is_finite())
-    {
+    if n != success.len() || n < 3 || successes == 0 || successes == n || x.iter().any(|v| !v.is_finite()) {
         return None;
     }
     let (mut a, mut b) = (0.0_f64, 0.0_f64);
@@ -81,10 +76,7 @@ mod tests {
     #[test]
     fn matches_statsmodels() {
         let x = [1., 2., 2., 3., 4., 5., 5., 6., 7., 8., 9., 10., 12., 15.];
-        let y = [
-            true, true, true, true, false, true, true, false, true, false, false, true, false,
-            false,
-        ];
+        let y = [true, true, true, true, false, true, true, false, true, false, false, true, false, false];
         let fit = logistic_regression(&x, &y).unwrap();
         let close = |a: f64, e: f64| assert!((a - e).abs() < 1e-7, "{a} != {e}");
         close(fit.intercept, 2.934219244581503);
@@ -97,17 +89,8 @@ mod tests {
 
     #[test]
     fn undefined_fits_are_none() {
-        assert!(
-            logistic_regression(&[1., 2., 3., 4.], &[false, false, true, true]).is_none(),
-            "separation"
-        );
-        assert!(
-            logistic_regression(&[1., 2., 3.], &[true, true, true]).is_none(),
-            "no failures"
-        );
-        assert!(
-            logistic_regression(&[1., 2.], &[true, false]).is_none(),
-            "n < 3"
-        );
+        assert!(logistic_regression(&[1., 2., 3., 4.], &[false, false, true, true]).is_none(), "separation");
+        assert!(logistic_regression(&[1., 2., 3.], &[true, true, true]).is_none(), "no failures");
+        assert!(logistic_regression(&[1., 2.], &[true, false]).is_none(), "n < 3");
     }
 }

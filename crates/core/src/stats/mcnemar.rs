@@ -32,23 +32,9 @@ mod tests {
     // Reference values: tests/reference_values/tests_2x2.py at the repository root.
     #[test]
     fn matches_statsmodels() {
-        for (only_a, only_b, p) in [
-            (12, 3, 0.03515625),
-            (5, 5, 1.0),
-            (0, 4, 0.125),
-            (40, 70, 0.005447429511444476),
-        ] {
-            let agreement = Agreement {
-                both_right: 100,
-                only_a,
-                only_b,
-                both_wrong: 50,
-            };
-            assert!(
-                (agreement.mcnemar_p() - p).abs() < 1e-12,
-                "{only_a} {only_b}: {}",
-                agreement.mcnemar_p()
-            );
+        for (only_a, only_b, p) in [(12, 3, 0.03515625), (5, 5, 1.0), (0, 4, 0.125), (40, 70, 0.005447429511444476)] {
+            let agreement = Agreement { both_right: 100, only_a, only_b, both_wrong: 50 };
+            assert!((agreement.mcnemar_p() - p).abs() < 1e-12, "{only_a} {only_b}: {}", agreement.mcnemar_p());
         }
         assert_eq!(Agreement::default().mcnemar_p(), 1.0);
     }

@@ -3,9 +3,7 @@
 /// `adjusted[i] = min over j with p_j ≥ p_i of (m / rank_j) · p_j`, capped at 1, in input order.
 /// NaN p-values stay NaN and do not count in m.
 pub fn benjamini_hochberg(p_values: &[f64]) -> Vec<f64> {
-    let mut order: Vec<usize> = (0..p_values.len())
-        .filter(|&i| !p_values[i].is_nan())
-        .collect();
+    let mut order: Vec<usize> = (0..p_values.len()).filter(|&i| !p_values[i].is_nan()).collect();
     order.sort_by(|&a, &b| p_values[a].total_cmp(&p_values[b]));
     let m = order.len() as f64;
     let mut adjusted = vec![f64::NAN; p_values.len()];

@@ -46,13 +46,7 @@ pub fn run_summaries(facts: &Facts, judge: Judge) -> Vec<RunSummary> {
     for (i, verdict) in facts.predictions.verdicts(judge).iter().enumerate() {
         let program = facts.predictions.program[i];
         let benchmark = facts.programs[program as usize].benchmark;
-        let entry = counts
-            .entry((
-                facts.predictions.model[i],
-                benchmark,
-                facts.predictions.task[i],
-            ))
-            .or_default();
+        let entry = counts.entry((facts.predictions.model[i], benchmark, facts.predictions.task[i])).or_default();
         if *verdict {
             entry.0 += 1
         } else {
@@ -82,13 +76,10 @@ pub fn run_summaries(facts: &Facts, judge: Judge) -> Vec<RunSummary> {
 /// Success per reference construct: correct / programs having the flag, over programs with a
 /// prediction. Every flag of [`ReferenceConstruct::ALL`] is listed, with zero counts if absent.
 pub fn construct_summaries(facts: &Facts, judge: Judge) -> Vec<ConstructSummary> {
-    let mut counts: BTreeMap<(u32, u32), [(u64, u64); ReferenceConstruct::ALL.len()]> =
-        BTreeMap::new();
+    let mut counts: BTreeMap<(u32, u32), [(u64, u64); ReferenceConstruct::ALL.len()]> = BTreeMap::new();
     for (i, verdict) in facts.predictions.verdicts(judge).iter().enumerate() {
         let program = &facts.programs[facts.predictions.program[i] as usize];
-        let entry = counts
-            .entry((facts.predictions.model[i], program.benchmark))
-            .or_default();
+        let entry = counts.entry((facts.predictions.model[i], program.benchmark)).or_default();
         for (slot, construct) in ReferenceConstruct::ALL.into_iter().enumerate() {
             if program.reference_constructs.has(construct) {
                 entry[slot].0 += u64::from(*verdict);
@@ -98,8 +89,7 @@ pub fn construct_summaries(facts: &Facts, judge: Judge) -> Vec<ConstructSummary>
     }
     let mut out = Vec::new();
     for ((model, benchmark), per_construct) in counts {
-        for (construct, (correct, total)) in ReferenceConstruct::ALL.into_iter().zip(per_construct)
-        {
+        for (construct, (correct, total)) in ReferenceConstruct::ALL.into_iter().zip(per_construct) {
             out.push(ConstructSummary {
                 model: facts.models[model as usize].clone(),
                 benchmark: facts.benchmarks[benchmark as usize].clone(),
@@ -123,10 +113,7 @@ mod tests {
         let runs = run_summaries(&tiny_facts(), Judge::Reference);
         assert_eq!(runs.len(), 1);
         let run = &runs[0];
-        assert_eq!(
-            (run.correct, run.wrong, run.missing, run.total),
-            (1, 1, 1, 2)
-        );
+        assert_eq!((run.correct, run.wrong, run.missing, run.total), (1, 1, 1, 2));
         assert_eq!(run.rate, Some(0.5));
         assert!(run.ci95.unwrap()[0] < 0.5 && run.ci95.unwrap()[1] > 0.5);
     }
@@ -134,12 +121,7 @@ mod tests {
     #[test]
     fn construct_rates_count_programs_with_the_flag() {
         let constructs = construct_summaries(&tiny_facts(), Judge::Reference);
-        let of = |c: ReferenceConstruct| {
-            constructs
-                .iter()
-                .find(|s| s.construct == c)
-                .map(|s| (s.correct, s.total))
-        };
+        let of = |c: ReferenceConstruct| constructs.iter().find(|s| s.construct == c).map(|s| (s.correct, s.total));
         assert_eq!(of(ReferenceConstruct::For), Some((1, 2)));
         assert_eq!(of(ReferenceConstruct::Basic), Some((0, 0)));
     }

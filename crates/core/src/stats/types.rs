@@ -27,26 +27,22 @@ pub fn type_summaries(facts: &Facts, judge: Judge) -> Vec<TypeSummary> {
     for (i, &correct) in predictions.verdicts(judge).iter().enumerate() {
         let program = &facts.programs[predictions.program[i] as usize];
         let expected = program.output_type_reference;
-        let entry = counts
-            .entry((predictions.model[i], program.benchmark, expected))
-            .or_default();
+        let entry = counts.entry((predictions.model[i], program.benchmark, expected)).or_default();
         entry.0 += u64::from(correct);
         entry.1 += u64::from(predictions.answer_type_reference[i] == expected);
         entry.2 += 1;
     }
     counts
         .into_iter()
-        .map(
-            |((model, benchmark, value_type), (value_match, type_match, total))| TypeSummary {
-                model: facts.models[model as usize].clone(),
-                benchmark: facts.benchmarks[benchmark as usize].clone(),
-                flavor: "reference".to_owned(),
-                value_type,
-                value_match,
-                type_match,
-                total,
-            },
-        )
+        .map(|((model, benchmark, value_type), (value_match, type_match, total))| TypeSummary {
+            model: facts.models[model as usize].clone(),
+            benchmark: facts.benchmarks[benchmark as usize].clone(),
+            flavor: "reference".to_owned(),
+            value_type,
+            value_match,
+            type_match,
+            total,
+        })
         .collect()
 }
 
@@ -60,9 +56,6 @@ mod tests {
         let rows = type_summaries(&tiny_facts(), Judge::Reference);
         assert_eq!(rows.len(), 1);
         let row = &rows[0];
-        assert_eq!(
-            (row.value_type, row.value_match, row.type_match, row.total),
-            (ReferenceType::Int, 1, 1, 2)
-        );
+        assert_eq!((row.value_type, row.value_match, row.type_match, row.total), (ReferenceType::Int, 1, 1, 2));
     }
 }

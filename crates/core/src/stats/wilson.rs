@@ -40,26 +40,11 @@ mod tests {
     // Reference values: tests/reference_values/wilson.py at the repository root (statsmodels proportion_confint, method="wilson").
     #[test]
     fn matches_statsmodels() {
-        close(
-            wilson_interval(659, 800, Z_95).unwrap(),
-            [0.7958168704018341, 0.8485888072549906],
-        );
-        close(
-            wilson_interval(18, 24, Z_95).unwrap(),
-            [0.5510055599484599, 0.88000633771405],
-        );
-        close(
-            wilson_interval(0, 10, Z_95).unwrap(),
-            [0.0, 0.27753279986288926],
-        );
-        close(
-            wilson_interval(10, 10, Z_95).unwrap(),
-            [0.7224672001371106, 1.0],
-        );
-        close(
-            wilson_interval(1, 1, Z_95).unwrap(),
-            [0.2065493143772374, 1.0],
-        );
+        close(wilson_interval(659, 800, Z_95).unwrap(), [0.7958168704018341, 0.8485888072549906]);
+        close(wilson_interval(18, 24, Z_95).unwrap(), [0.5510055599484599, 0.88000633771405]);
+        close(wilson_interval(0, 10, Z_95).unwrap(), [0.0, 0.27753279986288926]);
+        close(wilson_interval(10, 10, Z_95).unwrap(), [0.7224672001371106, 1.0]);
+        close(wilson_interval(1, 1, Z_95).unwrap(), [0.2065493143772374, 1.0]);
     }
 
     #[test]
