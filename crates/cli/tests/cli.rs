@@ -154,3 +154,26 @@ fn each_kind_of_bad_input_gets_a_message_naming_its_file() {
     assert!(has("ghost/p/predict.txt", "no program in the dropped datasets"), "{all:#?}");
     assert!(has("exerscope-cli-empty", "empty folder"), "{all:#?}");
 }
+
+#[test]
+fn programs_and_correlations_are_reported_with_stable_names() {
+    let Some(fixtures) = common::fixtures() else { return };
+    let (report, ok) = analyze(&[fixtures.join("exerscope").to_str().unwrap()]);
+    assert!(ok);
+    let program = find(&report, "programs", &[("benchmark", "cruxeval"), ("id", "sample_0")]);
+    let properties = &program["properties"];
+    // def f(nums): output = []; for n in nums: output.append(...); output.sort(...); return output
+    assert_eq!(properties["mccabe_max"], 2);
+    assert_eq!(properties["max_nesting"], 1);
+    assert_eq!(properties["loc"], 6);
+    assert_eq!(properties["functions"], 1);
+    assert_eq!(properties["output_type_reference"], "list");
+    assert_eq!(properties["reference_constructs"], serde_json::json!(["for"]));
+    let pooled = find(
+        &report,
+        "correlations",
+        &[("model", "gpt-4-turbo"), ("benchmark", "*"), ("property", "mccabe_sum"), ("mode", "per_program")],
+    );
+    assert_eq!(pooled["n"], 24 + 400 + 800 + 162);
+    assert!(pooled["rho"].as_f64().unwrap() < 0.0, "longer programs are harder");
+}

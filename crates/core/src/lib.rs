@@ -19,6 +19,7 @@ pub mod extractors;
 pub mod facts;
 pub mod input;
 pub mod judges;
+pub mod numeric;
 pub mod pyliteral;
 pub mod readers;
 pub mod report;

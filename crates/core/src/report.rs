@@ -1,9 +1,13 @@
 //! The JSON report of `exerscope analyze`: runs, construct rates and file errors for one judge.
 
 use crate::diagnostics::FileError;
+use crate::extractors::Metrics;
 use crate::facts::Facts;
 use crate::judges::Judge;
+use crate::stats::numeric::{correlations, CorrelationRow};
 use crate::stats::{construct_summaries, run_summaries, type_summaries, ConstructSummary, RunSummary, TypeSummary};
+use crate::table::Language;
+use crate::types::ReferenceType;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -12,6 +16,8 @@ pub struct Report {
     pub runs: Vec<RunSummary>,
     pub constructs: Vec<ConstructSummary>,
     pub types: Vec<TypeSummary>,
+    pub correlations: Vec<CorrelationRow>,
+    pub programs: Vec<ProgramReport>,
     pub errors: Vec<FileError>,
 }
 
@@ -22,7 +28,45 @@ impl Report {
             runs: run_summaries(facts, judge),
             constructs: construct_summaries(facts, judge),
             types: type_summaries(facts, judge),
+            correlations: correlations(facts, judge),
+            programs: facts.programs.iter().map(|p| ProgramReport::new(facts, p)).collect(),
             errors: facts.errors.clone(),
+        }
+    }
+}
+
+/// One program and its properties, under stable snake_case names.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProgramReport {
+    pub benchmark: String,
+    pub id: String,
+    pub language: Language,
+    pub properties: ProgramPropertiesReport,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProgramPropertiesReport {
+    /// Size and complexity; absent when the dataset holds no code for the program.
+    #[serde(flatten)]
+    pub metrics: Option<Metrics>,
+    pub output_type_reference: ReferenceType,
+    pub reference_constructs: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub syntax_error_line: Option<usize>,
+}
+
+impl ProgramReport {
+    fn new(facts: &Facts, program: &crate::facts::ProgramFacts) -> Self {
+        ProgramReport {
+            benchmark: facts.benchmarks[program.benchmark as usize].clone(),
+            id: program.id.clone(),
+            language: program.language,
+            properties: ProgramPropertiesReport {
+                metrics: program.metrics,
+                output_type_reference: program.output_type_reference,
+                reference_constructs: program.reference_constructs.names().into_iter().map(String::from).collect(),
+                syntax_error_line: program.syntax_error_line,
+            },
         }
     }
 }

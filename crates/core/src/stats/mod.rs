@@ -6,6 +6,7 @@ pub mod correlation;
 pub mod logistic;
 pub mod mcnemar;
 pub mod multiple_testing;
+pub mod numeric;
 pub mod success;
 pub mod types;
 pub mod wilson;

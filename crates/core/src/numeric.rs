@@ -1,0 +1,80 @@
+//! The numeric program properties that statistics and views relate to success, by a stable
+//! snake_case name (the CLI report's `property`).
+
+use crate::extractors::Metrics;
+use crate::facts::ProgramFacts;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NumericProperty {
+    MccabeMax,
+    MccabeSum,
+    MaxNesting,
+    Loc,
+    Statements,
+    AstNodes,
+    Functions,
+    Calls,
+}
+
+impl NumericProperty {
+    pub const ALL: [NumericProperty; 8] = [
+        NumericProperty::MccabeMax,
+        NumericProperty::MccabeSum,
+        NumericProperty::MaxNesting,
+        NumericProperty::Loc,
+        NumericProperty::Statements,
+        NumericProperty::AstNodes,
+        NumericProperty::Functions,
+        NumericProperty::Calls,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            NumericProperty::MccabeMax => "mccabe_max",
+            NumericProperty::MccabeSum => "mccabe_sum",
+            NumericProperty::MaxNesting => "max_nesting",
+            NumericProperty::Loc => "loc",
+            NumericProperty::Statements => "statements",
+            NumericProperty::AstNodes => "ast_nodes",
+            NumericProperty::Functions => "functions",
+            NumericProperty::Calls => "calls",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            NumericProperty::MccabeMax => "McCabe complexity (largest function)",
+            NumericProperty::MccabeSum => "McCabe complexity (sum over functions)",
+            NumericProperty::MaxNesting => "maximum nesting depth",
+            NumericProperty::Loc => "lines of code",
+            NumericProperty::Statements => "statements",
+            NumericProperty::AstNodes => "syntax tree nodes",
+            NumericProperty::Functions => "functions",
+            NumericProperty::Calls => "calls",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<NumericProperty> {
+        Self::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    fn of_metrics(self, m: &Metrics) -> u32 {
+        match self {
+            NumericProperty::MccabeMax => m.mccabe_max,
+            NumericProperty::MccabeSum => m.mccabe_sum,
+            NumericProperty::MaxNesting => m.max_nesting,
+            NumericProperty::Loc => m.loc,
+            NumericProperty::Statements => m.statements,
+            NumericProperty::AstNodes => m.ast_nodes,
+            NumericProperty::Functions => m.functions,
+            NumericProperty::Calls => m.calls,
+        }
+    }
+
+    /// The program's value; `None` when it has no code.
+    pub fn value(self, program: &ProgramFacts) -> Option<f64> {
+        program.metrics.as_ref().map(|m| f64::from(self.of_metrics(m)))
+    }
+}

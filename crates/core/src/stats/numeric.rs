@@ -1,0 +1,91 @@
+//! Numeric property vs success (SPEC §5), in both modes, per model and benchmark and pooled over
+//! a model's benchmarks (`benchmark = "*"`):
+//! - `reference`: ρ over the first ten rounded-value buckets ([`super::buckets`]);
+//! - `per_program`: Spearman's ρ between each program's value and its success (0/1).
+
+use super::buckets::reference_buckets;
+use super::correlation::spearman;
+use crate::facts::Facts;
+use crate::judges::Judge;
+use crate::numeric::NumericProperty;
+use serde::{Deserialize, Serialize};
+
+/// The name of "all benchmarks pooled".
+pub const ALL_BENCHMARKS: &str = "*";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CorrelationMode {
+    Reference,
+    PerProgram,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CorrelationRow {
+    pub model: String,
+    pub benchmark: String,
+    pub property: NumericProperty,
+    pub mode: CorrelationMode,
+    /// `null` when undefined (fewer than 3 points, or no variation).
+    pub rho: Option<f64>,
+    pub p: Option<f64>,
+    /// Points correlated: buckets (reference) or predictions (per program).
+    pub n: usize,
+}
+
+/// Every (model, benchmark or `*`, property, mode), in that order.
+pub fn correlations(facts: &Facts, judge: Judge) -> Vec<CorrelationRow> {
+    let verdicts = facts.predictions.verdicts(judge);
+    let mut rows = Vec::new();
+    for (model_index, model) in facts.models.iter().enumerate() {
+        let scopes = std::iter::once(None).chain((0..facts.benchmarks.len()).map(Some));
+        for benchmark in scopes {
+            let members: Vec<usize> = (0..facts.predictions.len())
+                .filter(|&i| facts.predictions.model[i] as usize == model_index)
+                .filter(|&i| {
+                    benchmark
+                        .is_none_or(|b| facts.programs[facts.predictions.program[i] as usize].benchmark as usize == b)
+                })
+                .collect();
+            if members.is_empty() {
+                continue;
+            }
+            let benchmark_name = benchmark.map_or(ALL_BENCHMARKS.to_owned(), |b| facts.benchmarks[b].clone());
+            for property in NumericProperty::ALL {
+                let pairs: Vec<(f64, bool)> = members
+                    .iter()
+                    .filter_map(|&i| {
+                        property.value(&facts.programs[facts.predictions.program[i] as usize]).map(|v| (v, verdicts[i]))
+                    })
+                    .collect();
+                let row = |mode, rho, p, n| CorrelationRow {
+                    model: model.clone(),
+                    benchmark: benchmark_name.clone(),
+                    property,
+                    mode,
+                    rho,
+                    p,
+                    n,
+                };
+                let buckets = reference_buckets(pairs.iter().copied());
+                let reference = buckets.correlation;
+                rows.push(row(
+                    CorrelationMode::Reference,
+                    reference.map(|c| c.rho),
+                    reference.map(|c| c.p),
+                    buckets.buckets.len(),
+                ));
+                let values: Vec<f64> = pairs.iter().map(|p| p.0).collect();
+                let outcomes: Vec<f64> = pairs.iter().map(|p| f64::from(u8::from(p.1))).collect();
+                let per_program = spearman(&values, &outcomes);
+                rows.push(row(
+                    CorrelationMode::PerProgram,
+                    per_program.map(|c| c.rho),
+                    per_program.map(|c| c.p),
+                    pairs.len(),
+                ));
+            }
+        }
+    }
+    rows
+}
