@@ -4,6 +4,8 @@ use crate::diagnostics::FileError;
 use crate::extractors::Metrics;
 use crate::facts::Facts;
 use crate::judges::Judge;
+use crate::stats::agreement::{model_agreements, ModelAgreement};
+use crate::stats::construct_effect::{construct_effects, ConstructEffect};
 use crate::stats::numeric::{correlations, CorrelationRow};
 use crate::stats::{construct_summaries, run_summaries, type_summaries, ConstructSummary, RunSummary, TypeSummary};
 use crate::table::Language;
@@ -16,6 +18,8 @@ pub struct Report {
     pub runs: Vec<RunSummary>,
     pub constructs: Vec<ConstructSummary>,
     pub types: Vec<TypeSummary>,
+    pub construct_effects: Vec<ConstructEffect>,
+    pub agreements: Vec<ModelAgreement>,
     pub correlations: Vec<CorrelationRow>,
     pub programs: Vec<ProgramReport>,
     pub errors: Vec<FileError>,
@@ -28,6 +32,8 @@ impl Report {
             runs: run_summaries(facts, judge),
             constructs: construct_summaries(facts, judge),
             types: type_summaries(facts, judge),
+            construct_effects: construct_effects(facts, judge),
+            agreements: model_agreements(facts, judge),
             correlations: correlations(facts, judge),
             programs: facts.programs.iter().map(|p| ProgramReport::new(facts, p)).collect(),
             errors: facts.errors.clone(),

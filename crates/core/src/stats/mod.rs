@@ -1,6 +1,8 @@
 //! Statistics over verdicts. Every rate carries its counts and a 95% Wilson interval.
 
+pub mod agreement;
 pub mod buckets;
+pub mod construct_effect;
 pub mod contingency;
 pub mod correlation;
 pub mod logistic;

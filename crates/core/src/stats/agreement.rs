@@ -1,0 +1,86 @@
+//! Model against model on the programs both predicted (SPEC §5): both right, only A, only B, both
+//! wrong, and McNemar's exact p, per benchmark and pooled (`*`).
+
+use super::mcnemar::Agreement;
+use super::numeric::ALL_BENCHMARKS;
+use crate::facts::Facts;
+use crate::judges::Judge;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ModelAgreement {
+    pub model_a: String,
+    pub model_b: String,
+    pub benchmark: String,
+    #[serde(flatten)]
+    pub counts: Agreement,
+    pub mcnemar_p: f64,
+}
+
+/// Every pair of models (A before B in model order) that share at least one predicted program.
+/// With several samples of a program, its first prediction stands for the model.
+pub fn model_agreements(facts: &Facts, judge: Judge) -> Vec<ModelAgreement> {
+    let verdicts = facts.predictions.verdicts(judge);
+    let mut by_model: Vec<HashMap<u32, bool>> = vec![HashMap::new(); facts.models.len()];
+    for i in 0..facts.predictions.len() {
+        by_model[facts.predictions.model[i] as usize].entry(facts.predictions.program[i]).or_insert(verdicts[i]);
+    }
+    let mut out = Vec::new();
+    for a in 0..facts.models.len() {
+        for b in a + 1..facts.models.len() {
+            let mut per_benchmark = vec![Agreement::default(); facts.benchmarks.len()];
+            let mut pooled = Agreement::default();
+            for (&program, &right_a) in &by_model[a] {
+                let Some(&right_b) = by_model[b].get(&program) else { continue };
+                let benchmark = facts.programs[program as usize].benchmark as usize;
+                for counts in [&mut per_benchmark[benchmark], &mut pooled] {
+                    match (right_a, right_b) {
+                        (true, true) => counts.both_right += 1,
+                        (true, false) => counts.only_a += 1,
+                        (false, true) => counts.only_b += 1,
+                        (false, false) => counts.both_wrong += 1,
+                    }
+                }
+            }
+            let named = per_benchmark.into_iter().enumerate().map(|(i, c)| (facts.benchmarks[i].clone(), c));
+            for (benchmark, counts) in std::iter::once((ALL_BENCHMARKS.to_owned(), pooled)).chain(named) {
+                if counts == Agreement::default() {
+                    continue;
+                }
+                out.push(ModelAgreement {
+                    model_a: facts.models[a].clone(),
+                    model_b: facts.models[b].clone(),
+                    benchmark,
+                    counts,
+                    mcnemar_p: counts.mcnemar_p(),
+                });
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::facts::tests::tiny_facts;
+    use crate::table::Task;
+
+    #[test]
+    fn counts_the_programs_both_models_predicted() {
+        let mut facts = tiny_facts();
+        facts.models.push("other".into());
+        for (program, verdict) in [(0, false), (1, false), (2, true)] {
+            facts.predictions.model.push(1);
+            facts.predictions.program.push(program);
+            facts.predictions.task.push(Task::Output);
+            facts.predictions.verdict.iter_mut().for_each(|column| column.push(verdict));
+        }
+        let rows = model_agreements(&facts, Judge::Reference);
+        assert_eq!(rows.len(), 2, "pooled and the one benchmark");
+        let counts = rows[0].counts;
+        assert_eq!((counts.both_right, counts.only_a, counts.only_b, counts.both_wrong), (0, 1, 0, 1));
+        assert_eq!(rows[0].mcnemar_p, 1.0);
+    }
+}

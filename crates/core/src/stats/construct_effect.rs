@@ -1,0 +1,111 @@
+//! Does a construct make success less likely? Per model and benchmark, the success rate of the
+//! programs with the construct against those without it: the difference, Fisher's exact p (the
+//! chi-square test with Yates' correction above [`FISHER_LIMIT`] predictions), and p-values adjusted
+//! across the constructs by Benjamini–Hochberg (SPEC §5).
+
+use super::contingency::{chi_square, fisher_exact};
+use super::multiple_testing::benjamini_hochberg;
+use crate::extractors::ReferenceConstruct;
+use crate::facts::Facts;
+use crate::judges::Judge;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Above this many predictions the chi-square test replaces Fisher's (both agree closely there).
+pub const FISHER_LIMIT: u64 = 100_000;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ConstructEffect {
+    pub model: String,
+    pub benchmark: String,
+    pub construct: ReferenceConstruct,
+    /// (correct, total) of programs with the construct.
+    pub present: [u64; 2],
+    /// (correct, total) of programs without it.
+    pub absent: [u64; 2],
+    /// Rate with minus rate without; `null` when either group is empty.
+    pub difference: Option<f64>,
+    pub p: Option<f64>,
+    pub p_adjusted: Option<f64>,
+}
+
+pub fn construct_effects(facts: &Facts, judge: Judge) -> Vec<ConstructEffect> {
+    let constructs = ReferenceConstruct::RADAR;
+    let mut counts: BTreeMap<(u32, u32), Vec<[[u64; 2]; 2]>> = BTreeMap::new();
+    for (i, &correct) in facts.predictions.verdicts(judge).iter().enumerate() {
+        let program = &facts.programs[facts.predictions.program[i] as usize];
+        if program.metrics.is_none() {
+            continue; // no code, no constructs
+        }
+        let entry = counts
+            .entry((facts.predictions.model[i], program.benchmark))
+            .or_insert_with(|| vec![[[0; 2]; 2]; constructs.len()]);
+        for (slot, &construct) in constructs.iter().enumerate() {
+            let group = usize::from(!program.reference_constructs.has(construct));
+            entry[slot][group][0] += u64::from(correct);
+            entry[slot][group][1] += 1;
+        }
+    }
+    let mut out = Vec::new();
+    for ((model, benchmark), per_construct) in counts {
+        let mut rows: Vec<ConstructEffect> = constructs
+            .iter()
+            .zip(per_construct)
+            .map(|(&construct, [present, absent])| effect(facts, model, benchmark, construct, present, absent))
+            .collect();
+        let adjusted = benjamini_hochberg(&rows.iter().map(|r| r.p.unwrap_or(f64::NAN)).collect::<Vec<_>>());
+        for (row, p) in rows.iter_mut().zip(adjusted) {
+            row.p_adjusted = (!p.is_nan()).then_some(p);
+        }
+        out.extend(rows);
+    }
+    out
+}
+
+fn effect(
+    facts: &Facts,
+    model: u32,
+    benchmark: u32,
+    construct: ReferenceConstruct,
+    present: [u64; 2],
+    absent: [u64; 2],
+) -> ConstructEffect {
+    let defined = present[1] > 0 && absent[1] > 0;
+    let table = [[present[0], present[1] - present[0]], [absent[0], absent[1] - absent[0]]];
+    let p = if !defined {
+        None
+    } else if present[1] + absent[1] > FISHER_LIMIT {
+        chi_square(table, true).map(|(_, p)| p)
+    } else {
+        fisher_exact(table)
+    };
+    ConstructEffect {
+        model: facts.models[model as usize].clone(),
+        benchmark: facts.benchmarks[benchmark as usize].clone(),
+        construct,
+        present,
+        absent,
+        difference: defined.then(|| present[0] as f64 / present[1] as f64 - absent[0] as f64 / absent[1] as f64),
+        p,
+        p_adjusted: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::facts::tests::tiny_facts;
+
+    #[test]
+    fn present_against_absent() {
+        let effects = construct_effects(&tiny_facts(), Judge::Reference);
+        let of = |c| effects.iter().find(|e| e.construct == c).unwrap();
+        // Program 1 (for, correct) and program 2 (for + if, wrong) were predicted.
+        let if_effect = of(ReferenceConstruct::If);
+        assert_eq!((if_effect.present, if_effect.absent), ([0, 1], [1, 1]));
+        assert_eq!(if_effect.difference, Some(-1.0));
+        assert_eq!(if_effect.p, Some(1.0), "Fisher on [[0, 1], [1, 0]]");
+        let for_effect = of(ReferenceConstruct::For);
+        assert_eq!((for_effect.difference, for_effect.p), (None, None), "no program without a for");
+    }
+}
