@@ -1,6 +1,7 @@
 //! The root component: owns the state (signals), the analysis worker, and lays out the views.
 //! Children get only what they need: read signals to show, callbacks to act.
 
+use crate::components::comparison::ComparisonView;
 use crate::components::constructs::ConstructsView;
 use crate::components::drilldown::Drilldown;
 use crate::components::drop_zone::DropZone;
@@ -8,6 +9,7 @@ use crate::components::judge_picker::JudgePicker;
 use crate::components::messages::Messages;
 use crate::components::overview::Overview;
 use crate::components::program_view::ProgramView;
+use crate::components::properties::PropertiesView;
 use crate::components::status::Status;
 use crate::worker_client::{AnalysisWorker, WorkerEvent};
 use exerscope_core::analysis::Progress;
@@ -23,7 +25,13 @@ use wasm_bindgen::JsValue;
 pub enum RunState {
     Idle,
     Running(Progress),
-    Done { programs: usize, predictions: usize, millis: f64 },
+    /// `run` counts finished analyses since the page opened (tests wait for it to change).
+    Done {
+        run: u32,
+        programs: usize,
+        predictions: usize,
+        millis: f64,
+    },
     Failed(String),
 }
 
@@ -35,12 +43,15 @@ pub fn App() -> impl IntoView {
     let selection = RwSignal::new(None::<Selection>);
     let program = RwSignal::new(None::<Arc<ProgramDetail>>);
     let started_at = StoredValue::new(0.0_f64);
+    let finished_runs = StoredValue::new(0_u32);
     let report = Memo::new(move |_| facts.with(|f| f.as_ref().map(|f| Arc::new(Report::build(f, judge.get())))));
 
     let on_event = move |event: WorkerEvent| match event {
         WorkerEvent::Progress(progress) => state.set(RunState::Running(progress)),
         WorkerEvent::Facts(new_facts) => {
+            finished_runs.update_value(|n| *n += 1);
             state.set(RunState::Done {
+                run: finished_runs.get_value(),
                 programs: new_facts.programs.len(),
                 predictions: new_facts.predictions.len(),
                 millis: now() - started_at.get_value(),
@@ -95,6 +106,8 @@ pub fn App() -> impl IntoView {
                 <Messages facts=facts/>
                 <Overview facts=facts report=report on_select=on_select/>
                 <ConstructsView facts=facts report=report on_select=on_select/>
+                <PropertiesView facts=facts judge=judge/>
+                <ComparisonView report=report/>
                 <Drilldown facts=facts judge=judge selection=selection on_open_program=on_open_program/>
                 <ProgramView program=program judge=judge/>
             </Show>

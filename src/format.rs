@@ -20,3 +20,21 @@ pub fn run_rate(run: &RunSummary) -> String {
         _ => "no predictions".to_owned(),
     }
 }
+
+/// `0.0123`, `< 0.0001`
+pub fn format_p(p: f64) -> String {
+    if p < 1e-4 {
+        "< 0.0001".to_owned()
+    } else {
+        format!("{p:.4}")
+    }
+}
+
+/// `= 0.012`, `< 0.001`: for chart titles.
+pub fn format_p_short(p: f64) -> String {
+    if p < 1e-3 {
+        "< 0.001".to_owned()
+    } else {
+        format!("= {p:.3}")
+    }
+}

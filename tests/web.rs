@@ -113,3 +113,18 @@ fn the_radar_turns_clicks_into_spokes() {
     assert_eq!(square.spoke_at((40, 100)), Some(3));
     assert_eq!(square.spoke_at((0, 0)), None, "outside the chart");
 }
+
+#[wasm_bindgen_test]
+fn property_bars_are_drawn_for_the_demo() {
+    use exerscope_core::numeric::NumericProperty;
+    use exerscope_core::stats::buckets::reference_buckets;
+    use exerscope_core::stats::numeric::{predictions_of, property_pairs};
+    let facts = analyze(demo_files()).facts;
+    let members = predictions_of(&facts, 0, None);
+    let pairs = property_pairs(&facts, facts.predictions.verdicts(Judge::Reference), &members, NumericProperty::Loc);
+    assert_eq!(pairs.len(), 16, "every demo program has code");
+    let buckets = reference_buckets(pairs);
+    let area = canvas_area(&canvas(560, 320)).unwrap();
+    exerscope_web::charts::property_bars::draw_property_bars(&area, "model", "ρ", "lines of code", &buckets.buckets)
+        .unwrap();
+}

@@ -4,4 +4,5 @@
 pub mod bars;
 pub mod canvas;
 pub mod palette;
+pub mod property_bars;
 pub mod radar;

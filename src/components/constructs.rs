@@ -4,6 +4,7 @@
 use crate::charts::canvas::{canvas_area, canvas_point};
 use crate::charts::palette::model_css;
 use crate::charts::radar::{draw_radar, RadarGeometry, RadarSeries};
+use crate::format::{format_p, percent};
 use exerscope_core::drilldown::Selection;
 use exerscope_core::extractors::ReferenceConstruct;
 use exerscope_core::stats::ConstructSummary;
@@ -52,6 +53,7 @@ pub fn ConstructsView(
                 }}
             </div>
             <ConstructTable facts=facts report=report on_select=on_select/>
+            <ConstructEffects report=report/>
         </section>
     }
 }
@@ -172,5 +174,57 @@ fn ConstructTable(
             <thead><tr><th>"model"</th><th>"benchmark"</th>{header}</tr></thead>
             <tbody>{rows}</tbody>
         </table>
+    }
+}
+
+/// Present vs absent per construct: rates, difference, Fisher p and Benjamini–Hochberg adjusted p.
+#[component]
+fn ConstructEffects(report: Memo<Option<Arc<Report>>>) -> impl IntoView {
+    let rate = |[correct, total]: [u64; 2]| {
+        if total == 0 {
+            "–".to_owned()
+        } else {
+            format!("{correct}/{total} ({})", percent(correct as f64 / total as f64))
+        }
+    };
+    let rows = move || {
+        report
+            .get()
+            .map(|r| r.construct_effects.clone())
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|e| e.difference.is_some())
+            .map(|e| {
+                let significant = e.p_adjusted.is_some_and(|p| p < 0.05);
+                let (model_attr, benchmark_attr) = (e.model.clone(), e.benchmark.clone());
+                view! {
+                    <tr class:significant=significant data-model=model_attr data-benchmark=benchmark_attr
+                        data-construct=e.construct.name()>
+                        <td>{e.model}</td>
+                        <td>{e.benchmark}</td>
+                        <td title=e.construct.label()>{e.construct.abbreviation()}</td>
+                        <td class="num">{rate(e.present)}</td>
+                        <td class="num">{rate(e.absent)}</td>
+                        <td class="num">{e.difference.map(|d| format!("{:+.1} pt", d * 100.0)).unwrap_or_default()}</td>
+                        <td class="num">{e.p.map(format_p).unwrap_or_default()}</td>
+                        <td class="num">{e.p_adjusted.map(format_p).unwrap_or_default()}</td>
+                    </tr>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <details class="effects">
+            <summary>"With against without each construct (Fisher's exact test, Benjamini–Hochberg across constructs)"</summary>
+            <table class="data" id="effects-table">
+                <thead>
+                    <tr>
+                        <th>"model"</th><th>"benchmark"</th><th>"construct"</th><th>"with"</th><th>"without"</th>
+                        <th>"difference"</th><th>"p"</th><th>"adjusted p"</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </details>
     }
 }

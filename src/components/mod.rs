@@ -1,5 +1,6 @@
 //! The views, one per file. Each takes the signals it shows and the callbacks it fires.
 
+pub mod comparison;
 pub mod constructs;
 pub mod drilldown;
 pub mod drop_zone;
@@ -7,4 +8,5 @@ pub mod judge_picker;
 pub mod messages;
 pub mod overview;
 pub mod program_view;
+pub mod properties;
 pub mod status;

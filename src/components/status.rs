@@ -11,8 +11,12 @@ pub fn Status(state: RwSignal<RunState>) -> impl IntoView {
         RunState::Done { .. } => "done",
         RunState::Failed(_) => "failed",
     };
+    let run = move || match state.get() {
+        RunState::Done { run, .. } => run,
+        _ => 0,
+    };
     view! {
-        <div id="status" class="status" data-state=data_state>
+        <div id="status" class="status" data-state=data_state data-run=run>
             {move || match state.get() {
                 RunState::Idle => ().into_any(),
                 RunState::Running(progress) => {
@@ -23,7 +27,7 @@ pub fn Status(state: RwSignal<RunState>) -> impl IntoView {
                     }
                         .into_any()
                 }
-                RunState::Done { programs, predictions, millis } => {
+                RunState::Done { programs, predictions, millis, .. } => {
                     view! {
                         <span>
                             {format!("Analysed {programs} programs and {predictions} predictions in {:.0} ms.", millis)}

@@ -63,9 +63,14 @@ function expectEqual(actual, expected, what) {
     throw new Error(`${what}: got ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
   }
 }
+let finishedRuns = 0;
+/** Waits for the next analysis to finish (the status counts finished runs in data-run). */
 async function waitDone() {
-  await page.waitForSelector('#status:not([data-state="idle"])', { timeout: 30000 });
-  await page.waitForSelector('#status[data-state="done"], #status[data-state="failed"]', { timeout: 120000 });
+  finishedRuns += 1;
+  await page.waitForFunction((run) => {
+    const status = document.querySelector('#status');
+    return status.dataset.state === 'failed' || Number(status.dataset.run) >= run;
+  }, finishedRuns, { timeout: 120000 });
   if (await page.$('#status[data-state="failed"]')) throw new Error(`analysis failed: ${await page.textContent('#status')}`);
 }
 async function overview() {
@@ -145,6 +150,12 @@ try {
       '#construct-table tr[data-model="gpt-4-turbo"][data-benchmark="cruxeval"] td[data-construct="nested"]');
     expectEqual(nested.trim(), '13/17', 'nested loops of gpt-4-turbo on cruxeval');
     await page.waitForFunction(() => document.querySelectorAll('canvas.radar[data-drawn="true"]').length === 4);
+    await page.waitForFunction(() => document.querySelectorAll('canvas.property-chart[data-drawn="true"]').length === 2);
+    const effects = await page.$$eval('#effects-table tbody tr', (r) => r.length);
+    if (effects < 40) throw new Error(`only ${effects} construct effect rows`);
+    const pooled = await page.$$eval('#comparison-table tbody tr[data-benchmark="*"] td', (c) => c.map((td) => td.textContent.trim()));
+    // Both predicted 1,386 programs (all but deepseek's extra 62 Avatar ones).
+    expectEqual(pooled.slice(3, 7).map(Number).reduce((a, b) => a + b, 0), 1386, 'programs both models predicted');
     await page.screenshot({ path: path.join(out, 'exerscope.png'), fullPage: true });
   });
 

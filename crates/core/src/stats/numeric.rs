@@ -52,12 +52,7 @@ pub fn correlations(facts: &Facts, judge: Judge) -> Vec<CorrelationRow> {
             }
             let benchmark_name = benchmark.map_or(ALL_BENCHMARKS.to_owned(), |b| facts.benchmarks[b].clone());
             for property in NumericProperty::ALL {
-                let pairs: Vec<(f64, bool)> = members
-                    .iter()
-                    .filter_map(|&i| {
-                        property.value(&facts.programs[facts.predictions.program[i] as usize]).map(|v| (v, verdicts[i]))
-                    })
-                    .collect();
+                let pairs = property_pairs(facts, verdicts, &members, property);
                 let row = |mode, rho, p, n| CorrelationRow {
                     model: model.clone(),
                     benchmark: benchmark_name.clone(),
@@ -88,4 +83,27 @@ pub fn correlations(facts: &Facts, judge: Judge) -> Vec<CorrelationRow> {
         }
     }
     rows
+}
+
+/// Indices of the predictions of `model` (in `benchmark`, or in all when `None`).
+pub fn predictions_of(facts: &Facts, model: u32, benchmark: Option<u32>) -> Vec<usize> {
+    (0..facts.predictions.len())
+        .filter(|&i| facts.predictions.model[i] == model)
+        .filter(|&i| benchmark.is_none_or(|b| facts.programs[facts.predictions.program[i] as usize].benchmark == b))
+        .collect()
+}
+
+/// (property value, correct?) of these predictions, leaving out programs without code.
+pub fn property_pairs(
+    facts: &Facts,
+    verdicts: &[bool],
+    members: &[usize],
+    property: NumericProperty,
+) -> Vec<(f64, bool)> {
+    members
+        .iter()
+        .filter_map(|&i| {
+            property.value(&facts.programs[facts.predictions.program[i] as usize]).map(|v| (v, verdicts[i]))
+        })
+        .collect()
 }

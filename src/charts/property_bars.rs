@@ -1,0 +1,81 @@
+//! A numeric property against success, for one model: stacked bars of correct (green) and
+//! incorrect (red) predictions per rounded value (the reference's first ten buckets), and the
+//! success rate with its 95% Wilson interval on a second axis.
+
+use exerscope_core::stats::buckets::Bucket;
+use exerscope_core::stats::wilson::{wilson_interval, Z_95};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+const CORRECT: RGBColor = RGBColor(26, 127, 75);
+const INCORRECT: RGBColor = RGBColor(179, 38, 30);
+const RATE: RGBColor = RGBColor(0, 114, 178);
+
+/// `title` goes on top, `subtitle` (the correlations) below it.
+pub fn draw_property_bars<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    title: &str,
+    subtitle: &str,
+    x_label: &str,
+    buckets: &[Bucket],
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    area.fill(&WHITE)?;
+    let (width, height) = area.dim_in_pixel();
+    let centred = |size| TextStyle::from(("sans-serif", size).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
+    area.draw(&Text::new(title.to_owned(), (width as i32 / 2, 4), centred(14)))?;
+    area.draw(&Text::new(subtitle.to_owned(), (width as i32 / 2, 22), centred(12)))?;
+    let (_, area) = &area.split_vertically(38);
+    let slots = buckets.len().max(1) as f64;
+    let tallest = buckets.iter().map(|b| b.correct + b.incorrect).max().unwrap_or(1).max(1);
+    let mut chart = ChartBuilder::on(area)
+        .margin(8)
+        .x_label_area_size(36)
+        .y_label_area_size(48)
+        .right_y_label_area_size(56)
+        .build_cartesian_2d(0f64..slots, 0f64..tallest as f64 * 1.05)?
+        .set_secondary_coord(0f64..slots, 0f64..1f64);
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .max_light_lines(0)
+        .x_labels(0)
+        .y_desc("predictions")
+        .y_label_formatter(&|v| format!("{v:.0}"))
+        .draw()?;
+    chart
+        .configure_secondary_axes()
+        .y_desc("success rate")
+        .y_label_formatter(&|v| format!("{:.0}%", v * 100.0))
+        .draw()?;
+    for (i, bucket) in buckets.iter().enumerate() {
+        let (x0, x1) = (i as f64 + 0.15, i as f64 + 0.85);
+        let correct = bucket.correct as f64;
+        let total = (bucket.correct + bucket.incorrect) as f64;
+        chart.draw_series([
+            Rectangle::new([(x0, 0.0), (x1, correct)], CORRECT.mix(0.8).filled()),
+            Rectangle::new([(x0, correct), (x1, total)], INCORRECT.mix(0.75).filled()),
+        ])?;
+        if let Some([lo, hi]) = wilson_interval(bucket.correct, bucket.correct + bucket.incorrect, Z_95) {
+            let middle = i as f64 + 0.5;
+            chart.draw_secondary_series(std::iter::once(ErrorBar::new_vertical(
+                middle,
+                lo,
+                bucket.rate(),
+                hi,
+                RATE.stroke_width(2),
+                8,
+            )))?;
+        }
+        let (x, y) = chart.backend_coord(&(i as f64 + 0.5, 0.0));
+        let base = area.get_base_pixel();
+        let style = TextStyle::from(("sans-serif", 12).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
+        area.draw(&Text::new(bucket.value.to_string(), (x - base.0, y - base.1 + 6), style))?;
+    }
+    let rates: Vec<(f64, f64)> = buckets.iter().enumerate().map(|(i, b)| (i as f64 + 0.5, b.rate())).collect();
+    chart.draw_secondary_series(LineSeries::new(rates, RATE.stroke_width(1)))?;
+    let style = TextStyle::from(("sans-serif", 12).into_font()).pos(Pos::new(HPos::Center, VPos::Bottom));
+    area.draw(&Text::new(x_label.to_owned(), (width as i32 / 2, height as i32 - 40), style))?;
+    area.present()?;
+    Ok(())
+}

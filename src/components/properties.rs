@@ -1,0 +1,99 @@
+//! Numeric properties against success (SPEC §6): pick a property and a benchmark; one chart per
+//! model with correct/incorrect per rounded value and the success rate with its interval, ρ and p
+//! in the title (per program and over the reference's buckets).
+
+use crate::charts::canvas::canvas_area;
+use crate::charts::property_bars::draw_property_bars;
+use crate::format::format_p_short;
+use exerscope_core::numeric::NumericProperty;
+use exerscope_core::stats::buckets::reference_buckets;
+use exerscope_core::stats::correlation::spearman;
+use exerscope_core::stats::numeric::{predictions_of, property_pairs};
+use exerscope_core::{Facts, Judge};
+use leptos::prelude::*;
+use std::sync::Arc;
+
+#[component]
+pub fn PropertiesView(facts: RwSignal<Option<Arc<Facts>>>, judge: RwSignal<Judge>) -> impl IntoView {
+    let property = RwSignal::new(NumericProperty::MccabeSum);
+    let benchmark = RwSignal::new(None::<u32>);
+    let models = move || facts.with(|f| f.as_ref().map(|f| f.models.len()).unwrap_or(0));
+    let benchmark_options = move || {
+        facts
+            .with(|f| f.as_ref().map(|f| f.benchmarks.clone()).unwrap_or_default())
+            .into_iter()
+            .enumerate()
+            .map(|(i, name)| view! { <option value=i.to_string()>{name}</option> })
+            .collect_view()
+    };
+    view! {
+        <section class="panel" id="properties">
+            <h2>"Success by program property"</h2>
+            <div class="controls">
+                <label>
+                    "Property "
+                    <select id="property-picker" on:change=move |e| {
+                        if let Some(p) = NumericProperty::from_name(&event_target_value(&e)) {
+                            property.set(p);
+                        }
+                    }>
+                        {NumericProperty::ALL
+                            .into_iter()
+                            .map(|p| view! { <option value=p.name() selected=move || property.get() == p>{p.label()}</option> })
+                            .collect_view()}
+                    </select>
+                </label>
+                <label>
+                    " Benchmark "
+                    <select id="property-benchmark" on:change=move |e| benchmark.set(event_target_value(&e).parse().ok())>
+                        <option value="all">"all benchmarks"</option>
+                        {benchmark_options}
+                    </select>
+                </label>
+            </div>
+            <p class="explain">
+                "Bars: correct (green) and incorrect (red) predictions per value, rounded as the reference does (its first ten values). "
+                "Blue: success rate with its 95% Wilson interval. ρ per program: Spearman between each program's value and its success; "
+                "ρ buckets: the reference's correlation over the bars."
+            </p>
+            <div class="property-grid">
+                {move || (0..models()).map(|m| view! { <PropertyChart facts judge property benchmark model=m as u32/> }).collect_view()}
+            </div>
+        </section>
+    }
+}
+
+#[component]
+fn PropertyChart(
+    facts: RwSignal<Option<Arc<Facts>>>,
+    judge: RwSignal<Judge>,
+    property: RwSignal<NumericProperty>,
+    benchmark: RwSignal<Option<u32>>,
+    model: u32,
+) -> impl IntoView {
+    let canvas = NodeRef::<leptos::html::Canvas>::new();
+    Effect::new(move |_| {
+        let (Some(canvas), Some(facts)) = (canvas.get(), facts.get()) else { return };
+        let (judge, property) = (judge.get(), property.get());
+        let members = predictions_of(&facts, model, benchmark.get());
+        let pairs = property_pairs(&facts, facts.predictions.verdicts(judge), &members, property);
+        let buckets = reference_buckets(pairs.iter().copied());
+        let values: Vec<f64> = pairs.iter().map(|p| p.0).collect();
+        let outcomes: Vec<f64> = pairs.iter().map(|p| f64::from(u8::from(p.1))).collect();
+        let describe = |c: Option<exerscope_core::stats::correlation::Correlation>| {
+            c.map_or("–".to_owned(), |c| format!("{:.3} (p {})", c.rho, format_p_short(c.p)))
+        };
+        let subtitle = format!(
+            "ρ per program {} · ρ over buckets {}",
+            describe(spearman(&values, &outcomes)),
+            describe(buckets.correlation)
+        );
+        let Some(area) = canvas_area(&canvas) else { return };
+        let title = &facts.models[model as usize];
+        if let Err(e) = draw_property_bars(&area, title, &subtitle, property.label(), &buckets.buckets) {
+            web_sys::console::error_1(&format!("exerscope: property chart not drawn: {e:?}").into());
+        }
+        let _ = canvas.set_attribute("data-drawn", "true");
+    });
+    view! { <canvas class="chart property-chart" width="560" height="320" node_ref=canvas data-model=model.to_string()></canvas> }
+}
