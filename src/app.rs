@@ -5,7 +5,7 @@ use crate::components::comparison::ComparisonView;
 use crate::components::constructs::ConstructsView;
 use crate::components::drilldown::Drilldown;
 use crate::components::drop_zone::DropZone;
-use crate::components::judge_picker::JudgePicker;
+use crate::components::judge_picker::{FlavorSwitch, JudgePicker};
 use crate::components::messages::Messages;
 use crate::components::overview::Overview;
 use crate::components::program_view::ProgramView;
@@ -15,6 +15,7 @@ use crate::worker_client::{AnalysisWorker, WorkerEvent};
 use exerscope_core::analysis::Progress;
 use exerscope_core::detail::ProgramDetail;
 use exerscope_core::drilldown::Selection;
+use exerscope_core::flavors::Flavor;
 use exerscope_core::{Facts, Judge, Report};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -39,6 +40,7 @@ pub enum RunState {
 pub fn App() -> impl IntoView {
     let facts = RwSignal::new(None::<Arc<Facts>>);
     let judge = RwSignal::new(Judge::Reference);
+    let flavor = RwSignal::new(Flavor::Exerscope);
     let state = RwSignal::new(RunState::Idle);
     let selection = RwSignal::new(None::<Selection>);
     let program = RwSignal::new(None::<Arc<ProgramDetail>>);
@@ -97,7 +99,10 @@ pub fn App() -> impl IntoView {
                 <h1>"exerscope"</h1>
                 <p class="tagline">"Why do models fail at code execution reasoning? Drop benchmark results, see which program properties they stumble on."</p>
             </div>
-            <JudgePicker judge=judge/>
+            <div class="settings">
+                <JudgePicker judge=judge/>
+                <FlavorSwitch flavor=flavor/>
+            </div>
         </header>
         <main>
             <DropZone on_files=on_files on_demo=on_demo/>
@@ -105,7 +110,7 @@ pub fn App() -> impl IntoView {
             <Show when=move || facts.with(Option::is_some)>
                 <Messages facts=facts/>
                 <Overview facts=facts report=report on_select=on_select/>
-                <ConstructsView facts=facts report=report on_select=on_select/>
+                <ConstructsView facts=facts report=report flavor=flavor on_select=on_select/>
                 <PropertiesView facts=facts judge=judge/>
                 <ComparisonView report=report/>
                 <Drilldown facts=facts judge=judge selection=selection on_open_program=on_open_program/>

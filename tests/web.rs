@@ -68,7 +68,7 @@ fn the_demo_has_three_synthetic_models_on_two_benchmarks() {
     assert!(facts.models.iter().all(|m| m.contains("synthetic")));
     let report = Report::build(&facts, Judge::Reference);
     assert_eq!(report.runs.len(), 6);
-    assert!(report.constructs.iter().any(|c| c.construct == ReferenceConstruct::Nested && c.total > 0));
+    assert!(report.constructs.iter().any(|c| c.construct == ReferenceConstruct::Nested.name() && c.total > 0));
 }
 
 fn canvas(width: u32, height: u32) -> web_sys::HtmlCanvasElement {

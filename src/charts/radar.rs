@@ -55,7 +55,7 @@ pub fn draw_radar<DB: DrawingBackend>(
     let (width, height) = area.dim_in_pixel();
     let title_style = TextStyle::from(("sans-serif", 16).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
     area.draw(&Text::new(title.to_owned(), (width as i32 / 2, 6), title_style))?;
-    let radius = f64::from(width.min(height.saturating_sub(30))) * 0.34;
+    let radius = f64::from(width.min(height.saturating_sub(30))) * 0.32;
     let geometry =
         RadarGeometry { center: (width as i32 / 2, 30 + (height as i32 - 30) / 2), radius, spokes: spoke_labels.len() };
     draw_grid(area, &geometry, spoke_labels)?;

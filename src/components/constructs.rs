@@ -1,45 +1,69 @@
-//! Success per reference construct (SPEC §4.1): a radar per benchmark, as in the paper, and the
-//! same numbers as a table. A spoke or a cell opens the programs behind it.
+//! Success per construct, in the flavor chosen at the top: exerscope's definitions (SPEC §4.2,
+//! the default) or the reference flags (SPEC §4.1, the paper's numbers). A radar per benchmark,
+//! the same numbers as a table, and the with/without comparison. A spoke or a cell opens the
+//! programs behind it.
 
 use crate::charts::canvas::{canvas_area, canvas_point};
 use crate::charts::palette::model_css;
 use crate::charts::radar::{draw_radar, RadarGeometry, RadarSeries};
 use crate::format::{format_p, percent};
 use exerscope_core::drilldown::Selection;
-use exerscope_core::extractors::ReferenceConstruct;
+use exerscope_core::flavors::{AnyConstruct, Flavor};
 use exerscope_core::stats::ConstructSummary;
 use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
 use std::sync::Arc;
 
-/// Rate of `construct` for (model, benchmark), `None` without programs having it.
-fn construct_rate(
+/// (correct, total) of `construct` for (model, benchmark); `None` without programs having it.
+fn construct_counts(
     constructs: &[ConstructSummary],
     model: &str,
     benchmark: &str,
-    construct: ReferenceConstruct,
+    construct: AnyConstruct,
 ) -> Option<(u64, u64)> {
     constructs
         .iter()
-        .find(|c| c.model == model && c.benchmark == benchmark && c.construct == construct)
+        .find(|c| {
+            c.model == model
+                && c.benchmark == benchmark
+                && c.flavor == construct.flavor()
+                && c.construct == construct.name()
+        })
         .map(|c| (c.correct, c.total))
         .filter(|(_, total)| *total > 0)
+}
+
+/// The constructs of the flavor that some program of the report has (spokes of the radars).
+fn shown_constructs(report: &Report, flavor: Flavor) -> Vec<AnyConstruct> {
+    flavor
+        .constructs()
+        .into_iter()
+        .filter(|c| report.constructs.iter().any(|s| s.flavor == flavor && s.construct == c.name() && s.total > 0))
+        .collect()
 }
 
 #[component]
 pub fn ConstructsView(
     facts: RwSignal<Option<Arc<Facts>>>,
     report: Memo<Option<Arc<Report>>>,
+    flavor: RwSignal<Flavor>,
     on_select: Callback<Selection>,
 ) -> impl IntoView {
     let benchmarks = move || facts.with(|f| f.as_ref().map(|f| f.benchmarks.clone()).unwrap_or_default());
+    let explanation = move || match flavor.get() {
+        Flavor::Reference => {
+            "Reference flags of ExeRScope (the paper's numbers): NL nested loop (directly in a loop), I if, F for, \
+             W while, T try, B basic (none of these), NI nested if (elif counts)."
+        }
+        Flavor::Exerscope => {
+            "exerscope's constructs: nesting at any depth (an elif is a chain, not nesting), recursion through the \
+             call graph, and more. Switch to the reference definitions at the top for the paper's numbers."
+        }
+    };
     view! {
         <section class="panel" id="constructs">
             <h2>"Success per construct"</h2>
-            <p class="explain">
-                "Reference flags of ExeRScope: NL nested loop, I if, F for, W while, T try, B basic (none of these), "
-                "NI nested if. A rate counts the programs with the construct that the model predicted."
-            </p>
+            <p class="explain">{explanation}" A rate counts the programs with the construct that the model predicted."</p>
             <Legend facts=facts/>
             <div class="radar-grid">
                 {move || {
@@ -47,13 +71,13 @@ pub fn ConstructsView(
                         .into_iter()
                         .enumerate()
                         .map(|(index, name)| {
-                            view! { <Radar facts=facts report=report benchmark=index name=name on_select=on_select/> }
+                            view! { <Radar facts report flavor benchmark=index name on_select/> }
                         })
                         .collect_view()
                 }}
             </div>
-            <ConstructTable facts=facts report=report on_select=on_select/>
-            <ConstructEffects report=report/>
+            <ConstructTable facts report flavor on_select/>
+            <ConstructEffects report flavor/>
         </section>
     }
 }
@@ -78,20 +102,18 @@ fn Legend(facts: RwSignal<Option<Arc<Facts>>>) -> impl IntoView {
 fn Radar(
     facts: RwSignal<Option<Arc<Facts>>>,
     report: Memo<Option<Arc<Report>>>,
+    flavor: RwSignal<Flavor>,
     benchmark: usize,
     name: String,
     on_select: Callback<Selection>,
 ) -> impl IntoView {
     let canvas = NodeRef::<leptos::html::Canvas>::new();
-    let geometry = StoredValue::new(None::<RadarGeometry>);
+    let geometry = StoredValue::new(None::<(RadarGeometry, Vec<AnyConstruct>)>);
     let title = name.clone();
     Effect::new(move |_| {
-        let (Some(canvas), Some(report), Some(facts)) = (canvas.get(), report.get(), facts.get()) else {
-            return;
-        };
-        let Some(area) = canvas_area(&canvas) else {
-            return;
-        };
+        let (Some(canvas), Some(report), Some(facts)) = (canvas.get(), report.get(), facts.get()) else { return };
+        let Some(area) = canvas_area(&canvas) else { return };
+        let spokes = shown_constructs(&report, flavor.get());
         let series: Vec<RadarSeries> = facts
             .models
             .iter()
@@ -99,15 +121,15 @@ fn Radar(
             .filter(|(_, model)| report.runs.iter().any(|r| r.model == **model && r.benchmark == title))
             .map(|(i, model)| RadarSeries {
                 model: i,
-                rates: ReferenceConstruct::RADAR
+                rates: spokes
                     .iter()
-                    .map(|&c| construct_rate(&report.constructs, model, &title, c).map(|(k, n)| k as f64 / n as f64))
+                    .map(|&c| construct_counts(&report.constructs, model, &title, c).map(|(k, n)| k as f64 / n as f64))
                     .collect(),
             })
             .collect();
-        let labels: Vec<String> = ReferenceConstruct::RADAR.iter().map(|c| c.abbreviation().to_owned()).collect();
+        let labels: Vec<String> = spokes.iter().map(|c| c.short().to_owned()).collect();
         match draw_radar(&area, &title, &labels, &series) {
-            Ok(drawn) => geometry.set_value(Some(drawn)),
+            Ok(drawn) => geometry.set_value(Some((drawn, spokes))),
             Err(e) => web_sys::console::error_1(&format!("exerscope: radar not drawn: {e:?}").into()),
         }
         let _ = canvas.set_attribute("data-drawn", "true");
@@ -115,17 +137,15 @@ fn Radar(
     let on_click = move |event: web_sys::MouseEvent| {
         let Some(canvas) = canvas.get() else { return };
         let point = canvas_point(&canvas, &event);
-        let spoke = geometry.with_value(|g| g.as_ref().and_then(|g| g.spoke_at(point)));
-        if let Some(spoke) = spoke {
-            on_select.run(Selection {
-                benchmark: Some(benchmark as u32),
-                model: None,
-                construct: Some(ReferenceConstruct::RADAR[spoke]),
-            });
+        let construct = geometry.with_value(|g| {
+            g.as_ref().and_then(|(geometry, spokes)| geometry.spoke_at(point).map(|spoke| spokes[spoke]))
+        });
+        if let Some(construct) = construct {
+            on_select.run(Selection { benchmark: Some(benchmark as u32), model: None, construct: Some(construct) });
         }
     };
     view! {
-        <canvas class="chart radar clickable" width="340" height="340" node_ref=canvas on:click=on_click
+        <canvas class="chart radar clickable" width="380" height="380" node_ref=canvas on:click=on_click
             data-benchmark=name.clone() aria-label=format!("Success per construct on {name}")></canvas>
     }
 }
@@ -134,29 +154,27 @@ fn Radar(
 fn ConstructTable(
     facts: RwSignal<Option<Arc<Facts>>>,
     report: Memo<Option<Arc<Report>>>,
+    flavor: RwSignal<Flavor>,
     on_select: Callback<Selection>,
 ) -> impl IntoView {
-    let header =
-        ReferenceConstruct::RADAR.iter().map(|c| view! { <th title=c.label()>{c.abbreviation()}</th> }).collect_view();
+    let columns = move || report.get().map(|r| shown_constructs(&r, flavor.get())).unwrap_or_default();
+    let header = move || columns().into_iter().map(|c| view! { <th title=c.label()>{c.short()}</th> }).collect_view();
     let rows = move || {
-        let (Some(report), Some(facts)) = (report.get(), facts.get()) else {
-            return Vec::new();
-        };
+        let (Some(report), Some(facts)) = (report.get(), facts.get()) else { return Vec::new() };
+        let columns = columns();
         report
             .runs
             .iter()
             .map(|run| {
                 let model = facts.model_index(&run.model);
                 let benchmark = facts.benchmark_index(&run.benchmark);
-                let cells = ReferenceConstruct::RADAR
+                let cells = columns
                     .iter()
                     .map(|&construct| {
-                        let counts = construct_rate(&report.constructs, &run.model, &run.benchmark, construct);
+                        let counts = construct_counts(&report.constructs, &run.model, &run.benchmark, construct);
                         let text = counts.map(|(k, n)| format!("{k}/{n}")).unwrap_or_else(|| "–".to_owned());
                         let select = move |_| on_select.run(Selection { model, benchmark, construct: Some(construct) });
-                        view! {
-                            <td class="num clickable" data-construct=construct.name() on:click=select>{text}</td>
-                        }
+                        view! { <td class="num clickable" data-construct=construct.name() on:click=select>{text}</td> }
                     })
                     .collect_view();
                 view! {
@@ -170,16 +188,19 @@ fn ConstructTable(
             .collect::<Vec<_>>()
     };
     view! {
-        <table id="construct-table" class="data">
-            <thead><tr><th>"model"</th><th>"benchmark"</th>{header}</tr></thead>
-            <tbody>{rows}</tbody>
-        </table>
+        <div class="table-scroll">
+            <table id="construct-table" class="data">
+                <thead><tr><th>"model"</th><th>"benchmark"</th>{header}</tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
     }
 }
 
-/// Present vs absent per construct: rates, difference, Fisher p and Benjamini–Hochberg adjusted p.
+/// With against without each construct: rates, difference, Fisher p and Benjamini–Hochberg
+/// adjusted p.
 #[component]
-fn ConstructEffects(report: Memo<Option<Arc<Report>>>) -> impl IntoView {
+fn ConstructEffects(report: Memo<Option<Arc<Report>>>, flavor: RwSignal<Flavor>) -> impl IntoView {
     let rate = |[correct, total]: [u64; 2]| {
         if total == 0 {
             "–".to_owned()
@@ -193,16 +214,17 @@ fn ConstructEffects(report: Memo<Option<Arc<Report>>>) -> impl IntoView {
             .map(|r| r.construct_effects.clone())
             .unwrap_or_default()
             .into_iter()
-            .filter(|e| e.difference.is_some())
+            .filter(|e| e.flavor == flavor.get() && e.difference.is_some())
             .map(|e| {
                 let significant = e.p_adjusted.is_some_and(|p| p < 0.05);
-                let (model_attr, benchmark_attr) = (e.model.clone(), e.benchmark.clone());
+                let (model_attr, benchmark_attr, construct_attr) =
+                    (e.model.clone(), e.benchmark.clone(), e.construct.clone());
                 view! {
                     <tr class:significant=significant data-model=model_attr data-benchmark=benchmark_attr
-                        data-construct=e.construct.name()>
+                        data-construct=construct_attr>
                         <td>{e.model}</td>
                         <td>{e.benchmark}</td>
-                        <td title=e.construct.label()>{e.construct.abbreviation()}</td>
+                        <td>{e.construct}</td>
                         <td class="num">{rate(e.present)}</td>
                         <td class="num">{rate(e.absent)}</td>
                         <td class="num">{e.difference.map(|d| format!("{:+.1} pt", d * 100.0)).unwrap_or_default()}</td>

@@ -69,7 +69,7 @@ fn program_row(facts: &Facts, row: DrillRow, on_open_program: Callback<u32>) -> 
         <tr class="clickable" data-program=program.id.clone() on:click=move |_| on_open_program.run(index)>
             <td><code>{program.id.clone()}</code></td>
             <td>{facts.benchmarks[program.benchmark as usize].clone()}</td>
-            <td>{program.reference_constructs.names().join(", ")}</td>
+            <td>{program.constructs.names().join(", ")}</td>
             {verdicts}
         </tr>
     }

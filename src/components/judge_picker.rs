@@ -1,5 +1,7 @@
-//! Which judge decides correctness; switching it updates every number at once.
+//! The definitions in use: which judge decides correctness, and whose construct definitions
+//! (exerscope's or the reference's). Switching either updates every number at once.
 
+use exerscope_core::flavors::Flavor;
 use exerscope_core::Judge;
 use leptos::prelude::*;
 
@@ -22,6 +24,25 @@ pub fn JudgePicker(judge: RwSignal<Judge>) -> impl IntoView {
                     .collect_view()}
             </select>
             <span class="judge-description">{move || judge.get().describe()}</span>
+        </label>
+    }
+}
+
+/// "Reference definitions": the paper's construct flags instead of exerscope's.
+#[component]
+pub fn FlavorSwitch(flavor: RwSignal<Flavor>) -> impl IntoView {
+    view! {
+        <label class="flavor-switch" title="Reproduce the paper's numbers with ExeRScope's own construct definitions">
+            <input
+                id="reference-definitions"
+                type="checkbox"
+                prop:checked=move || flavor.get() == Flavor::Reference
+                on:change=move |event| {
+                    let on = event_target_checked(&event);
+                    flavor.set(if on { Flavor::Reference } else { Flavor::Exerscope });
+                }
+            />
+            " reference definitions"
         </label>
     }
 }

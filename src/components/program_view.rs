@@ -11,7 +11,11 @@ pub fn ProgramView(program: RwSignal<Option<Arc<ProgramDetail>>>, judge: RwSigna
     move || {
         program.get().map(|detail| {
             let code = detail.code.clone().unwrap_or_else(|| "(the dataset holds no code for this program)".to_owned());
-            let flags = detail.reference_constructs.names().join(", ");
+            let flags = format!(
+                "constructs: {} · reference flags: {}",
+                detail.constructs.names().join(", "),
+                detail.reference_constructs.names().join(", ")
+            );
             let syntax = detail.syntax_error_line.map(|line| format!("syntax error near line {line} (tree-sitter recovered)"));
             let predictions = detail
                 .predictions
@@ -23,7 +27,7 @@ pub fn ProgramView(program: RwSignal<Option<Arc<ProgramDetail>>>, judge: RwSigna
                 <section class="panel" id="program-view">
                     <h2>{format!("{} / {}", detail.benchmark, detail.id)}</h2>
                     <p class="explain">
-                        {format!("{:?} · constructs: {flags} · ", detail.language).to_lowercase()}
+                        {format!("{} · {flags} · ", format!("{:?}", detail.language).to_lowercase())}
                         <code>{detail.source_path.clone()}</code>
                         {(detail.extra_inputs > 0).then(|| format!(" · {} further input(s) in the dataset", detail.extra_inputs))}
                     </p>

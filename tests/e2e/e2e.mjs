@@ -146,6 +146,10 @@ try {
       }
     }
     expectEqual(rows.find((r) => r.model === 'gpt-4-turbo' && r.benchmark === 'Avatar').missing, 62, 'missing Avatar');
+    const anyDepth = await page.textContent(
+      '#construct-table tr[data-model="gpt-4-turbo"][data-benchmark="cruxeval"] td[data-construct="nested_loop"]');
+    if (!/^\d+\/\d+$/.test(anyDepth.trim())) throw new Error(`exerscope's nested loops: ${anyDepth}`);
+    await page.check('#reference-definitions');
     const nested = await page.textContent(
       '#construct-table tr[data-model="gpt-4-turbo"][data-benchmark="cruxeval"] td[data-construct="nested"]');
     expectEqual(nested.trim(), '13/17', 'nested loops of gpt-4-turbo on cruxeval');

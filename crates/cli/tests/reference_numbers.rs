@@ -85,7 +85,7 @@ fn exerscope_reference_construct_rates_on_cruxeval() {
             let found = report
                 .constructs
                 .iter()
-                .find(|c| c.model == model && c.benchmark == "cruxeval" && c.construct == construct)
+                .find(|c| c.model == model && c.benchmark == "cruxeval" && c.construct == construct.name())
                 .map(|c| (c.correct, c.total));
             assert_eq!(found, Some((correct, total)), "{model} {construct:?}");
         }

@@ -103,6 +103,7 @@ fn extract_properties(
             id: program.id.clone(),
             language: program.language,
             reference_constructs: properties.reference_constructs,
+            constructs: properties.constructs,
             metrics: program.code.as_ref().map(|_| properties.metrics),
             syntax_error_line: properties.syntax_error_line,
             output_type_reference: ReferenceType::of_text(&program.expected),

@@ -2,7 +2,7 @@
 //! every model's prediction with each judge's verdict and the raw response.
 
 use crate::analysis::Analysis;
-use crate::extractors::ReferenceConstructs;
+use crate::extractors::{Constructs, ReferenceConstructs};
 use crate::table::{Language, ProgramIdx};
 use serde::{Deserialize, Serialize};
 
@@ -21,6 +21,7 @@ pub struct ProgramDetail {
     pub extra_inputs: u32,
     pub source_path: String,
     pub reference_constructs: ReferenceConstructs,
+    pub constructs: Constructs,
     pub syntax_error_line: Option<usize>,
     pub predictions: Vec<PredictionDetail>,
 }
@@ -69,6 +70,7 @@ impl Analysis {
             extra_inputs: program.extra_inputs,
             source_path: program.source_path.clone(),
             reference_constructs: facts.reference_constructs,
+            constructs: facts.constructs,
             syntax_error_line: facts.syntax_error_line,
             predictions,
         })

@@ -1,8 +1,8 @@
 //! The programs behind a number: which programs a bar, a spoke or a table cell counts, with
 //! each model's verdict. A table transform of the facts, shared by every view.
 
-use crate::extractors::ReferenceConstruct;
 use crate::facts::Facts;
+use crate::flavors::AnyConstruct;
 use crate::judges::Judge;
 use crate::table::{BenchmarkIdx, ModelIdx, ProgramIdx};
 use serde::{Deserialize, Serialize};
@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 pub struct Selection {
     pub benchmark: Option<BenchmarkIdx>,
     pub model: Option<ModelIdx>,
-    pub construct: Option<ReferenceConstruct>,
+    pub construct: Option<AnyConstruct>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,7 +30,7 @@ pub fn programs_behind(facts: &Facts, selection: &Selection, judge: Judge) -> Ve
     let matches_program = |program: ProgramIdx| {
         let program = &facts.programs[program as usize];
         selection.benchmark.is_none_or(|b| b == program.benchmark)
-            && selection.construct.is_none_or(|c| program.reference_constructs.has(c))
+            && selection.construct.is_none_or(|c| c.present_in(program))
     };
     let mut rows: Vec<Option<Vec<Option<bool>>>> = vec![None; facts.programs.len()];
     for i in 0..facts.predictions.len() {
@@ -57,12 +57,14 @@ pub fn programs_behind(facts: &Facts, selection: &Selection, judge: Judge) -> Ve
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::extractors::ReferenceConstruct;
     use crate::facts::tests::tiny_facts;
 
     #[test]
     fn a_construct_selects_the_programs_having_it() {
         let facts = tiny_facts();
-        let selection = Selection { construct: Some(ReferenceConstruct::If), ..Default::default() };
+        let selection =
+            Selection { construct: Some(AnyConstruct::Reference(ReferenceConstruct::If)), ..Default::default() };
         let rows = programs_behind(&facts, &selection, Judge::Reference);
         assert_eq!(rows, [DrillRow { program: 1, verdicts: vec![Some(false)] }]);
     }

@@ -2,7 +2,7 @@
 //! enough to send from the worker to the page. Columnar, so that a million predictions stay small.
 
 use crate::diagnostics::FileError;
-use crate::extractors::{Metrics, ReferenceConstructs};
+use crate::extractors::{Constructs, Metrics, ReferenceConstructs};
 use crate::judges::Judge;
 use crate::table::{BenchmarkIdx, Language, ModelIdx, ProgramIdx, Task};
 use crate::types::ReferenceType;
@@ -23,6 +23,7 @@ pub struct ProgramFacts {
     pub id: String,
     pub language: Language,
     pub reference_constructs: ReferenceConstructs,
+    pub constructs: Constructs,
     /// `None` when the dataset holds no code for the program.
     pub metrics: Option<Metrics>,
     pub syntax_error_line: Option<usize>,
@@ -86,6 +87,7 @@ pub(crate) mod tests {
             id: id.into(),
             language: Language::Python,
             reference_constructs: parser.extract(code, Language::Python).reference_constructs,
+            constructs: parser.extract(code, Language::Python).constructs,
             metrics: Some(parser.extract(code, Language::Python).metrics),
             syntax_error_line: None,
             output_type_reference: ReferenceType::Int,

@@ -17,6 +17,7 @@ pub mod diagnostics;
 pub mod drilldown;
 pub mod extractors;
 pub mod facts;
+pub mod flavors;
 pub mod input;
 pub mod judges;
 pub mod numeric;

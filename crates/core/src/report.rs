@@ -3,6 +3,7 @@
 use crate::diagnostics::FileError;
 use crate::extractors::Metrics;
 use crate::facts::Facts;
+use crate::flavors::Flavor;
 use crate::judges::Judge;
 use crate::stats::agreement::{model_agreements, ModelAgreement};
 use crate::stats::construct_effect::{construct_effects, ConstructEffect};
@@ -32,7 +33,10 @@ impl Report {
             runs: run_summaries(facts, judge),
             constructs: construct_summaries(facts, judge),
             types: type_summaries(facts, judge),
-            construct_effects: construct_effects(facts, judge),
+            construct_effects: [Flavor::Reference, Flavor::Exerscope]
+                .into_iter()
+                .flat_map(|flavor| construct_effects(facts, judge, flavor))
+                .collect(),
             agreements: model_agreements(facts, judge),
             correlations: correlations(facts, judge),
             programs: facts.programs.iter().map(|p| ProgramReport::new(facts, p)).collect(),
@@ -56,6 +60,7 @@ pub struct ProgramPropertiesReport {
     #[serde(flatten)]
     pub metrics: Option<Metrics>,
     pub output_type_reference: ReferenceType,
+    pub constructs: Vec<String>,
     pub reference_constructs: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub syntax_error_line: Option<usize>,
@@ -70,6 +75,7 @@ impl ProgramReport {
             properties: ProgramPropertiesReport {
                 metrics: program.metrics,
                 output_type_reference: program.output_type_reference,
+                constructs: program.constructs.names().into_iter().map(String::from).collect(),
                 reference_constructs: program.reference_constructs.names().into_iter().map(String::from).collect(),
                 syntax_error_line: program.syntax_error_line,
             },

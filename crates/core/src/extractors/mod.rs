@@ -5,14 +5,20 @@
 //! Adding a property: a new file here implementing [`Extractor`], a field in
 //! [`ProgramProperties`] and one line in [`extract`] (see CONTRIBUTING.md).
 
+mod constructs;
 mod counts;
 mod loc;
 mod mccabe;
+mod nested_if;
+mod nested_loop;
 mod nesting;
+mod recursion;
 mod reference_constructs;
+mod string_formatting;
 mod syntax;
 mod syntax_error;
 
+pub use constructs::{Construct, Constructs};
 pub use reference_constructs::{ReferenceConstruct, ReferenceConstructs};
 pub use syntax::Role;
 
@@ -31,11 +37,19 @@ pub struct Visit<'tree, 'walk> {
     pub named: bool,
     /// Roles of the enclosing nodes, outermost first (the parent is last).
     pub ancestors: &'walk [Role],
+    /// The program's source, for the few extractors that need names.
+    pub source: &'tree [u8],
 }
 
 impl<'tree, 'walk> Visit<'tree, 'walk> {
-    fn new(node: Node<'tree>, kind: Kind, ancestors: &'walk [Role]) -> Self {
-        Visit { node, role: kind.role, statement: kind.statement, named: kind.named, ancestors }
+    fn new(node: Node<'tree>, kind: Kind, ancestors: &'walk [Role], source: &'tree [u8]) -> Self {
+        Visit { node, role: kind.role, statement: kind.statement, named: kind.named, ancestors, source }
+    }
+
+    /// The text of this node's child `field` (`name` of a function, say).
+    pub fn field_text(&self, field: &str) -> Option<&'tree str> {
+        let child = self.node.child_by_field_name(field)?;
+        std::str::from_utf8(&self.source[child.start_byte()..child.end_byte()]).ok()
     }
 }
 
@@ -67,6 +81,8 @@ pub struct Metrics {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProgramProperties {
     pub reference_constructs: ReferenceConstructs,
+    /// exerscope's own constructs (SPEC §4.2).
+    pub constructs: Constructs,
     pub metrics: Metrics,
     /// First line (1-based) where tree-sitter had to recover from a syntax error.
     pub syntax_error_line: Option<usize>,
@@ -104,15 +120,39 @@ impl ProgramParser {
         let mut loc = loc::Extractor::default();
         let mut mccabe = mccabe::Extractor::default();
         let mut nesting = nesting::Extractor::default();
+        let mut exerscope_constructs = constructs::Extractor::default();
+        let mut nested_loop = nested_loop::Extractor::default();
+        let mut nested_if = nested_if::Extractor::default();
+        let mut recursion = recursion::Extractor::default();
+        let mut string_formatting = string_formatting::Extractor::default();
         walk(
             tree.root_node(),
+            code.as_bytes(),
             roles,
-            &mut [&mut constructs, &mut syntax_error, &mut counts, &mut loc, &mut mccabe, &mut nesting],
+            &mut [
+                &mut constructs,
+                &mut syntax_error,
+                &mut counts,
+                &mut loc,
+                &mut mccabe,
+                &mut nesting,
+                &mut exerscope_constructs,
+                &mut nested_loop,
+                &mut nested_if,
+                &mut recursion,
+                &mut string_formatting,
+            ],
         );
+        let mut found = exerscope_constructs.finish();
+        found.extend(nested_loop.finish());
+        found.extend(nested_if.finish());
+        found.extend(recursion.finish());
+        found.extend(string_formatting.finish());
         let (mccabe_max, mccabe_sum) = mccabe.finish();
         let (statements, ast_nodes, functions, calls) = counts.finish();
         ProgramProperties {
             reference_constructs: constructs.finish(),
+            constructs: found,
             metrics: Metrics {
                 loc: loc.finish(),
                 statements,
@@ -140,13 +180,13 @@ fn language_parser(language: Language) -> (Parser, RoleTable) {
 
 /// Walks the tree once with a cursor (no recursion: deep programs cannot overflow the stack),
 /// calling every extractor's `enter` before a node's children and `leave` after them.
-fn walk(root: Node<'_>, roles: &RoleTable, extractors: &mut [&mut dyn Extractor]) {
+fn walk(root: Node<'_>, source: &[u8], roles: &RoleTable, extractors: &mut [&mut dyn Extractor]) {
     let mut cursor = root.walk();
     let mut ancestors: Vec<Role> = Vec::new();
     loop {
         let node = cursor.node();
         let kind = roles.kind(node.kind_id());
-        let visit = Visit::new(node, kind, &ancestors);
+        let visit = Visit::new(node, kind, &ancestors, source);
         extractors.iter_mut().for_each(|e| e.enter(&visit));
         if cursor.goto_first_child() {
             ancestors.push(kind.role);
@@ -159,7 +199,7 @@ fn walk(root: Node<'_>, roles: &RoleTable, extractors: &mut [&mut dyn Extractor]
             }
             ancestors.pop();
             let parent = cursor.node();
-            let visit = Visit::new(parent, roles.kind(parent.kind_id()), &ancestors);
+            let visit = Visit::new(parent, roles.kind(parent.kind_id()), &ancestors, source);
             extractors.iter_mut().for_each(|e| e.leave(&visit));
         }
     }

@@ -35,6 +35,18 @@ pub enum Role {
     /// The `for` and `if` clauses of comprehensions and generator expressions.
     ComprehensionFor,
     ComprehensionIf,
+    /// A list, set or dict comprehension, or a generator expression.
+    Comprehension,
+    Yield,
+    Raise,
+    Assert,
+    Break,
+    Continue,
+    Slice,
+    /// `{...}` inside an f-string.
+    Interpolation,
+    /// A method call's receiver and name (`obj.attr`), Python only.
+    Attribute,
     Comment,
     Other,
 }
@@ -93,7 +105,19 @@ fn python(kind: &str) -> (Role, bool) {
         "class_definition" => Role::Class,
         "call" => Role::Call,
         "boolean_operator" => Role::BooleanOperator,
+        "binary_operator" => Role::BinaryOperator,
         "conditional_expression" => Role::Ternary,
+        "list_comprehension" | "set_comprehension" | "dictionary_comprehension" | "generator_expression" => {
+            Role::Comprehension
+        }
+        "yield" => Role::Yield,
+        "raise_statement" => Role::Raise,
+        "assert_statement" => Role::Assert,
+        "break_statement" => Role::Break,
+        "continue_statement" => Role::Continue,
+        "slice" => Role::Slice,
+        "interpolation" => Role::Interpolation,
+        "attribute" => Role::Attribute,
         "for_in_clause" => Role::ComprehensionFor,
         "if_clause" => Role::ComprehensionIf,
         "comment" => Role::Comment,
@@ -145,6 +169,10 @@ fn java(kind: &str) -> (Role, bool) {
         "method_invocation" | "object_creation_expression" | "explicit_constructor_invocation" => Role::Call,
         "binary_expression" => Role::BinaryOperator,
         "ternary_expression" => Role::Ternary,
+        "throw_statement" => Role::Raise,
+        "assert_statement" => Role::Assert,
+        "break_statement" => Role::Break,
+        "continue_statement" => Role::Continue,
         "line_comment" | "block_comment" => Role::Comment,
         _ => Role::Other,
     };

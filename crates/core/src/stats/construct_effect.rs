@@ -5,8 +5,8 @@
 
 use super::contingency::{chi_square, fisher_exact};
 use super::multiple_testing::benjamini_hochberg;
-use crate::extractors::ReferenceConstruct;
 use crate::facts::Facts;
+use crate::flavors::{AnyConstruct, Flavor};
 use crate::judges::Judge;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -18,7 +18,9 @@ pub const FISHER_LIMIT: u64 = 100_000;
 pub struct ConstructEffect {
     pub model: String,
     pub benchmark: String,
-    pub construct: ReferenceConstruct,
+    pub flavor: Flavor,
+    /// The construct's name in its flavor.
+    pub construct: String,
     /// (correct, total) of programs with the construct.
     pub present: [u64; 2],
     /// (correct, total) of programs without it.
@@ -29,8 +31,9 @@ pub struct ConstructEffect {
     pub p_adjusted: Option<f64>,
 }
 
-pub fn construct_effects(facts: &Facts, judge: Judge) -> Vec<ConstructEffect> {
-    let constructs = ReferenceConstruct::RADAR;
+/// Effects of the constructs of `flavor`, adjusted across that flavor's constructs.
+pub fn construct_effects(facts: &Facts, judge: Judge, flavor: Flavor) -> Vec<ConstructEffect> {
+    let constructs = flavor.constructs();
     let mut counts: BTreeMap<(u32, u32), Vec<[[u64; 2]; 2]>> = BTreeMap::new();
     for (i, &correct) in facts.predictions.verdicts(judge).iter().enumerate() {
         let program = &facts.programs[facts.predictions.program[i] as usize];
@@ -41,7 +44,7 @@ pub fn construct_effects(facts: &Facts, judge: Judge) -> Vec<ConstructEffect> {
             .entry((facts.predictions.model[i], program.benchmark))
             .or_insert_with(|| vec![[[0; 2]; 2]; constructs.len()]);
         for (slot, &construct) in constructs.iter().enumerate() {
-            let group = usize::from(!program.reference_constructs.has(construct));
+            let group = usize::from(!construct.present_in(program));
             entry[slot][group][0] += u64::from(correct);
             entry[slot][group][1] += 1;
         }
@@ -66,7 +69,7 @@ fn effect(
     facts: &Facts,
     model: u32,
     benchmark: u32,
-    construct: ReferenceConstruct,
+    construct: AnyConstruct,
     present: [u64; 2],
     absent: [u64; 2],
 ) -> ConstructEffect {
@@ -82,7 +85,8 @@ fn effect(
     ConstructEffect {
         model: facts.models[model as usize].clone(),
         benchmark: facts.benchmarks[benchmark as usize].clone(),
-        construct,
+        flavor: construct.flavor(),
+        construct: construct.name().to_owned(),
         present,
         absent,
         difference: defined.then(|| present[0] as f64 / present[1] as f64 - absent[0] as f64 / absent[1] as f64),
@@ -94,12 +98,13 @@ fn effect(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::extractors::ReferenceConstruct;
     use crate::facts::tests::tiny_facts;
 
     #[test]
     fn present_against_absent() {
-        let effects = construct_effects(&tiny_facts(), Judge::Reference);
-        let of = |c| effects.iter().find(|e| e.construct == c).unwrap();
+        let effects = construct_effects(&tiny_facts(), Judge::Reference, Flavor::Reference);
+        let of = |c: ReferenceConstruct| effects.iter().find(|e| e.construct == c.name()).unwrap();
         // Program 1 (for, correct) and program 2 (for + if, wrong) were predicted.
         let if_effect = of(ReferenceConstruct::If);
         assert_eq!((if_effect.present, if_effect.absent), ([0, 1], [1, 1]));

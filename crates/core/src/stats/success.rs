@@ -2,8 +2,8 @@
 //! Missing predictions are counted apart and left out of every denominator.
 
 use super::wilson::{wilson_interval, Z_95};
-use crate::extractors::ReferenceConstruct;
 use crate::facts::Facts;
+use crate::flavors::{AnyConstruct, Flavor};
 use crate::judges::Judge;
 use crate::table::Task;
 use serde::{Deserialize, Serialize};
@@ -29,8 +29,9 @@ pub struct RunSummary {
 pub struct ConstructSummary {
     pub model: String,
     pub benchmark: String,
-    pub flavor: String,
-    pub construct: ReferenceConstruct,
+    pub flavor: Flavor,
+    /// The construct's name in its flavor (`nested`, `nested_loop`).
+    pub construct: String,
     pub correct: u64,
     /// Programs with the construct and a prediction.
     pub total: u64,
@@ -73,15 +74,19 @@ pub fn run_summaries(facts: &Facts, judge: Judge) -> Vec<RunSummary> {
         .collect()
 }
 
-/// Success per reference construct: correct / programs having the flag, over programs with a
-/// prediction. Every flag of [`ReferenceConstruct::ALL`] is listed, with zero counts if absent.
+/// Success per construct of both flavors: correct / programs having it, over programs with a
+/// prediction. Every construct is listed, with zero counts where no program has it.
 pub fn construct_summaries(facts: &Facts, judge: Judge) -> Vec<ConstructSummary> {
-    let mut counts: BTreeMap<(u32, u32), [(u64, u64); ReferenceConstruct::ALL.len()]> = BTreeMap::new();
+    let constructs: Vec<AnyConstruct> =
+        [Flavor::Reference, Flavor::Exerscope].into_iter().flat_map(Flavor::constructs).collect();
+    let mut counts: BTreeMap<(u32, u32), Vec<(u64, u64)>> = BTreeMap::new();
     for (i, verdict) in facts.predictions.verdicts(judge).iter().enumerate() {
         let program = &facts.programs[facts.predictions.program[i] as usize];
-        let entry = counts.entry((facts.predictions.model[i], program.benchmark)).or_default();
-        for (slot, construct) in ReferenceConstruct::ALL.into_iter().enumerate() {
-            if program.reference_constructs.has(construct) {
+        let entry = counts
+            .entry((facts.predictions.model[i], program.benchmark))
+            .or_insert_with(|| vec![(0, 0); constructs.len()]);
+        for (slot, construct) in constructs.iter().enumerate() {
+            if construct.present_in(program) {
                 entry[slot].0 += u64::from(*verdict);
                 entry[slot].1 += 1;
             }
@@ -89,12 +94,12 @@ pub fn construct_summaries(facts: &Facts, judge: Judge) -> Vec<ConstructSummary>
     }
     let mut out = Vec::new();
     for ((model, benchmark), per_construct) in counts {
-        for (construct, (correct, total)) in ReferenceConstruct::ALL.into_iter().zip(per_construct) {
+        for (construct, (correct, total)) in constructs.iter().zip(per_construct) {
             out.push(ConstructSummary {
                 model: facts.models[model as usize].clone(),
                 benchmark: facts.benchmarks[benchmark as usize].clone(),
-                flavor: "reference".to_owned(),
-                construct,
+                flavor: construct.flavor(),
+                construct: construct.name().to_owned(),
                 correct,
                 total,
             });
@@ -121,8 +126,12 @@ mod tests {
     #[test]
     fn construct_rates_count_programs_with_the_flag() {
         let constructs = construct_summaries(&tiny_facts(), Judge::Reference);
-        let of = |c: ReferenceConstruct| constructs.iter().find(|s| s.construct == c).map(|s| (s.correct, s.total));
-        assert_eq!(of(ReferenceConstruct::For), Some((1, 2)));
-        assert_eq!(of(ReferenceConstruct::Basic), Some((0, 0)));
+        let of = |flavor: Flavor, name: &str| {
+            constructs.iter().find(|s| s.flavor == flavor && s.construct == name).map(|s| (s.correct, s.total))
+        };
+        assert_eq!(of(Flavor::Reference, "for"), Some((1, 2)));
+        assert_eq!(of(Flavor::Reference, "basic"), Some((0, 0)));
+        assert_eq!(of(Flavor::Exerscope, "nested_if"), Some((0, 0)));
+        assert_eq!(of(Flavor::Exerscope, "if"), Some((0, 1)));
     }
 }

@@ -1,0 +1,245 @@
+//! exerscope's constructs (SPEC §4.2), Python and Java: which language features a program uses.
+//! Most are the presence of one kind of node, decided here from a table; the structural ones
+//! (nesting, elif chains, recursion, string formatting) have extractors of their own.
+
+use super::{Role, Visit};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Construct {
+    If,
+    For,
+    While,
+    /// A loop anywhere inside another loop's body.
+    NestedLoop,
+    /// An `if` anywhere inside another `if` (an `elif`/`else if` is not nesting).
+    NestedIf,
+    ElifChain,
+    /// A function calling itself, directly or through other functions.
+    Recursion,
+    /// Recursion through other functions (f → g → f).
+    MutualRecursion,
+    Comprehension,
+    Lambda,
+    Generator,
+    With,
+    Switch,
+    Raise,
+    Assert,
+    BreakContinue,
+    Class,
+    ExceptionHandling,
+    StringFormatting,
+    Slicing,
+}
+
+impl Construct {
+    pub const ALL: [Construct; 20] = [
+        Construct::If,
+        Construct::For,
+        Construct::While,
+        Construct::NestedLoop,
+        Construct::NestedIf,
+        Construct::ElifChain,
+        Construct::Recursion,
+        Construct::MutualRecursion,
+        Construct::Comprehension,
+        Construct::Lambda,
+        Construct::Generator,
+        Construct::With,
+        Construct::Switch,
+        Construct::Raise,
+        Construct::Assert,
+        Construct::BreakContinue,
+        Construct::Class,
+        Construct::ExceptionHandling,
+        Construct::StringFormatting,
+        Construct::Slicing,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Construct::If => "if",
+            Construct::For => "for",
+            Construct::While => "while",
+            Construct::NestedLoop => "nested_loop",
+            Construct::NestedIf => "nested_if",
+            Construct::ElifChain => "elif_chain",
+            Construct::Recursion => "recursion",
+            Construct::MutualRecursion => "mutual_recursion",
+            Construct::Comprehension => "comprehension",
+            Construct::Lambda => "lambda",
+            Construct::Generator => "generator",
+            Construct::With => "with",
+            Construct::Switch => "match_switch",
+            Construct::Raise => "raise",
+            Construct::Assert => "assert",
+            Construct::BreakContinue => "break_continue",
+            Construct::Class => "class",
+            Construct::ExceptionHandling => "exception_handling",
+            Construct::StringFormatting => "string_formatting",
+            Construct::Slicing => "slicing",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Construct::If => "if",
+            Construct::For => "for loop",
+            Construct::While => "while loop",
+            Construct::NestedLoop => "nested loop",
+            Construct::NestedIf => "nested if",
+            Construct::ElifChain => "elif / else-if chain",
+            Construct::Recursion => "recursion",
+            Construct::MutualRecursion => "mutual recursion",
+            Construct::Comprehension => "comprehension / generator expression",
+            Construct::Lambda => "lambda",
+            Construct::Generator => "generator function (yield)",
+            Construct::With => "with",
+            Construct::Switch => "match / switch",
+            Construct::Raise => "raise / throw",
+            Construct::Assert => "assert",
+            Construct::BreakContinue => "break / continue",
+            Construct::Class => "class definition",
+            Construct::ExceptionHandling => "exception handling",
+            Construct::StringFormatting => "string formatting",
+            Construct::Slicing => "slicing",
+        }
+    }
+
+    /// A few letters, for chart spokes.
+    pub fn short(self) -> &'static str {
+        match self {
+            Construct::If => "if",
+            Construct::For => "for",
+            Construct::While => "while",
+            Construct::NestedLoop => "nest loop",
+            Construct::NestedIf => "nest if",
+            Construct::ElifChain => "elif",
+            Construct::Recursion => "recursion",
+            Construct::MutualRecursion => "mutual",
+            Construct::Comprehension => "compr.",
+            Construct::Lambda => "lambda",
+            Construct::Generator => "yield",
+            Construct::With => "with",
+            Construct::Switch => "switch",
+            Construct::Raise => "raise",
+            Construct::Assert => "assert",
+            Construct::BreakContinue => "break",
+            Construct::Class => "class",
+            Construct::ExceptionHandling => "try",
+            Construct::StringFormatting => "format",
+            Construct::Slicing => "slice",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Construct> {
+        Construct::ALL.into_iter().find(|c| c.name() == name)
+    }
+
+    fn bit(self) -> u32 {
+        1 << (self as u32)
+    }
+
+    /// The construct a node's mere presence shows.
+    fn shown_by(role: Role) -> Option<Construct> {
+        Some(match role {
+            Role::If => Construct::If,
+            Role::ForLoop => Construct::For,
+            Role::WhileLoop => Construct::While,
+            Role::Comprehension => Construct::Comprehension,
+            Role::Lambda => Construct::Lambda,
+            Role::Yield => Construct::Generator,
+            Role::With => Construct::With,
+            Role::Switch => Construct::Switch,
+            Role::Raise => Construct::Raise,
+            Role::Assert => Construct::Assert,
+            Role::Break | Role::Continue => Construct::BreakContinue,
+            Role::Class => Construct::Class,
+            Role::Try => Construct::ExceptionHandling,
+            Role::Slice => Construct::Slicing,
+            _ => return None,
+        })
+    }
+}
+
+/// The set of constructs of one program.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Constructs(u32);
+
+impl Constructs {
+    pub fn has(self, construct: Construct) -> bool {
+        self.0 & construct.bit() != 0
+    }
+
+    pub fn insert(&mut self, construct: Construct) {
+        self.0 |= construct.bit();
+    }
+
+    pub fn extend(&mut self, other: Constructs) {
+        self.0 |= other.0;
+    }
+
+    pub fn names(self) -> Vec<&'static str> {
+        Construct::ALL.into_iter().filter(|&c| self.has(c)).map(Construct::name).collect()
+    }
+}
+
+/// The constructs shown by the presence of a node.
+#[derive(Default)]
+pub struct Extractor {
+    found: Constructs,
+}
+
+impl super::Extractor for Extractor {
+    fn enter(&mut self, visit: &Visit<'_, '_>) {
+        if let Some(construct) = Construct::shown_by(visit.role) {
+            self.found.insert(construct);
+        }
+    }
+}
+
+impl Extractor {
+    pub fn finish(self) -> Constructs {
+        self.found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::extractors::{java, python};
+
+    #[test]
+    fn one_row_per_construct_shown_by_presence() {
+        let cases = [
+            ("x = [i for i in range(3)]\n", "comprehension"),
+            ("x = sum(i for i in range(3))\n", "comprehension"),
+            ("f = lambda x: x\n", "lambda"),
+            ("def g():\n    yield 1\n", "generator"),
+            ("with open('f') as h:\n    pass\n", "with"),
+            ("match x:\n    case 1:\n        pass\n", "match_switch"),
+            ("raise ValueError('no')\n", "raise"),
+            ("assert x > 0\n", "assert"),
+            ("for i in x:\n    break\n", "break_continue"),
+            ("class A:\n    pass\n", "class"),
+            ("try:\n    x = 1\nexcept E:\n    pass\n", "exception_handling"),
+            ("y = x[1:3]\n", "slicing"),
+        ];
+        for (code, construct) in cases {
+            assert!(python(code).constructs.names().contains(&construct), "{code:?} lacks {construct}");
+        }
+        assert_eq!(python("x = 1\ny = x[0]\n").constructs.names(), Vec::<&str>::new(), "indexing is not slicing");
+    }
+
+    #[test]
+    fn java_presence() {
+        let code = "class Main { void f(int x) { switch (x) { case 1: break; } if (x < 0) throw new E(); \
+                    assert x > 0; Runnable r = () -> {}; } }";
+        let names = java(code).constructs.names();
+        for construct in ["match_switch", "break_continue", "raise", "assert", "lambda", "class", "if"] {
+            assert!(names.contains(&construct), "{names:?} lacks {construct}");
+        }
+    }
+}
