@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 pub enum NumericProperty {
     MccabeMax,
     MccabeSum,
+    Cognitive,
     MaxNesting,
     Loc,
     Statements,
@@ -19,9 +20,10 @@ pub enum NumericProperty {
 }
 
 impl NumericProperty {
-    pub const ALL: [NumericProperty; 8] = [
+    pub const ALL: [NumericProperty; 9] = [
         NumericProperty::MccabeMax,
         NumericProperty::MccabeSum,
+        NumericProperty::Cognitive,
         NumericProperty::MaxNesting,
         NumericProperty::Loc,
         NumericProperty::Statements,
@@ -34,6 +36,7 @@ impl NumericProperty {
         match self {
             NumericProperty::MccabeMax => "mccabe_max",
             NumericProperty::MccabeSum => "mccabe_sum",
+            NumericProperty::Cognitive => "cognitive",
             NumericProperty::MaxNesting => "max_nesting",
             NumericProperty::Loc => "loc",
             NumericProperty::Statements => "statements",
@@ -47,6 +50,7 @@ impl NumericProperty {
         match self {
             NumericProperty::MccabeMax => "McCabe complexity (largest function)",
             NumericProperty::MccabeSum => "McCabe complexity (sum over functions)",
+            NumericProperty::Cognitive => "cognitive complexity",
             NumericProperty::MaxNesting => "maximum nesting depth",
             NumericProperty::Loc => "lines of code",
             NumericProperty::Statements => "statements",
@@ -64,6 +68,7 @@ impl NumericProperty {
         match self {
             NumericProperty::MccabeMax => m.mccabe_max,
             NumericProperty::MccabeSum => m.mccabe_sum,
+            NumericProperty::Cognitive => m.cognitive,
             NumericProperty::MaxNesting => m.max_nesting,
             NumericProperty::Loc => m.loc,
             NumericProperty::Statements => m.statements,

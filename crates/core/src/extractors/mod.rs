@@ -5,6 +5,7 @@
 //! Adding a property: a new file here implementing [`Extractor`], a field in
 //! [`ProgramProperties`] and one line in [`extract`] (see CONTRIBUTING.md).
 
+mod cognitive;
 mod constructs;
 mod counts;
 mod loc;
@@ -76,6 +77,8 @@ pub struct Metrics {
     pub mccabe_sum: u32,
     /// Deepest nesting of control structures (if, loops, try, with, match/switch).
     pub max_nesting: u32,
+    /// Cognitive complexity (SonarSource), summed over the file.
+    pub cognitive: u32,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -120,6 +123,7 @@ impl ProgramParser {
         let mut loc = loc::Extractor::default();
         let mut mccabe = mccabe::Extractor::default();
         let mut nesting = nesting::Extractor::default();
+        let mut cognitive = cognitive::Extractor::default();
         let mut exerscope_constructs = constructs::Extractor::default();
         let mut nested_loop = nested_loop::Extractor::default();
         let mut nested_if = nested_if::Extractor::default();
@@ -141,6 +145,7 @@ impl ProgramParser {
                 &mut nested_if,
                 &mut recursion,
                 &mut string_formatting,
+                &mut cognitive,
             ],
         );
         let mut found = exerscope_constructs.finish();
@@ -162,6 +167,7 @@ impl ProgramParser {
                 mccabe_max,
                 mccabe_sum,
                 max_nesting: nesting.finish(),
+                cognitive: cognitive.finish(),
             },
             syntax_error_line: syntax_error.finish(),
         }
