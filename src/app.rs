@@ -8,6 +8,7 @@ use crate::components::drop_zone::DropZone;
 use crate::components::judge_picker::{FlavorSwitch, JudgePicker};
 use crate::components::messages::Messages;
 use crate::components::overview::Overview;
+use crate::components::program_table::ProgramTable;
 use crate::components::program_view::ProgramView;
 use crate::components::properties::PropertiesView;
 use crate::components::status::Status;
@@ -113,6 +114,7 @@ pub fn App() -> impl IntoView {
                 <ConstructsView facts=facts report=report flavor=flavor on_select=on_select/>
                 <PropertiesView facts=facts judge=judge/>
                 <ComparisonView report=report/>
+                <ProgramTable facts=facts judge=judge on_open_program=on_open_program/>
                 <Drilldown facts=facts judge=judge selection=selection on_open_program=on_open_program/>
                 <ProgramView program=program judge=judge/>
             </Show>

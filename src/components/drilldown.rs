@@ -21,6 +21,12 @@ pub fn Drilldown(
         };
         programs_behind(&facts, &selection, judge.get())
     });
+    // Bring the list into view when something is clicked: it sits below the charts.
+    Effect::new(move |_| {
+        if selection.with(Option::is_some) {
+            scroll_to("drilldown");
+        }
+    });
     let title = move || {
         let (Some(facts), Some(selection)) = (facts.get(), selection.get()) else {
             return String::new();
@@ -87,4 +93,13 @@ fn describe(facts: &Facts, selection: &Selection) -> String {
         parts.push(format!("programs with {}", construct.label()));
     }
     format!("Programs behind: {}", parts.join(" · "))
+}
+
+/// Scrolls the element with this id into view, after the page has drawn it.
+pub fn scroll_to(id: &'static str) {
+    leptos::task::spawn_local(async move {
+        if let Some(element) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id)) {
+            element.scroll_into_view();
+        }
+    });
 }

@@ -7,6 +7,7 @@ pub mod drop_zone;
 pub mod judge_picker;
 pub mod messages;
 pub mod overview;
+pub mod program_table;
 pub mod program_view;
 pub mod properties;
 pub mod status;

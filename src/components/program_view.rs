@@ -8,6 +8,11 @@ use std::sync::Arc;
 
 #[component]
 pub fn ProgramView(program: RwSignal<Option<Arc<ProgramDetail>>>, judge: RwSignal<Judge>) -> impl IntoView {
+    Effect::new(move |_| {
+        if program.with(Option::is_some) {
+            crate::components::drilldown::scroll_to("program-view");
+        }
+    });
     move || {
         program.get().map(|detail| {
             let code = detail.code.clone().unwrap_or_else(|| "(the dataset holds no code for this program)".to_owned());

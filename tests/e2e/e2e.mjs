@@ -186,6 +186,15 @@ try {
     expectEqual(await page.$$eval('#drilldown-table tbody tr', (r) => r.length), 17, 'cruxeval programs with nested loops');
   });
 
+  await check('the program table filters, sorts and opens a program', async () => {
+    await page.fill('#program-filter', 'recursion');
+    await page.waitForFunction(() => document.querySelectorAll('#program-table tbody tr').length > 0
+      && [...document.querySelectorAll('#program-table tbody td.constructs')].every((td) => td.textContent.includes('recursion')));
+    await page.click('#program-table tbody tr:first-child');
+    await page.waitForFunction(() => (document.querySelector('#program-view .explain')?.textContent ?? '').includes('recursion'));
+    await page.fill('#program-filter', '');
+  });
+
   await check('a bar of the overview chart opens its programs', async () => {
     await page.$eval('#overview-chart', (c) => c.scrollIntoView());
     const box = await page.$eval('#overview-chart', (c) => { const r = c.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });

@@ -100,3 +100,50 @@ mod tests {
         assert_eq!(shown, [(1, vec![Some(false), None]), (0, vec![Some(true), Some(false)])]);
     }
 }
+
+/// The property table (every program): those whose benchmark, id or a construct name contains
+/// `query` (case-insensitive), sorted by `property` (programs without code last), highest first
+/// when `descending`.
+pub fn program_table(
+    facts: &Facts,
+    query: &str,
+    property: crate::numeric::NumericProperty,
+    descending: bool,
+) -> Vec<ProgramIdx> {
+    let query = query.trim().to_lowercase();
+    let matches = |program: &crate::facts::ProgramFacts| {
+        query.is_empty()
+            || program.id.to_lowercase().contains(&query)
+            || facts.benchmarks[program.benchmark as usize].to_lowercase().contains(&query)
+            || program.constructs.names().iter().any(|name| name.contains(&query))
+    };
+    let mut rows: Vec<ProgramIdx> =
+        (0..facts.programs.len() as ProgramIdx).filter(|&i| matches(&facts.programs[i as usize])).collect();
+    rows.sort_by(|&a, &b| {
+        let value = |i: ProgramIdx| property.value(&facts.programs[i as usize]);
+        match (value(a), value(b)) {
+            (Some(x), Some(y)) if descending => y.total_cmp(&x),
+            (Some(x), Some(y)) => x.total_cmp(&y),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => std::cmp::Ordering::Equal,
+        }
+    });
+    rows
+}
+
+#[cfg(test)]
+mod table_tests {
+    use super::*;
+    use crate::facts::tests::tiny_facts;
+    use crate::numeric::NumericProperty;
+
+    #[test]
+    fn filters_by_text_and_sorts_by_a_property() {
+        let facts = tiny_facts();
+        assert_eq!(program_table(&facts, "", NumericProperty::Loc, true), [1, 0, 2], "3, 2, 1 lines");
+        assert_eq!(program_table(&facts, "", NumericProperty::Loc, false), [2, 0, 1]);
+        assert_eq!(program_table(&facts, "if", NumericProperty::Loc, true), [1], "by construct name");
+        assert_eq!(program_table(&facts, "3", NumericProperty::Loc, true), [2], "by id");
+    }
+}
