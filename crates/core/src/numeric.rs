@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum NumericProperty {
+    ReferenceCc,
     MccabeMax,
     MccabeSum,
     Cognitive,
@@ -20,7 +21,8 @@ pub enum NumericProperty {
 }
 
 impl NumericProperty {
-    pub const ALL: [NumericProperty; 9] = [
+    pub const ALL: [NumericProperty; 10] = [
+        NumericProperty::ReferenceCc,
         NumericProperty::MccabeMax,
         NumericProperty::MccabeSum,
         NumericProperty::Cognitive,
@@ -34,6 +36,7 @@ impl NumericProperty {
 
     pub fn name(self) -> &'static str {
         match self {
+            NumericProperty::ReferenceCc => "reference_cc",
             NumericProperty::MccabeMax => "mccabe_max",
             NumericProperty::MccabeSum => "mccabe_sum",
             NumericProperty::Cognitive => "cognitive",
@@ -48,6 +51,7 @@ impl NumericProperty {
 
     pub fn label(self) -> &'static str {
         match self {
+            NumericProperty::ReferenceCc => "reference CC (ExeRScope's base complexity)",
             NumericProperty::MccabeMax => "McCabe complexity (largest function)",
             NumericProperty::MccabeSum => "McCabe complexity (sum over functions)",
             NumericProperty::Cognitive => "cognitive complexity",
@@ -64,8 +68,9 @@ impl NumericProperty {
         Self::ALL.into_iter().find(|p| p.name() == name)
     }
 
-    fn of_metrics(self, m: &Metrics) -> u32 {
-        match self {
+    fn of_metrics(self, m: &Metrics) -> Option<f64> {
+        let count = match self {
+            NumericProperty::ReferenceCc => return m.reference_cc.map(|cc| cc as f64),
             NumericProperty::MccabeMax => m.mccabe_max,
             NumericProperty::MccabeSum => m.mccabe_sum,
             NumericProperty::Cognitive => m.cognitive,
@@ -75,11 +80,12 @@ impl NumericProperty {
             NumericProperty::AstNodes => m.ast_nodes,
             NumericProperty::Functions => m.functions,
             NumericProperty::Calls => m.calls,
-        }
+        };
+        Some(f64::from(count))
     }
 
-    /// The program's value; `None` when it has no code.
+    /// The program's value; `None` when it has no code (or no reference CC).
     pub fn value(self, program: &ProgramFacts) -> Option<f64> {
-        program.metrics.as_ref().map(|m| f64::from(self.of_metrics(m)))
+        program.metrics.as_ref().and_then(|m| self.of_metrics(m))
     }
 }

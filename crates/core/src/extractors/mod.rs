@@ -14,6 +14,7 @@ mod nested_if;
 mod nested_loop;
 mod nesting;
 mod recursion;
+mod reference_cc;
 mod reference_constructs;
 mod string_formatting;
 mod syntax;
@@ -79,6 +80,9 @@ pub struct Metrics {
     pub max_nesting: u32,
     /// Cognitive complexity (SonarSource), summed over the file.
     pub cognitive: u32,
+    /// ExeRScope's base complexity (E − N + 2P of pycfg's graph); Python only, `None` where the
+    /// reference's own tool fails.
+    pub reference_cc: Option<i64>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -168,6 +172,10 @@ impl ProgramParser {
                 mccabe_sum,
                 max_nesting: nesting.finish(),
                 cognitive: cognitive.finish(),
+                reference_cc: match language {
+                    Language::Python => reference_cc::reference_cc(tree.root_node(), code.as_bytes()),
+                    Language::Java => None,
+                },
             },
             syntax_error_line: syntax_error.finish(),
         }
