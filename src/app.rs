@@ -12,6 +12,7 @@ use crate::components::program_table::ProgramTable;
 use crate::components::program_view::ProgramView;
 use crate::components::properties::PropertiesView;
 use crate::components::status::Status;
+use crate::components::types::TypesView;
 use crate::worker_client::{AnalysisWorker, WorkerEvent};
 use exerscope_core::analysis::Progress;
 use exerscope_core::detail::ProgramDetail;
@@ -113,6 +114,7 @@ pub fn App() -> impl IntoView {
                 <Overview facts=facts report=report on_select=on_select/>
                 <ConstructsView facts=facts report=report flavor=flavor on_select=on_select/>
                 <PropertiesView facts=facts judge=judge/>
+                <TypesView report=report flavor=flavor/>
                 <ComparisonView report=report/>
                 <ProgramTable facts=facts judge=judge on_open_program=on_open_program/>
                 <Drilldown facts=facts judge=judge selection=selection on_open_program=on_open_program/>

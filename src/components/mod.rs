@@ -11,3 +11,4 @@ pub mod program_table;
 pub mod program_view;
 pub mod properties;
 pub mod status;
+pub mod types;

@@ -71,7 +71,7 @@ pub fn ProgramTable(
                         <td><code>{program.id.clone()}</code></td>
                         <td class="constructs">{program.constructs.names().join(", ")}</td>
                         {values}
-                        <td>{program.output_type_reference.name()}</td>
+                        <td>{facts.type_names[program.output_type as usize].clone()}</td>
                         {marks}
                     </tr>
                 }

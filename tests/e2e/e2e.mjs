@@ -153,6 +153,10 @@ try {
     const nested = await page.textContent(
       '#construct-table tr[data-model="gpt-4-turbo"][data-benchmark="cruxeval"] td[data-construct="nested"]');
     expectEqual(nested.trim(), '13/17', 'nested loops of gpt-4-turbo on cruxeval');
+    const dictionaries = await page.$$eval(
+      '#types-table tr[data-model="gpt-4-turbo"][data-benchmark="cruxeval"][data-type="dictionary"] td',
+      (cells) => cells.slice(3).map((td) => td.textContent.trim().split(' ')[0]));
+    expectEqual(dictionaries, ['64/67', '67/67'], 'dictionary outputs of gpt-4-turbo on cruxeval (SPEC 4.5)');
     await page.waitForFunction(() => document.querySelectorAll('canvas.radar[data-drawn="true"]').length === 4);
     await page.waitForFunction(() => document.querySelectorAll('canvas.property-chart[data-drawn="true"]').length === 2);
     const effects = await page.$$eval('#effects-table tbody tr', (r) => r.length);

@@ -168,6 +168,10 @@ fn programs_and_correlations_are_reported_with_stable_names() {
     assert_eq!(properties["loc"], 6);
     assert_eq!(properties["functions"], 1);
     assert_eq!(properties["output_type_reference"], "list");
+    assert_eq!(properties["output_type"], "list of tuple");
+    assert_eq!(properties["output_length"], 6);
+    assert_eq!(properties["reference_cc"], 2);
+    assert_eq!(properties["constructs"], serde_json::json!(["for"]));
     assert_eq!(properties["reference_constructs"], serde_json::json!(["for"]));
     let pooled = find(
         &report,

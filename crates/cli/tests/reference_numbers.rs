@@ -5,6 +5,7 @@ mod common;
 
 use exerscope_cli::collect::read_inputs;
 use exerscope_core::extractors::ReferenceConstruct;
+use exerscope_core::flavors::Flavor;
 use exerscope_core::{analyze, Judge, Report};
 
 fn report(folder: &str, judge: Judge) -> Option<Report> {
@@ -133,8 +134,8 @@ fn reference_value_types_of_gpt_4_turbo_on_cruxeval() {
     let rows: Vec<(&str, u64, u64, u64)> = report
         .types
         .iter()
-        .filter(|t| t.model == "gpt-4-turbo" && t.benchmark == "cruxeval")
-        .map(|t| (t.value_type.name(), t.value_match, t.type_match, t.total))
+        .filter(|t| t.model == "gpt-4-turbo" && t.benchmark == "cruxeval" && t.flavor == Flavor::Reference)
+        .map(|t| (t.value_type.as_str(), t.value_match, t.type_match, t.total))
         .collect();
     let mut expected = vec![
         ("int", 84, 97, 97),

@@ -4,13 +4,15 @@
 use crate::archive::expand_archives;
 use crate::diagnostics::FileError;
 use crate::extractors::{ProgramParser, ProgramProperties};
+use crate::facts::TypeId;
 use crate::facts::{Facts, PredictionFacts, ProgramFacts};
 use crate::input::InputFile;
 use crate::judges::Judge;
 use crate::readers::read_all;
 use crate::table::{Table, TableBuilder, Unmatched};
-use crate::types::ReferenceType;
+use crate::types::{exerscope_type, value_length, ReferenceType};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -67,16 +69,43 @@ pub fn analyze_with_progress(files: Vec<InputFile>, progress: &mut dyn FnMut(Pro
     drop(files);
     let (table, unmatched) = builder.finish();
     report_unjoined(&table, &unmatched, &mut errors);
-    let programs = extract_properties(&table, progress, &mut errors);
-    let predictions = judge_all(&table, progress);
+    let mut type_names = TypeNames::default();
+    let programs = extract_properties(&table, &mut type_names, progress, &mut errors);
+    let predictions = judge_all(&table, &mut type_names, progress);
     progress(Progress { phase: Phase::Done, done: predictions.len(), total: predictions.len() });
-    let facts =
-        Facts { benchmarks: table.benchmarks.clone(), models: table.models.clone(), programs, predictions, errors };
+    let facts = Facts {
+        benchmarks: table.benchmarks.clone(),
+        models: table.models.clone(),
+        programs,
+        predictions,
+        type_names: type_names.names,
+        errors,
+    };
     Analysis { table, facts }
+}
+
+/// Interns exerscope type names.
+#[derive(Default)]
+struct TypeNames {
+    names: Vec<String>,
+    ids: HashMap<String, TypeId>,
+}
+
+impl TypeNames {
+    fn id(&mut self, name: String) -> TypeId {
+        if let Some(&id) = self.ids.get(&name) {
+            return id;
+        }
+        self.names.push(name.clone());
+        let id = (self.names.len() - 1) as TypeId;
+        self.ids.insert(name, id);
+        id
+    }
 }
 
 fn extract_properties(
     table: &Table,
+    type_names: &mut TypeNames,
     progress: &mut dyn FnMut(Progress),
     errors: &mut Vec<FileError>,
 ) -> Vec<ProgramFacts> {
@@ -107,12 +136,14 @@ fn extract_properties(
             metrics: program.code.as_ref().map(|_| properties.metrics),
             syntax_error_line: properties.syntax_error_line,
             output_type_reference: ReferenceType::of_text(&program.expected),
+            output_type: type_names.id(exerscope_type(&program.expected, program.language)),
+            output_length: value_length(&program.expected),
         });
     }
     out
 }
 
-fn judge_all(table: &Table, progress: &mut dyn FnMut(Progress)) -> PredictionFacts {
+fn judge_all(table: &Table, type_names: &mut TypeNames, progress: &mut dyn FnMut(Progress)) -> PredictionFacts {
     let predictions = &table.predictions;
     let total = predictions.len();
     let mut verdict: [Vec<bool>; 3] = Default::default();
@@ -134,6 +165,12 @@ fn judge_all(table: &Table, progress: &mut dyn FnMut(Progress)) -> PredictionFac
         task: predictions.task.clone(),
         verdict,
         answer_type_reference: predictions.answer.iter().map(|a| ReferenceType::of_text(a)).collect(),
+        answer_type: (0..total)
+            .map(|i| {
+                let language = table.programs[predictions.program[i] as usize].language;
+                type_names.id(exerscope_type(&predictions.answer[i], language))
+            })
+            .collect(),
     }
 }
 

@@ -14,6 +14,8 @@ pub struct Facts {
     pub models: Vec<String>,
     pub programs: Vec<ProgramFacts>,
     pub predictions: PredictionFacts,
+    /// exerscope type names, interned (a million predictions share a few dozen types).
+    pub type_names: Vec<String>,
     pub errors: Vec<FileError>,
 }
 
@@ -29,7 +31,14 @@ pub struct ProgramFacts {
     pub syntax_error_line: Option<usize>,
     /// The expected output's reference category (SPEC §4.5).
     pub output_type_reference: ReferenceType,
+    /// The expected output's exerscope type, an index into [`Facts::type_names`].
+    pub output_type: TypeId,
+    /// Length of the expected output when it is a string or a container.
+    pub output_length: Option<u32>,
 }
+
+/// Index of an exerscope type name in [`Facts::type_names`].
+pub type TypeId = u16;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct PredictionFacts {
@@ -40,6 +49,8 @@ pub struct PredictionFacts {
     pub verdict: [Vec<bool>; 3],
     /// The answer's reference category (SPEC §4.5).
     pub answer_type_reference: Vec<ReferenceType>,
+    /// The answer's exerscope type, an index into [`Facts::type_names`].
+    pub answer_type: Vec<TypeId>,
 }
 
 impl PredictionFacts {
@@ -91,6 +102,8 @@ pub(crate) mod tests {
             metrics: Some(parser.extract(code, Language::Python).metrics),
             syntax_error_line: None,
             output_type_reference: ReferenceType::Int,
+            output_type: 0,
+            output_length: None,
         };
         Facts {
             benchmarks: vec!["b".into()],
@@ -106,7 +119,9 @@ pub(crate) mod tests {
                 task: vec![Task::Output, Task::Output],
                 verdict: [vec![true, false], vec![true, true], vec![true, false]],
                 answer_type_reference: vec![ReferenceType::Int, ReferenceType::String],
+                answer_type: vec![0, 1],
             },
+            type_names: vec!["int".into(), "str".into()],
             errors: vec![],
         }
     }

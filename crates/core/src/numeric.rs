@@ -18,10 +18,12 @@ pub enum NumericProperty {
     AstNodes,
     Functions,
     Calls,
+    /// Length of the expected output (string or container).
+    OutputLength,
 }
 
 impl NumericProperty {
-    pub const ALL: [NumericProperty; 10] = [
+    pub const ALL: [NumericProperty; 11] = [
         NumericProperty::ReferenceCc,
         NumericProperty::MccabeMax,
         NumericProperty::MccabeSum,
@@ -32,6 +34,7 @@ impl NumericProperty {
         NumericProperty::AstNodes,
         NumericProperty::Functions,
         NumericProperty::Calls,
+        NumericProperty::OutputLength,
     ];
 
     pub fn name(self) -> &'static str {
@@ -46,6 +49,7 @@ impl NumericProperty {
             NumericProperty::AstNodes => "ast_nodes",
             NumericProperty::Functions => "functions",
             NumericProperty::Calls => "calls",
+            NumericProperty::OutputLength => "output_length",
         }
     }
 
@@ -61,6 +65,7 @@ impl NumericProperty {
             NumericProperty::AstNodes => "syntax tree nodes",
             NumericProperty::Functions => "functions",
             NumericProperty::Calls => "calls",
+            NumericProperty::OutputLength => "length of the expected output",
         }
     }
 
@@ -80,12 +85,16 @@ impl NumericProperty {
             NumericProperty::AstNodes => m.ast_nodes,
             NumericProperty::Functions => m.functions,
             NumericProperty::Calls => m.calls,
+            NumericProperty::OutputLength => return None,
         };
         Some(f64::from(count))
     }
 
     /// The program's value; `None` when it has no code (or no reference CC).
     pub fn value(self, program: &ProgramFacts) -> Option<f64> {
+        if self == NumericProperty::OutputLength {
+            return program.output_length.map(f64::from);
+        }
         program.metrics.as_ref().and_then(|m| self.of_metrics(m))
     }
 }

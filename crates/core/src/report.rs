@@ -60,6 +60,9 @@ pub struct ProgramPropertiesReport {
     #[serde(flatten)]
     pub metrics: Option<Metrics>,
     pub output_type_reference: ReferenceType,
+    pub output_type: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output_length: Option<u32>,
     pub constructs: Vec<String>,
     pub reference_constructs: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -75,6 +78,8 @@ impl ProgramReport {
             properties: ProgramPropertiesReport {
                 metrics: program.metrics,
                 output_type_reference: program.output_type_reference,
+                output_type: facts.type_names[program.output_type as usize].clone(),
+                output_length: program.output_length,
                 constructs: program.constructs.names().into_iter().map(String::from).collect(),
                 reference_constructs: program.reference_constructs.names().into_iter().map(String::from).collect(),
                 syntax_error_line: program.syntax_error_line,
