@@ -31,5 +31,20 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+/// Extraction over generated programs of growing size: time per line should stay flat (linear).
+fn bench_growth(c: &mut Criterion) {
+    let unit = "def f{i}(xs):\n    total = 0\n    for x in xs:\n        if x % 2 == 0 and x > 3:\n            total += g(x)\n        elif x:\n            while x > 0:\n                x -= 1\n    return [y for y in xs if y] if total else total\n\n";
+    let mut group = c.benchmark_group("extraction by program size (lines)");
+    group.sample_size(10);
+    for functions in [1, 10, 100, 1000] {
+        let code: String = (0..functions).map(|i| unit.replace("{i}", &i.to_string())).collect();
+        let lines = code.lines().count();
+        let mut parser = ProgramParser::new();
+        group.throughput(criterion::Throughput::Elements(lines as u64));
+        group.bench_function(format!("{lines} lines"), |b| b.iter(|| parser.extract(&code, Language::Python)));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench, bench_growth);
 criterion_main!(benches);

@@ -151,3 +151,22 @@ fn reference_value_types_of_gpt_4_turbo_on_cruxeval() {
     expected.sort();
     assert_eq!(rows, expected);
 }
+
+/// Issue 3: every Java program of the fixtures parses and gets its properties (tree-sitter
+/// recovers from the one with a real syntax error, which is flagged).
+#[test]
+fn every_java_program_gets_its_properties() {
+    let Some(fixtures) = common::fixtures() else { return };
+    let (files, _) = read_inputs(&[fixtures.join("codemind/dataset/Avatar")]);
+    let facts = analyze(files).facts;
+    let java: Vec<_> = facts.programs.iter().filter(|p| p.metrics.is_some()).collect();
+    assert_eq!(java.len(), 62, "the 62 Avatar-Java programs with a Main.java");
+    for program in &java {
+        let metrics = program.metrics.unwrap();
+        assert!(metrics.functions >= 1 && metrics.loc > 0 && metrics.statements > 0, "{}: {metrics:?}", program.id);
+        assert!(program.constructs.names().contains(&"class"), "{}", program.id);
+        assert_eq!(metrics.reference_cc, None, "reference CC is Python-only");
+    }
+    let flagged: Vec<&str> = java.iter().filter(|p| p.syntax_error_line.is_some()).map(|p| p.id.as_str()).collect();
+    assert_eq!(flagged, ["atcoder_ABC143_A"], "its Main.java really has `if A - (B * 2) > 0:`");
+}
