@@ -8,6 +8,7 @@ use crate::format::format_p_short;
 use exerscope_core::numeric::NumericProperty;
 use exerscope_core::stats::buckets::reference_buckets;
 use exerscope_core::stats::correlation::spearman;
+use exerscope_core::stats::logistic::logistic_regression;
 use exerscope_core::stats::numeric::{predictions_of, property_pairs};
 use exerscope_core::{Facts, Judge};
 use leptos::prelude::*;
@@ -54,7 +55,8 @@ pub fn PropertiesView(facts: RwSignal<Option<Arc<Facts>>>, judge: RwSignal<Judge
             <p class="explain">
                 "Bars: correct (green) and incorrect (red) predictions per value, rounded as the reference does (its first ten values). "
                 "Blue: success rate with its 95% Wilson interval. ρ per program: Spearman between each program's value and its success; "
-                "ρ buckets: the reference's correlation over the bars."
+                "ρ over buckets: the reference's correlation over the bars. Log-odds per unit: the slope of a logistic "
+                "regression of success on the property, with its 95% interval (negative: higher values, fewer correct answers)."
             </p>
             <div class="property-grid">
                 {move || (0..models()).map(|m| view! { <PropertyChart facts judge property benchmark model=m as u32/> }).collect_view()}
@@ -83,8 +85,12 @@ fn PropertyChart(
         let describe = |c: Option<exerscope_core::stats::correlation::Correlation>| {
             c.map_or("–".to_owned(), |c| format!("{:.3} (p {})", c.rho, format_p_short(c.p)))
         };
+        let success: Vec<bool> = pairs.iter().map(|p| p.1).collect();
+        let slope = logistic_regression(&values, &success).map_or("–".to_owned(), |fit| {
+            format!("{:+.3} [{:+.3}, {:+.3}]", fit.slope, fit.slope_ci95[0], fit.slope_ci95[1])
+        });
         let subtitle = format!(
-            "ρ per program {} · ρ over buckets {}",
+            "ρ per program {} · ρ over buckets {} · log-odds per unit {slope}",
             describe(spearman(&values, &outcomes)),
             describe(buckets.correlation)
         );
@@ -95,5 +101,5 @@ fn PropertyChart(
         }
         let _ = canvas.set_attribute("data-drawn", "true");
     });
-    view! { <canvas class="chart property-chart" width="560" height="320" node_ref=canvas data-model=model.to_string()></canvas> }
+    view! { <canvas class="chart property-chart" width="600" height="320" node_ref=canvas data-model=model.to_string()></canvas> }
 }

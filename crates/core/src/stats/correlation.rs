@@ -3,7 +3,7 @@
 
 use statrs::distribution::{ContinuousCDF, StudentsT};
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Correlation {
     pub rho: f64,
     /// Two-sided p-value.

@@ -4,7 +4,7 @@
 use super::wilson::Z_95;
 use statrs::distribution::{ContinuousCDF, Normal};
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LogisticFit {
     pub intercept: f64,
     pub slope: f64,

@@ -4,7 +4,8 @@
 //! - `per_program`: Spearman's ρ between each program's value and its success (0/1).
 
 use super::buckets::reference_buckets;
-use super::correlation::spearman;
+use super::correlation::{point_biserial, spearman, Correlation};
+use super::logistic::{logistic_regression, LogisticFit};
 use crate::facts::Facts;
 use crate::judges::Judge;
 use crate::numeric::NumericProperty;
@@ -31,6 +32,12 @@ pub struct CorrelationRow {
     pub p: Option<f64>,
     /// Points correlated: buckets (reference) or predictions (per program).
     pub n: usize,
+    /// Per program only: point-biserial r and p, and the logistic regression of success on the
+    /// property (slope in log-odds per unit, Wald 95% interval).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub point_biserial: Option<Correlation>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub logistic: Option<LogisticFit>,
 }
 
 /// Every (model, benchmark or `*`, property, mode), in that order.
@@ -61,6 +68,8 @@ pub fn correlations(facts: &Facts, judge: Judge) -> Vec<CorrelationRow> {
                     rho,
                     p,
                     n,
+                    point_biserial: None,
+                    logistic: None,
                 };
                 let buckets = reference_buckets(pairs.iter().copied());
                 let reference = buckets.correlation;
@@ -73,12 +82,17 @@ pub fn correlations(facts: &Facts, judge: Judge) -> Vec<CorrelationRow> {
                 let values: Vec<f64> = pairs.iter().map(|p| p.0).collect();
                 let outcomes: Vec<f64> = pairs.iter().map(|p| f64::from(u8::from(p.1))).collect();
                 let per_program = spearman(&values, &outcomes);
-                rows.push(row(
-                    CorrelationMode::PerProgram,
-                    per_program.map(|c| c.rho),
-                    per_program.map(|c| c.p),
-                    pairs.len(),
-                ));
+                let success: Vec<bool> = pairs.iter().map(|p| p.1).collect();
+                rows.push(CorrelationRow {
+                    point_biserial: point_biserial(&values, &success),
+                    logistic: logistic_regression(&values, &success),
+                    ..row(
+                        CorrelationMode::PerProgram,
+                        per_program.map(|c| c.rho),
+                        per_program.map(|c| c.p),
+                        pairs.len(),
+                    )
+                });
             }
         }
     }
