@@ -2,6 +2,7 @@
 //! response. Every text from the files is shown as text, never as HTML.
 
 use exerscope_core::detail::{PredictionDetail, ProgramDetail};
+use exerscope_core::extractors::{Construct, ConstructLine};
 use exerscope_core::Judge;
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -40,7 +41,7 @@ pub fn ProgramView(program: RwSignal<Option<Arc<ProgramDetail>>>, judge: RwSigna
                     <div class="program-grid">
                         <div>
                             <h3>"Code"</h3>
-                            <pre class="code">{code}</pre>
+                            <HighlightedCode code=code lines=detail.construct_lines.clone()/>
                         </div>
                         <div>
                             <h3>"Input"</h3>
@@ -85,5 +86,48 @@ fn PredictionCard(prediction: PredictionDetail, judge: RwSignal<Judge>) -> impl 
                 </details>
             })}
         </article>
+    }
+}
+
+/// The code, line by line, with the lines where constructs appear marked; a chip per construct
+/// picks which construct's lines stand out.
+#[component]
+fn HighlightedCode(code: String, lines: Vec<ConstructLine>) -> impl IntoView {
+    let focus = RwSignal::new(None::<Construct>);
+    let mut constructs: Vec<Construct> = lines.iter().map(|l| l.construct).collect();
+    constructs.sort_by_key(|c| *c as u8);
+    constructs.dedup();
+    let chips = constructs
+        .into_iter()
+        .map(|construct| {
+            let at: Vec<String> =
+                lines.iter().filter(|l| l.construct == construct).map(|l| l.line.to_string()).collect();
+            view! {
+                <button class="chip" class:active=move || focus.get() == Some(construct) data-construct=construct.name()
+                    title=format!("lines {}", at.join(", "))
+                    on:click=move |_| focus.update(|f| *f = if *f == Some(construct) { None } else { Some(construct) })>
+                    {construct.label()}
+                </button>
+            }
+        })
+        .collect_view();
+    let code_lines: Vec<(u32, String)> = code.lines().enumerate().map(|(i, l)| (i as u32 + 1, l.to_owned())).collect();
+    let rendered = code_lines
+        .into_iter()
+        .map(|(number, text)| {
+            let here: Vec<Construct> = lines.iter().filter(|l| l.line == number).map(|l| l.construct).collect();
+            let marked = !here.is_empty();
+            let title = here.iter().map(|c| c.label()).collect::<Vec<_>>().join(", ");
+            let focused = move || focus.get().is_some_and(|f| here.contains(&f));
+            view! {
+                <span class="line" class:marked=marked class:focused=focused title=title data-line=number>
+                    {format!("{text}\n")}
+                </span>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="chips">{chips}</div>
+        <pre class="code" id="program-code">{rendered}</pre>
     }
 }

@@ -196,6 +196,11 @@ try {
       && [...document.querySelectorAll('#program-table tbody td.constructs')].every((td) => td.textContent.includes('recursion')));
     await page.click('#program-table tbody tr:first-child');
     await page.waitForFunction(() => (document.querySelector('#program-view .explain')?.textContent ?? '').includes('recursion'));
+    await page.click('#program-view .chip[data-construct="if"]');
+    const focused = await page.$$eval('#program-code .line.focused', (lines) => lines.map((l) => l.textContent));
+    if (focused.length === 0 || !focused.every((line) => /\b(if|elif)\b/.test(line))) {
+      throw new Error(`the if chip highlights ${JSON.stringify(focused)}`);
+    }
     await page.fill('#program-filter', '');
   });
 

@@ -3,7 +3,7 @@
 
 use crate::archive::expand_archives;
 use crate::diagnostics::FileError;
-use crate::extractors::{ProgramParser, ProgramProperties};
+use crate::extractors::{ConstructLine, ProgramParser, ProgramProperties};
 use crate::facts::TypeId;
 use crate::facts::{Facts, PredictionFacts, ProgramFacts};
 use crate::input::InputFile;
@@ -48,6 +48,8 @@ pub struct Progress {
 pub struct Analysis {
     pub table: Table,
     pub facts: Facts,
+    /// Where each program's constructs are (kept beside the table: only the drill-down needs them).
+    pub construct_lines: Vec<Vec<ConstructLine>>,
 }
 
 /// How often (in items) progress is reported.
@@ -70,7 +72,7 @@ pub fn analyze_with_progress(files: Vec<InputFile>, progress: &mut dyn FnMut(Pro
     let (table, unmatched) = builder.finish();
     report_unjoined(&table, &unmatched, &mut errors);
     let mut type_names = TypeNames::default();
-    let programs = extract_properties(&table, &mut type_names, progress, &mut errors);
+    let (programs, construct_lines) = extract_properties(&table, &mut type_names, progress, &mut errors);
     let predictions = judge_all(&table, &mut type_names, progress);
     progress(Progress { phase: Phase::Done, done: predictions.len(), total: predictions.len() });
     let facts = Facts {
@@ -81,7 +83,7 @@ pub fn analyze_with_progress(files: Vec<InputFile>, progress: &mut dyn FnMut(Pro
         type_names: type_names.names,
         errors,
     };
-    Analysis { table, facts }
+    Analysis { table, facts, construct_lines }
 }
 
 /// Interns exerscope type names.
@@ -108,18 +110,20 @@ fn extract_properties(
     type_names: &mut TypeNames,
     progress: &mut dyn FnMut(Progress),
     errors: &mut Vec<FileError>,
-) -> Vec<ProgramFacts> {
+) -> (Vec<ProgramFacts>, Vec<Vec<ConstructLine>>) {
     let mut parser = ProgramParser::new();
     let total = table.programs.len();
     let mut out = Vec::with_capacity(total);
+    let mut lines = Vec::with_capacity(total);
     for (i, program) in table.programs.iter().enumerate() {
         if i % PROGRESS_STEP == 0 {
             progress(Progress { phase: Phase::Parsing, done: i, total });
         }
-        let properties = match &program.code {
+        let mut properties = match &program.code {
             Some(code) => parser.extract(code, program.language),
             None => ProgramProperties::default(),
         };
+        lines.push(std::mem::take(&mut properties.construct_lines));
         if let Some(line) = properties.syntax_error_line {
             errors.push(FileError::at_line(
                 &program.source_path,
@@ -140,7 +144,7 @@ fn extract_properties(
             output_length: value_length(&program.expected),
         });
     }
-    out
+    (out, lines)
 }
 
 fn judge_all(table: &Table, type_names: &mut TypeNames, progress: &mut dyn FnMut(Progress)) -> PredictionFacts {

@@ -2,7 +2,7 @@
 //! every model's prediction with each judge's verdict and the raw response.
 
 use crate::analysis::Analysis;
-use crate::extractors::{Constructs, ReferenceConstructs};
+use crate::extractors::{ConstructLine, Constructs, ReferenceConstructs};
 use crate::table::{Language, ProgramIdx};
 use serde::{Deserialize, Serialize};
 
@@ -22,6 +22,8 @@ pub struct ProgramDetail {
     pub source_path: String,
     pub reference_constructs: ReferenceConstructs,
     pub constructs: Constructs,
+    /// Where the constructs are in the code.
+    pub construct_lines: Vec<ConstructLine>,
     pub syntax_error_line: Option<usize>,
     pub predictions: Vec<PredictionDetail>,
 }
@@ -71,6 +73,7 @@ impl Analysis {
             source_path: program.source_path.clone(),
             reference_constructs: facts.reference_constructs,
             constructs: facts.constructs,
+            construct_lines: self.construct_lines[index as usize].clone(),
             syntax_error_line: facts.syntax_error_line,
             predictions,
         })

@@ -143,7 +143,7 @@ impl Construct {
     }
 
     /// The construct a node's mere presence shows.
-    fn shown_by(role: Role) -> Option<Construct> {
+    pub(crate) fn shown_by(role: Role) -> Option<Construct> {
         Some(match role {
             Role::If => Construct::If,
             Role::ForLoop => Construct::For,

@@ -6,6 +6,7 @@
 //! [`ProgramProperties`] and one line in [`extract`] (see CONTRIBUTING.md).
 
 mod cognitive;
+mod construct_lines;
 mod constructs;
 mod counts;
 mod loc;
@@ -20,6 +21,7 @@ mod string_formatting;
 mod syntax;
 mod syntax_error;
 
+pub use construct_lines::ConstructLine;
 pub use constructs::{Construct, Constructs};
 pub use reference_constructs::{ReferenceConstruct, ReferenceConstructs};
 pub use syntax::Role;
@@ -90,6 +92,8 @@ pub struct ProgramProperties {
     pub reference_constructs: ReferenceConstructs,
     /// exerscope's own constructs (SPEC §4.2).
     pub constructs: Constructs,
+    /// Where they appear, for highlighting.
+    pub construct_lines: Vec<ConstructLine>,
     pub metrics: Metrics,
     /// First line (1-based) where tree-sitter had to recover from a syntax error.
     pub syntax_error_line: Option<usize>,
@@ -128,6 +132,7 @@ impl ProgramParser {
         let mut mccabe = mccabe::Extractor::default();
         let mut nesting = nesting::Extractor::default();
         let mut cognitive = cognitive::Extractor::default();
+        let mut lines = construct_lines::Extractor::default();
         let mut exerscope_constructs = constructs::Extractor::default();
         let mut nested_loop = nested_loop::Extractor::default();
         let mut nested_if = nested_if::Extractor::default();
@@ -150,6 +155,7 @@ impl ProgramParser {
                 &mut recursion,
                 &mut string_formatting,
                 &mut cognitive,
+                &mut lines,
             ],
         );
         let mut found = exerscope_constructs.finish();
@@ -162,6 +168,7 @@ impl ProgramParser {
         ProgramProperties {
             reference_constructs: constructs.finish(),
             constructs: found,
+            construct_lines: lines.finish(),
             metrics: Metrics {
                 loc: loc.finish(),
                 statements,
