@@ -115,7 +115,7 @@ pub fn App() -> impl IntoView {
                 <ConstructsView facts=facts report=report flavor=flavor on_select=on_select/>
                 <PropertiesView facts=facts judge=judge/>
                 <TypesView report=report flavor=flavor/>
-                <ComparisonView report=report/>
+                <ComparisonView facts=facts report=report on_select=on_select/>
                 <ProgramTable facts=facts judge=judge on_open_program=on_open_program/>
                 <Drilldown facts=facts judge=judge selection=selection on_open_program=on_open_program/>
                 <ProgramView program=program judge=judge/>

@@ -2,34 +2,54 @@
 //! or both are wrong, and McNemar's exact test of whether one is better (SPEC §5, §6).
 
 use crate::format::format_p;
-use exerscope_core::Report;
+use exerscope_core::drilldown::{AgreementCell, Selection};
+use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
 use std::sync::Arc;
 
 #[component]
-pub fn ComparisonView(report: Memo<Option<Arc<Report>>>) -> impl IntoView {
+pub fn ComparisonView(
+    facts: RwSignal<Option<Arc<Facts>>>,
+    report: Memo<Option<Arc<Report>>>,
+    on_select: Callback<Selection>,
+) -> impl IntoView {
     let rows = move || {
+        let Some(facts) = facts.get() else { return Vec::new() };
         report
             .get()
             .map(|r| r.agreements.clone())
             .unwrap_or_default()
             .into_iter()
             .map(|a| {
+                let (Some(model_a), Some(model_b)) = (facts.model_index(&a.model_a), facts.model_index(&a.model_b))
+                else {
+                    return ().into_any();
+                };
+                let benchmark = facts.benchmark_index(&a.benchmark);
+                // One clickable count per cell of the 2×2 agreement table.
+                let cell = move |count: u64, a_right: bool, b_right: bool| {
+                    let agreement = AgreementCell { model_a, model_b, a_right, b_right };
+                    let select = move |_| {
+                        on_select.run(Selection { benchmark, agreement: Some(agreement), ..Default::default() })
+                    };
+                    view! { <td class="num clickable" on:click=select>{count}</td> }
+                };
                 let benchmark_attr = a.benchmark.clone();
                 view! {
                     <tr data-benchmark=benchmark_attr>
                         <td>{a.model_a}</td>
                         <td>{a.model_b}</td>
                         <td>{if a.benchmark == "*" { "all".to_owned() } else { a.benchmark }}</td>
-                        <td class="num">{a.counts.both_right}</td>
-                        <td class="num">{a.counts.only_a}</td>
-                        <td class="num">{a.counts.only_b}</td>
-                        <td class="num">{a.counts.both_wrong}</td>
+                        {cell(a.counts.both_right, true, true)}
+                        {cell(a.counts.only_a, true, false)}
+                        {cell(a.counts.only_b, false, true)}
+                        {cell(a.counts.both_wrong, false, false)}
                         <td class="num">{format_p(a.mcnemar_p)}</td>
                     </tr>
                 }
+                .into_any()
             })
-            .collect_view()
+            .collect::<Vec<_>>()
     };
     view! {
         <Show when=move || report.with(|r| r.as_ref().is_some_and(|r| !r.agreements.is_empty()))>

@@ -141,7 +141,11 @@ fn Radar(
             g.as_ref().and_then(|(geometry, spokes)| geometry.spoke_at(point).map(|spoke| spokes[spoke]))
         });
         if let Some(construct) = construct {
-            on_select.run(Selection { benchmark: Some(benchmark as u32), model: None, construct: Some(construct) });
+            on_select.run(Selection {
+                benchmark: Some(benchmark as u32),
+                construct: Some(construct),
+                ..Default::default()
+            });
         }
     };
     view! {
@@ -173,7 +177,9 @@ fn ConstructTable(
                     .map(|&construct| {
                         let counts = construct_counts(&report.constructs, &run.model, &run.benchmark, construct);
                         let text = counts.map(|(k, n)| format!("{k}/{n}")).unwrap_or_else(|| "–".to_owned());
-                        let select = move |_| on_select.run(Selection { model, benchmark, construct: Some(construct) });
+                        let select = move |_| {
+                            on_select.run(Selection { model, benchmark, construct: Some(construct), agreement: None })
+                        };
                         view! { <td class="num clickable" data-construct=construct.name() on:click=select>{text}</td> }
                     })
                     .collect_view();

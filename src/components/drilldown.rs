@@ -92,6 +92,16 @@ fn describe(facts: &Facts, selection: &Selection) -> String {
     if let Some(construct) = selection.construct {
         parts.push(format!("programs with {}", construct.label()));
     }
+    if let Some(cell) = selection.agreement {
+        let verdict = |right: bool| if right { "right" } else { "wrong" };
+        parts.push(format!(
+            "{} {}, {} {}",
+            facts.models[cell.model_a as usize],
+            verdict(cell.a_right),
+            facts.models[cell.model_b as usize],
+            verdict(cell.b_right)
+        ));
+    }
     format!("Programs behind: {}", parts.join(" · "))
 }
 

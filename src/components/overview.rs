@@ -22,7 +22,7 @@ pub fn Overview(
         on_select.run(Selection {
             model: facts.model_index(model),
             benchmark: facts.benchmark_index(benchmark),
-            construct: None,
+            ..Default::default()
         });
     };
     let rows = move || {
@@ -100,7 +100,7 @@ fn OverviewChart(
             on_select.run(Selection {
                 model: Some(hit.model as u32),
                 benchmark: Some(hit.benchmark as u32),
-                construct: None,
+                ..Default::default()
             });
         }
     };

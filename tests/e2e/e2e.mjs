@@ -164,6 +164,9 @@ try {
     const pooled = await page.$$eval('#comparison-table tbody tr[data-benchmark="*"] td', (c) => c.map((td) => td.textContent.trim()));
     // Both predicted 1,386 programs (all but deepseek's extra 62 Avatar ones).
     expectEqual(pooled.slice(3, 7).map(Number).reduce((a, b) => a + b, 0), 1386, 'programs both models predicted');
+    await page.click('#comparison-table tbody tr[data-benchmark="*"] td:nth-child(5)');
+    await page.waitForSelector('#drilldown-table tbody tr');
+    expectEqual(await page.$$eval('#drilldown-table tbody tr', (r) => r.length), Number(pooled[4]), 'programs only model A got right');
     await page.screenshot({ path: path.join(out, 'exerscope.png'), fullPage: true });
   });
 

@@ -13,6 +13,17 @@ pub struct Selection {
     pub benchmark: Option<BenchmarkIdx>,
     pub model: Option<ModelIdx>,
     pub construct: Option<AnyConstruct>,
+    /// A cell of a model-against-model table.
+    pub agreement: Option<AgreementCell>,
+}
+
+/// The programs where model A was right or wrong and model B right or wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AgreementCell {
+    pub model_a: ModelIdx,
+    pub model_b: ModelIdx,
+    pub a_right: bool,
+    pub b_right: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -44,10 +55,17 @@ pub fn programs_behind(facts: &Facts, selection: &Selection, judge: Judge) -> Ve
             row[facts.predictions.model[i] as usize] = Some(column[i]);
         }
     }
+    let in_cell = |verdicts: &[Option<bool>]| {
+        selection.agreement.is_none_or(|cell| {
+            verdicts[cell.model_a as usize] == Some(cell.a_right)
+                && verdicts[cell.model_b as usize] == Some(cell.b_right)
+        })
+    };
     let mut rows: Vec<DrillRow> = rows
         .into_iter()
         .enumerate()
         .filter_map(|(program, row)| row.map(|verdicts| DrillRow { program: program as ProgramIdx, verdicts }))
+        .filter(|row| in_cell(&row.verdicts))
         .collect();
     let selected_right = |row: &DrillRow| selection.model.is_some_and(|m| row.verdicts[m as usize] == Some(true));
     rows.sort_by_key(|row| (selected_right(row), row.verdicts.iter().filter(|v| **v == Some(true)).count()));
@@ -76,6 +94,23 @@ mod tests {
         assert_eq!(programs, [1, 0]);
         let lenient = programs_behind(&tiny_facts(), &Selection::default(), Judge::Lenient);
         assert_eq!(lenient[0].verdicts, [Some(true)]);
+    }
+
+    #[test]
+    fn an_agreement_cell_selects_the_programs_in_it() {
+        let mut facts = tiny_facts();
+        facts.models.push("other".into());
+        for (program, verdict) in [(0, false), (1, false)] {
+            facts.predictions.model.push(1);
+            facts.predictions.program.push(program);
+            facts.predictions.task.push(crate::table::Task::Output);
+            facts.predictions.verdict.iter_mut().for_each(|column| column.push(verdict));
+        }
+        let only_a = AgreementCell { model_a: 0, model_b: 1, a_right: true, b_right: false };
+        let selection = Selection { agreement: Some(only_a), ..Default::default() };
+        let programs: Vec<_> =
+            programs_behind(&facts, &selection, Judge::Reference).iter().map(|r| r.program).collect();
+        assert_eq!(programs, [0], "program 0: m right, other wrong");
     }
 
     #[test]
