@@ -7,7 +7,7 @@
 use exerscope_core::extractors::{ProgramParser, ReferenceConstruct};
 use exerscope_core::table::Language;
 use exerscope_core::{analyze, InputFile, Judge, Report};
-use exerscope_web::charts::bars::{draw_success_bars, SuccessBars};
+use exerscope_web::charts::bars::{draw_success_bars, run_bars, SuccessBars};
 use exerscope_web::charts::canvas::canvas_area;
 use exerscope_web::charts::radar::{draw_radar, RadarGeometry, RadarSeries};
 use exerscope_web::demo::demo_files;
@@ -86,7 +86,8 @@ fn bars_are_drawn_and_clicks_find_them() {
     let report = Report::build(&facts, Judge::Reference);
     let canvas = canvas(900, 340);
     let area = canvas_area(&canvas).unwrap();
-    let data = SuccessBars { benchmarks: &facts.benchmarks, models: &facts.models, runs: &report.runs };
+    let bars = run_bars(&facts.benchmarks, &facts.models, &report.runs);
+    let data = SuccessBars { groups: &facts.benchmarks, models: &facts.models, bars: &bars };
     let hits = draw_success_bars(&area, &data).unwrap();
     assert_eq!(hits.len(), 6, "one bar per model and benchmark");
     let [(x0, y0), (x1, y1)] = hits[0].rect;

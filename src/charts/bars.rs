@@ -1,4 +1,4 @@
-//! Grouped bars: success rate per benchmark (groups) and model (bars), with 95% Wilson
+//! Grouped bars: a success rate per group (a benchmark, a construct) and model, with 95% Wilson
 //! intervals as error bars.
 
 use super::palette::model_color;
@@ -7,10 +7,33 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+/// One bar: `model`'s rate in `group`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bar {
+    pub group: usize,
+    pub model: usize,
+    pub rate: f64,
+    pub ci95: Option<[f64; 2]>,
+}
+
 pub struct SuccessBars<'a> {
-    pub benchmarks: &'a [String],
+    pub groups: &'a [String],
     pub models: &'a [String],
-    pub runs: &'a [RunSummary],
+    pub bars: &'a [Bar],
+}
+
+/// The overview's bars: one per run, grouped by benchmark.
+pub fn run_bars(benchmarks: &[String], models: &[String], runs: &[RunSummary]) -> Vec<Bar> {
+    runs.iter()
+        .filter_map(|run| {
+            Some(Bar {
+                group: benchmarks.iter().position(|b| *b == run.benchmark)?,
+                model: models.iter().position(|m| *m == run.model)?,
+                rate: run.rate?,
+                ci95: run.ci95,
+            })
+        })
+        .collect()
 }
 
 /// Where a bar was drawn, in the backend's (the canvas's) pixels.
@@ -18,7 +41,7 @@ pub struct SuccessBars<'a> {
 pub struct BarHit {
     pub rect: [(i32, i32); 2],
     pub model: usize,
-    pub benchmark: usize,
+    pub group: usize,
 }
 
 impl BarHit {
@@ -37,7 +60,7 @@ pub fn draw_success_bars<DB: DrawingBackend>(
     area.fill(&WHITE)?;
     let (legend, plot) = area.split_vertically(LEGEND_HEIGHT);
     draw_legend(&legend, data.models)?;
-    let groups = data.benchmarks.len().max(1);
+    let groups = data.groups.len().max(1);
     let mut chart = ChartBuilder::on(&plot)
         .margin(12)
         .x_label_area_size(28)
@@ -54,34 +77,27 @@ pub fn draw_success_bars<DB: DrawingBackend>(
         .draw()?;
     let width = 0.8 / data.models.len().max(1) as f64;
     let mut hits = Vec::new();
-    for run in data.runs {
-        let (Some(model), Some(benchmark), Some(rate)) = (
-            data.models.iter().position(|m| *m == run.model),
-            data.benchmarks.iter().position(|b| *b == run.benchmark),
-            run.rate,
-        ) else {
-            continue;
-        };
-        let x0 = benchmark as f64 + 0.1 + model as f64 * width;
+    for bar in data.bars {
+        let x0 = bar.group as f64 + 0.1 + bar.model as f64 * width;
         let x1 = x0 + width * 0.9;
-        let color = model_color(model);
-        chart.draw_series(std::iter::once(Rectangle::new([(x0, 0.0), (x1, rate)], color.filled())))?;
-        if let Some([lo, hi]) = run.ci95 {
+        let color = model_color(bar.model);
+        chart.draw_series(std::iter::once(Rectangle::new([(x0, 0.0), (x1, bar.rate)], color.filled())))?;
+        if let Some([lo, hi]) = bar.ci95 {
             let middle = (x0 + x1) / 2.0;
             chart.draw_series(std::iter::once(ErrorBar::new_vertical(
                 middle,
                 lo,
-                rate,
+                bar.rate,
                 hi,
                 BLACK.stroke_width(1),
                 6,
             )))?;
         }
         // A very low bar still gets a clickable height.
-        let top = chart.backend_coord(&(x0, rate.max(0.04)));
-        hits.push(BarHit { rect: [top, chart.backend_coord(&(x1, 0.0))], model, benchmark });
+        let top = chart.backend_coord(&(x0, bar.rate.max(0.04)));
+        hits.push(BarHit { rect: [top, chart.backend_coord(&(x1, 0.0))], model: bar.model, group: bar.group });
     }
-    for (i, name) in data.benchmarks.iter().enumerate() {
+    for (i, name) in data.groups.iter().enumerate() {
         let (x, y) = chart.backend_coord(&(i as f64 + 0.5, 0.0));
         let base = plot.get_base_pixel();
         let style = TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(HPos::Center, VPos::Top));

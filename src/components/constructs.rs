@@ -3,12 +3,14 @@
 //! the same numbers as a table, and the with/without comparison. A spoke or a cell opens the
 //! programs behind it.
 
+use crate::charts::bars::{draw_success_bars, Bar, BarHit, SuccessBars};
 use crate::charts::canvas::{canvas_area, canvas_point};
 use crate::charts::palette::model_css;
 use crate::charts::radar::{draw_radar, RadarGeometry, RadarSeries};
 use crate::format::{format_p, percent};
 use exerscope_core::drilldown::Selection;
 use exerscope_core::flavors::{AnyConstruct, Flavor};
+use exerscope_core::stats::wilson::{wilson_interval, Z_95};
 use exerscope_core::stats::ConstructSummary;
 use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
@@ -76,6 +78,7 @@ pub fn ConstructsView(
                         .collect_view()
                 }}
             </div>
+            <ConstructBars facts report flavor on_select/>
             <ConstructTable facts report flavor on_select/>
             <ConstructEffects report flavor/>
         </section>
@@ -254,5 +257,76 @@ fn ConstructEffects(report: Memo<Option<Arc<Report>>>, flavor: RwSignal<Flavor>)
                 <tbody>{rows}</tbody>
             </table>
         </details>
+    }
+}
+
+/// The same rates as bars with their 95% Wilson intervals, for one benchmark at a time.
+#[component]
+fn ConstructBars(
+    facts: RwSignal<Option<Arc<Facts>>>,
+    report: Memo<Option<Arc<Report>>>,
+    flavor: RwSignal<Flavor>,
+    on_select: Callback<Selection>,
+) -> impl IntoView {
+    let benchmark = RwSignal::new(0_usize);
+    let canvas = NodeRef::<leptos::html::Canvas>::new();
+    let drawn = StoredValue::new((Vec::<BarHit>::new(), Vec::<AnyConstruct>::new()));
+    Effect::new(move |_| {
+        let (Some(canvas), Some(report), Some(facts)) = (canvas.get(), report.get(), facts.get()) else { return };
+        let Some(benchmark_name) = facts.benchmarks.get(benchmark.get()) else { return };
+        let constructs = shown_constructs(&report, flavor.get());
+        let mut bars = Vec::new();
+        for (group, &construct) in constructs.iter().enumerate() {
+            for (model, model_name) in facts.models.iter().enumerate() {
+                if let Some((k, n)) = construct_counts(&report.constructs, model_name, benchmark_name, construct) {
+                    let ci95 = wilson_interval(k, n, Z_95);
+                    bars.push(Bar { group, model, rate: k as f64 / n as f64, ci95 });
+                }
+            }
+        }
+        let groups: Vec<String> = constructs.iter().map(|c| c.short().to_owned()).collect();
+        let Some(area) = canvas_area(&canvas) else { return };
+        match draw_success_bars(&area, &SuccessBars { groups: &groups, models: &facts.models, bars: &bars }) {
+            Ok(hits) => drawn.set_value((hits, constructs)),
+            Err(e) => web_sys::console::error_1(&format!("exerscope: construct bars not drawn: {e:?}").into()),
+        }
+        let _ = canvas.set_attribute("data-drawn", "true");
+    });
+    let on_click = move |event: web_sys::MouseEvent| {
+        let Some(canvas) = canvas.get() else { return };
+        let point = canvas_point(&canvas, &event);
+        let hit = drawn.with_value(|(hits, constructs)| {
+            hits.iter().find(|h| h.contains(point)).map(|h| (h.model, constructs[h.group]))
+        });
+        if let Some((model, construct)) = hit {
+            on_select.run(Selection {
+                benchmark: Some(benchmark.get_untracked() as u32),
+                model: Some(model as u32),
+                construct: Some(construct),
+                agreement: None,
+            });
+        }
+    };
+    let options = move || {
+        facts
+            .with(|f| f.as_ref().map(|f| f.benchmarks.clone()).unwrap_or_default())
+            .into_iter()
+            .enumerate()
+            .map(|(i, name)| view! { <option value=i.to_string()>{name}</option> })
+            .collect_view()
+    };
+    view! {
+        <div class="controls">
+            <label>
+                "Bars with 95% intervals for "
+                <select id="construct-bars-benchmark" on:change=move |e| {
+                    if let Ok(i) = event_target_value(&e).parse() {
+                        benchmark.set(i);
+                    }
+                }>{options}</select>
+            </label>
+        </div>
+        <canvas id="construct-bars" class="chart clickable" width="1100" height="340" node_ref=canvas on:click=on_click
+            aria-label="Success per construct with 95% Wilson intervals"></canvas>
     }
 }

@@ -1,7 +1,7 @@
 //! Success per model × benchmark: a table with the counts as text, and grouped bars. A row or a
 //! bar opens the programs behind it.
 
-use crate::charts::bars::{draw_success_bars, BarHit, SuccessBars};
+use crate::charts::bars::{draw_success_bars, run_bars, BarHit, SuccessBars};
 use crate::charts::canvas::{canvas_area, canvas_point};
 use crate::format::{percent, run_rate};
 use exerscope_core::drilldown::Selection;
@@ -85,7 +85,8 @@ fn OverviewChart(
         let Some(area) = canvas_area(&canvas) else {
             return;
         };
-        let data = SuccessBars { benchmarks: &facts.benchmarks, models: &facts.models, runs: &report.runs };
+        let bars = run_bars(&facts.benchmarks, &facts.models, &report.runs);
+        let data = SuccessBars { groups: &facts.benchmarks, models: &facts.models, bars: &bars };
         match draw_success_bars(&area, &data) {
             Ok(drawn) => hits.set_value(drawn),
             Err(e) => web_sys::console::error_1(&format!("exerscope: bars not drawn: {e:?}").into()),
@@ -99,7 +100,7 @@ fn OverviewChart(
         if let Some(hit) = hit {
             on_select.run(Selection {
                 model: Some(hit.model as u32),
-                benchmark: Some(hit.benchmark as u32),
+                benchmark: Some(hit.group as u32),
                 ..Default::default()
             });
         }

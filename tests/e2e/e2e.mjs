@@ -158,6 +158,7 @@ try {
       (cells) => cells.slice(3).map((td) => td.textContent.trim().split(' ')[0]));
     expectEqual(dictionaries, ['64/67', '67/67'], 'dictionary outputs of gpt-4-turbo on cruxeval (SPEC 4.5)');
     await page.waitForFunction(() => document.querySelectorAll('canvas.radar[data-drawn="true"]').length === 4);
+    await page.waitForSelector('#construct-bars[data-drawn="true"]');
     await page.waitForFunction(() => document.querySelectorAll('canvas.property-chart[data-drawn="true"]').length === 2);
     const effects = await page.$$eval('#effects-table tbody tr', (r) => r.length);
     if (effects < 40) throw new Error(`only ${effects} construct effect rows`);
