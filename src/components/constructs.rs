@@ -7,6 +7,7 @@ use crate::charts::bars::{draw_success_bars, Bar, BarHit, SuccessBars};
 use crate::charts::canvas::{canvas_area, canvas_point};
 use crate::charts::palette::model_css;
 use crate::charts::radar::{draw_radar, RadarGeometry, RadarSeries};
+use crate::components::benchmark_options;
 use crate::format::{format_p, percent};
 use exerscope_core::drilldown::Selection;
 use exerscope_core::flavors::{AnyConstruct, Flavor};
@@ -307,14 +308,6 @@ fn ConstructBars(
             });
         }
     };
-    let options = move || {
-        facts
-            .with(|f| f.as_ref().map(|f| f.benchmarks.clone()).unwrap_or_default())
-            .into_iter()
-            .enumerate()
-            .map(|(i, name)| view! { <option value=i.to_string()>{name}</option> })
-            .collect_view()
-    };
     view! {
         <div class="controls">
             <label>
@@ -323,7 +316,7 @@ fn ConstructBars(
                     if let Ok(i) = event_target_value(&e).parse() {
                         benchmark.set(i);
                     }
-                }>{options}</select>
+                }>{move || benchmark_options(facts)}</select>
             </label>
         </div>
         <canvas id="construct-bars" class="chart clickable" width="1100" height="340" node_ref=canvas on:click=on_click

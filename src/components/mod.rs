@@ -12,3 +12,17 @@ pub mod program_view;
 pub mod properties;
 pub mod status;
 pub mod types;
+
+use exerscope_core::Facts;
+use leptos::prelude::*;
+use std::sync::Arc;
+
+/// `<option>`s for the benchmarks, valued by index (for the benchmark pickers of several views).
+pub fn benchmark_options(facts: RwSignal<Option<Arc<Facts>>>) -> impl IntoView {
+    facts
+        .with(|f| f.as_ref().map(|f| f.benchmarks.clone()).unwrap_or_default())
+        .into_iter()
+        .enumerate()
+        .map(|(i, name)| view! { <option value=i.to_string()>{name}</option> })
+        .collect_view()
+}

@@ -4,6 +4,7 @@
 
 use crate::charts::canvas::canvas_area;
 use crate::charts::property_bars::draw_property_bars;
+use crate::components::benchmark_options;
 use crate::format::format_p_short;
 use exerscope_core::numeric::NumericProperty;
 use exerscope_core::stats::buckets::reference_buckets;
@@ -19,14 +20,6 @@ pub fn PropertiesView(facts: RwSignal<Option<Arc<Facts>>>, judge: RwSignal<Judge
     let property = RwSignal::new(NumericProperty::MccabeSum);
     let benchmark = RwSignal::new(None::<u32>);
     let models = move || facts.with(|f| f.as_ref().map(|f| f.models.len()).unwrap_or(0));
-    let benchmark_options = move || {
-        facts
-            .with(|f| f.as_ref().map(|f| f.benchmarks.clone()).unwrap_or_default())
-            .into_iter()
-            .enumerate()
-            .map(|(i, name)| view! { <option value=i.to_string()>{name}</option> })
-            .collect_view()
-    };
     view! {
         <section class="panel" id="properties">
             <h2>"Success by program property"</h2>
@@ -48,7 +41,7 @@ pub fn PropertiesView(facts: RwSignal<Option<Arc<Facts>>>, judge: RwSignal<Judge
                     " Benchmark "
                     <select id="property-benchmark" on:change=move |e| benchmark.set(event_target_value(&e).parse().ok())>
                         <option value="all">"all benchmarks"</option>
-                        {benchmark_options}
+                        {move || benchmark_options(facts)}
                     </select>
                 </label>
             </div>
