@@ -155,7 +155,7 @@ try {
     expectEqual(nested.trim(), '13/17', 'nested loops of gpt-4-turbo on cruxeval');
     const dictionaries = await page.$$eval(
       '#types-table tr[data-model="gpt-4-turbo"][data-benchmark="cruxeval"][data-type="dictionary"] td',
-      (cells) => cells.slice(3).map((td) => td.textContent.trim().split(' ')[0]));
+      (cells) => cells.slice(4).map((td) => td.textContent.trim().split(' ')[0]));
     expectEqual(dictionaries, ['64/67', '67/67'], 'dictionary outputs of gpt-4-turbo on cruxeval (SPEC 4.5)');
     await page.waitForFunction(() => document.querySelectorAll('canvas.radar[data-drawn="true"]').length === 4);
     await page.waitForSelector('#construct-bars[data-drawn="true"]');

@@ -16,6 +16,10 @@ pub struct TypeSummary {
     /// The type's name in its flavor (`dictionary`; `list of tuple`).
     #[serde(rename = "type")]
     pub value_type: String,
+    /// exerscope rows only: the expected output's length bucket (strings and containers), or
+    /// `null` on the row that counts every length.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub length: Option<String>,
     pub value_match: u64,
     pub type_match: u64,
     /// Predictions whose expected output has this type.
@@ -23,11 +27,26 @@ pub struct TypeSummary {
 }
 
 /// Counts per (model, benchmark, flavor, expected type), for the types that occur.
+/// Length buckets of strings and containers, for the exerscope types split by length.
+pub fn length_bucket(length: u32) -> &'static str {
+    match length {
+        0 => "empty",
+        1 => "1",
+        2..=4 => "2-4",
+        5..=9 => "5-9",
+        10..=19 => "10-19",
+        _ => "20+",
+    }
+}
+
+/// Counts per (model, benchmark, flavor, expected type), for the types that occur; exerscope
+/// types come once for all lengths and once per length bucket of the expected output.
 pub fn type_summaries(facts: &Facts, judge: Judge) -> Vec<TypeSummary> {
     let predictions = &facts.predictions;
     let mut rows = Vec::new();
-    for flavor in [Flavor::Reference, Flavor::Exerscope] {
-        let mut counts: BTreeMap<(u32, u32, String), (u64, u64, u64)> = BTreeMap::new();
+    for (flavor, by_length) in [(Flavor::Reference, false), (Flavor::Exerscope, false), (Flavor::Exerscope, true)] {
+        type Key = (u32, u32, String, Option<&'static str>);
+        let mut counts: BTreeMap<Key, (u64, u64, u64)> = BTreeMap::new();
         for (i, &correct) in predictions.verdicts(judge).iter().enumerate() {
             let program = &facts.programs[predictions.program[i] as usize];
             let (expected, same_type) = match flavor {
@@ -40,22 +59,27 @@ pub fn type_summaries(facts: &Facts, judge: Judge) -> Vec<TypeSummary> {
                     predictions.answer_type[i] == program.output_type,
                 ),
             };
-            let entry = counts.entry((predictions.model[i], program.benchmark, expected)).or_default();
+            let length = program.output_length.map(length_bucket).filter(|_| by_length);
+            if by_length && length.is_none() {
+                continue; // no length to split by
+            }
+            let entry = counts.entry((predictions.model[i], program.benchmark, expected, length)).or_default();
             entry.0 += u64::from(correct);
             entry.1 += u64::from(same_type);
             entry.2 += 1;
         }
-        rows.extend(counts.into_iter().map(|((model, benchmark, value_type), (value_match, type_match, total))| {
-            TypeSummary {
+        rows.extend(counts.into_iter().map(
+            |((model, benchmark, value_type, length), (value_match, type_match, total))| TypeSummary {
                 model: facts.models[model as usize].clone(),
                 benchmark: facts.benchmarks[benchmark as usize].clone(),
                 flavor,
                 value_type,
+                length: length.map(str::to_owned),
                 value_match,
                 type_match,
                 total,
-            }
-        }));
+            },
+        ));
     }
     rows
 }
@@ -64,6 +88,22 @@ pub fn type_summaries(facts: &Facts, judge: Judge) -> Vec<TypeSummary> {
 mod tests {
     use super::*;
     use crate::facts::tests::tiny_facts;
+
+    #[test]
+    fn length_buckets() {
+        let buckets: Vec<_> = [0, 1, 3, 7, 12, 40].into_iter().map(length_bucket).collect();
+        assert_eq!(buckets, ["empty", "1", "2-4", "5-9", "10-19", "20+"]);
+    }
+
+    #[test]
+    fn split_by_length_when_the_output_has_one() {
+        let mut facts = tiny_facts();
+        facts.programs[0].output_length = Some(3);
+        let rows = type_summaries(&facts, Judge::Reference);
+        let split: Vec<_> =
+            rows.iter().filter(|r| r.length.is_some()).map(|r| (r.length.as_deref(), r.total)).collect();
+        assert_eq!(split, [(Some("2-4"), 1)], "program 1 has no length and is left out of the split");
+    }
 
     #[test]
     fn value_and_type_matches_per_expected_type() {
