@@ -15,10 +15,6 @@ const LAYOUT_FOLDER: &str = "IER";
 const RESPONSE_SUFFIX: &str = "_cot.txt";
 
 impl Reader for CodemindIer {
-    fn name(&self) -> &'static str {
-        "CodeMind IER results"
-    }
-
     fn read(
         &self,
         files: &[InputFile],

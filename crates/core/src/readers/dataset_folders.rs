@@ -16,10 +16,6 @@ const INPUT_FILE: &str = "input.txt";
 const OUTPUT_FILE: &str = "output.txt";
 
 impl Reader for DatasetFolders {
-    fn name(&self) -> &'static str {
-        "dataset folders"
-    }
-
     fn read(
         &self,
         files: &[InputFile],

@@ -13,10 +13,6 @@ pub struct ExerscopeEr;
 const RESPONSE_FILE: &str = "response.txt";
 
 impl Reader for ExerscopeEr {
-    fn name(&self) -> &'static str {
-        "ExeRScope results"
-    }
-
     fn read(
         &self,
         files: &[InputFile],

@@ -23,8 +23,6 @@ pub struct DropContext {
 }
 
 pub trait Reader: Sync {
-    /// A short name shown to users (`ExeRScope results`).
-    fn name(&self) -> &'static str;
     /// Takes its files out of `unclaimed` (indices into `files`) and reads them.
     fn read(
         &self,
