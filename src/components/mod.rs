@@ -13,6 +13,7 @@ pub mod properties;
 pub mod status;
 pub mod types;
 
+use exerscope_core::numeric::NumericProperty;
 use exerscope_core::Facts;
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -25,4 +26,21 @@ pub fn benchmark_options(facts: RwSignal<Option<Arc<Facts>>>) -> impl IntoView {
         .enumerate()
         .map(|(i, name)| view! { <option value=i.to_string()>{name}</option> })
         .collect_view()
+}
+
+/// A `<select>` of the numeric properties, bound to `property`.
+#[component]
+pub fn PropertyPicker(id: &'static str, property: RwSignal<NumericProperty>) -> impl IntoView {
+    view! {
+        <select id=id on:change=move |e| {
+            if let Some(p) = NumericProperty::from_name(&event_target_value(&e)) {
+                property.set(p);
+            }
+        }>
+            {NumericProperty::ALL
+                .into_iter()
+                .map(|p| view! { <option value=p.name() selected=move || property.get() == p>{p.label()}</option> })
+                .collect_view()}
+        </select>
+    }
 }

@@ -1,5 +1,6 @@
 //! Every program with its properties, filterable and sortable; a row opens the program.
 
+use crate::components::PropertyPicker;
 use exerscope_core::drilldown::program_table;
 use exerscope_core::numeric::NumericProperty;
 use exerscope_core::{Facts, Judge};
@@ -86,16 +87,7 @@ pub fn ProgramTable(
                     on:input=move |e| query.set(event_target_value(&e))/>
                 <label>
                     "sort by "
-                    <select id="program-sort" on:change=move |e| {
-                        if let Some(p) = NumericProperty::from_name(&event_target_value(&e)) {
-                            sort.set(p);
-                        }
-                    }>
-                        {NumericProperty::ALL
-                            .into_iter()
-                            .map(|p| view! { <option value=p.name() selected=move || sort.get() == p>{p.label()}</option> })
-                            .collect_view()}
-                    </select>
+                    <PropertyPicker id="program-sort" property=sort/>
                 </label>
                 <label>
                     <input type="checkbox" prop:checked=move || descending.get()

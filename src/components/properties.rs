@@ -4,7 +4,7 @@
 
 use crate::charts::canvas::canvas_area;
 use crate::charts::property_bars::draw_property_bars;
-use crate::components::benchmark_options;
+use crate::components::{benchmark_options, PropertyPicker};
 use crate::format::format_p_short;
 use exerscope_core::numeric::NumericProperty;
 use exerscope_core::stats::buckets::reference_buckets;
@@ -26,16 +26,7 @@ pub fn PropertiesView(facts: RwSignal<Option<Arc<Facts>>>, judge: RwSignal<Judge
             <div class="controls">
                 <label>
                     "Property "
-                    <select id="property-picker" on:change=move |e| {
-                        if let Some(p) = NumericProperty::from_name(&event_target_value(&e)) {
-                            property.set(p);
-                        }
-                    }>
-                        {NumericProperty::ALL
-                            .into_iter()
-                            .map(|p| view! { <option value=p.name() selected=move || property.get() == p>{p.label()}</option> })
-                            .collect_view()}
-                    </select>
+                    <PropertyPicker id="property-picker" property=property/>
                 </label>
                 <label>
                     " Benchmark "
