@@ -1,8 +1,11 @@
 //! The exerscope web app. Data flows one way:
 //!
 //! ```text
-//! drop / pick / demo ─▶ files (paths + File objects) ─▶ Web Worker (worker.js + worker_api:
-//! exerscope_core::analyze) ─▶ Facts ─▶ app state (signals) ─▶ Memo<Report> ─▶ views and charts
+//! drop / pick / demo ─▶ files (paths + File objects) ─▶ analysis Web Worker (worker.js +
+//! worker_api: join ─▶ parse ─▶ judge) ─▶ Facts ─▶ app state (signals) ─▶ Memo<Report> ─▶ views
+//!                                               │ chunks of programs ▲ properties
+//!                                               ▼                    │
+//!                                    parsing workers (parse_worker.js, one per core)
 //! ```
 //!
 //! Parsing and analysis never run on the page's thread; the page only draws.

@@ -1,13 +1,21 @@
 // The analysis Web Worker: reads the dropped files and runs exerscope's core (the same wasm
-// module as the page), so that the page never freezes.
+// module as the page), so that the page never freezes. It joins the files into a table, hands the
+// programs in chunks to parsing workers (parse_worker.js, one per core) and judges the predictions.
 // Messages in:  {kind: 'begin', total}, {kind: 'files', files: [{path, file}]} (any number),
 //               {kind: 'end'}; {kind: 'demo'}; {kind: 'program', index}.
 // Messages out: {kind: 'progress', phase, done, total}, {kind: 'facts', json},
 //               {kind: 'program', json}, {kind: 'error', message}.
-import init, { AnalysisSession } from './exerscope-web.js';
+import init, { AnalysisSession, PropertyExtractor } from './exerscope-web.js';
 
-const ready = init({ module_or_path: new URL('./exerscope-web_bg.wasm', import.meta.url) });
+// Compiled once here and shared with the parsing workers.
+const compiled = WebAssembly.compileStreaming(fetch(new URL('./exerscope-web_bg.wasm', import.meta.url)));
+const ready = compiled.then((module) => init({ module_or_path: module }));
+const parsers = startParsers();
+/** Programs per message to a parsing worker: small enough to share the work evenly. */
+const CHUNK = 64;
 let session = null;
+/** Counts drops: an analysis still parsing when a new drop begins stops there. */
+let generation = 0;
 let reading = Promise.resolve();
 let expected = 0;
 let received = 0;
@@ -34,9 +42,67 @@ async function readChunk(files) {
   progress('reading', received, expected);
 }
 
-function finish() {
+// One parser per core but one (started now, so they are ready when files arrive): the spare core
+// keeps the page responsive and lets the browser optimise the wasm code in the background —
+// measured on 2 cores, two parsers were no faster than one (BENCHMARKS.md). Where a worker cannot
+// start workers, programs are parsed here.
+function startParsers() {
+  if (typeof Worker === 'undefined') {
+    let local = null;
+    return [{ parse: async (json) => { await ready; return (local ??= new PropertyExtractor()).extract(json); } }];
+  }
+  const count = Math.max(1, Math.min((navigator.hardwareConcurrency || 2) - 1, 8));
+  return Array.from({ length: count }, () => {
+    const worker = new Worker(new URL('./parse_worker.js', import.meta.url), { type: 'module' });
+    const pending = new Map();
+    let nextId = 0;
+    worker.onmessage = ({ data }) => {
+      const { resolve, reject } = pending.get(data.id);
+      pending.delete(data.id);
+      if (data.error === undefined) resolve(data.json);
+      else reject(new Error(`parsing failed: ${data.error}`));
+    };
+    worker.onerror = (event) => {
+      pending.forEach(({ reject }) => reject(new Error(`a parsing worker failed: ${event.message}`)));
+      pending.clear();
+    };
+    compiled.then((module) => worker.postMessage({ kind: 'module', module }));
+    const parse = (json) => new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ kind: 'parse', id, json });
+    });
+    return { parse };
+  });
+}
+
+// Parses every program of the joined table across the parsers. Each parser has two chunks in
+// flight, so it never idles while this worker hands it the next.
+async function parseAll(count, drop) {
+  const chunks = [];
+  for (let start = 0; start < count; start += CHUNK) chunks.push([start, Math.min(count, start + CHUNK)]);
+  let next = 0;
+  let done = 0;
+  progress('parsing', 0, count);
+  const lane = async (parser) => {
+    while (next < chunks.length && drop === generation) {
+      const [start, end] = chunks[next++];
+      const json = await parser.parse(session.sources(start, end));
+      if (drop !== generation) return;
+      session.accept_properties(start, json);
+      done += end - start;
+      progress('parsing', done, count);
+    }
+  };
+  await Promise.all(parsers.flatMap((parser) => [lane(parser), lane(parser)]));
+}
+
+async function analyze() {
+  const drop = generation;
   const started = performance.now();
-  const json = session.analyze(progress);
+  await parseAll(session.join(progress), drop);
+  if (drop !== generation) return;
+  const json = session.finish(progress);
   console.debug(`exerscope worker: analysed in ${(performance.now() - started).toFixed(0)} ms`);
   self.postMessage({ kind: 'facts', json });
 }
@@ -48,6 +114,7 @@ self.onmessage = async (event) => {
     session ??= new AnalysisSession();
     switch (message.kind) {
       case 'begin':
+        generation += 1;
         session.clear();
         expected = message.total;
         received = 0;
@@ -60,12 +127,13 @@ self.onmessage = async (event) => {
       }
       case 'end':
         await reading;
-        finish();
+        await analyze();
         break;
       case 'demo':
+        generation += 1;
         session.clear();
         session.add_demo();
-        finish();
+        await analyze();
         break;
       case 'program':
         self.postMessage({ kind: 'program', json: session.program_detail(message.index) });

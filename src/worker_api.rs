@@ -1,8 +1,10 @@
 //! What `worker.js` calls inside the Web Worker: collect files, run the core's analysis, answer
-//! questions about single programs. Results cross to the page as JSON text.
+//! questions about single programs. Results cross to the page as JSON text. Parsing, the costly
+//! step, runs in `parse_worker.js` workers (one [`PropertyExtractor`] each) in parallel.
 
 use crate::demo::demo_files;
-use exerscope_core::analysis::analyze_with_progress;
+use exerscope_core::analysis::{extract, join, Joined, ProgramSource, Progress};
+use exerscope_core::extractors::{ProgramParser, ProgramProperties};
 use exerscope_core::{Analysis, FileError, InputFile};
 use wasm_bindgen::prelude::*;
 
@@ -11,6 +13,9 @@ use wasm_bindgen::prelude::*;
 pub struct AnalysisSession {
     files: Vec<InputFile>,
     unreadable: Vec<FileError>,
+    /// Between `join` and `finish`: the table, and the properties of the programs parsed so far.
+    joined: Option<Joined>,
+    properties: Vec<Option<ProgramProperties>>,
     analysis: Option<Analysis>,
 }
 
@@ -25,6 +30,8 @@ impl AnalysisSession {
     pub fn clear(&mut self) {
         self.files.clear();
         self.unreadable.clear();
+        self.joined = None;
+        self.properties.clear();
         self.analysis = None;
     }
 
@@ -42,14 +49,39 @@ impl AnalysisSession {
         self.files.extend(demo_files());
     }
 
-    /// Runs the analysis over the files added so far; `progress(phase, done, total)` is called
-    /// as it goes. Returns the facts as JSON.
-    pub fn analyze(&mut self, progress: &js_sys::Function) -> Result<String, JsError> {
+    /// Reads and joins the files added so far (the first step of the analysis); returns how many
+    /// programs are to be parsed. `progress(phase, done, total)` is called as it goes.
+    pub fn join(&mut self, progress: &js_sys::Function) -> u32 {
         let files = std::mem::take(&mut self.files);
-        let mut analysis = analyze_with_progress(files, &mut |p| {
-            let phase = JsValue::from_str(p.phase.name());
-            let _ = progress.call3(&JsValue::NULL, &phase, &(p.done as u32).into(), &(p.total as u32).into());
-        });
+        let joined = join(files, &mut reporter(progress));
+        self.properties = vec![None; joined.program_count()];
+        self.joined = Some(joined);
+        self.properties.len() as u32
+    }
+
+    /// Programs `start..end` of the joined table, as JSON for a [`PropertyExtractor`].
+    pub fn sources(&self, start: u32, end: u32) -> Result<String, JsError> {
+        let joined = self.joined.as_ref().ok_or_else(|| JsError::new("sources() before join()"))?;
+        Ok(serde_json::to_string(&joined.sources(start as usize..end as usize))?)
+    }
+
+    /// The properties a [`PropertyExtractor`] returned for programs `start..`.
+    pub fn accept_properties(&mut self, start: u32, json: &str) -> Result<(), JsError> {
+        let properties: Vec<ProgramProperties> = serde_json::from_str(json)?;
+        let slots = self.properties.get_mut(start as usize..start as usize + properties.len());
+        let slots = slots.ok_or_else(|| JsError::new("properties for programs that are not in the table"))?;
+        for (slot, p) in slots.iter_mut().zip(properties) {
+            *slot = Some(p);
+        }
+        Ok(())
+    }
+
+    /// Judges every prediction once all programs' properties are in; returns the facts as JSON.
+    pub fn finish(&mut self, progress: &js_sys::Function) -> Result<String, JsError> {
+        let joined = self.joined.take().ok_or_else(|| JsError::new("finish() before join()"))?;
+        let properties: Option<Vec<ProgramProperties>> = std::mem::take(&mut self.properties).into_iter().collect();
+        let properties = properties.ok_or_else(|| JsError::new("finish() before every program was parsed"))?;
+        let mut analysis = joined.finish(properties, &mut reporter(progress));
         analysis.facts.errors.splice(0..0, self.unreadable.drain(..));
         let json = serde_json::to_string(&analysis.facts)?;
         self.analysis = Some(analysis);
@@ -64,5 +96,33 @@ impl AnalysisSession {
             .and_then(|a| a.program_detail(index))
             .ok_or_else(|| JsError::new(&format!("no program #{index} in the current analysis")))?;
         Ok(serde_json::to_string(&detail)?)
+    }
+}
+
+/// Parses programs in a worker of its own: sources in, properties out, both as JSON.
+#[wasm_bindgen]
+#[derive(Default)]
+pub struct PropertyExtractor {
+    parser: ProgramParser,
+}
+
+#[wasm_bindgen]
+impl PropertyExtractor {
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> PropertyExtractor {
+        PropertyExtractor::default()
+    }
+
+    pub fn extract(&mut self, sources_json: &str) -> Result<String, JsError> {
+        let sources: Vec<ProgramSource<'_>> = serde_json::from_str(sources_json)?;
+        Ok(serde_json::to_string(&extract(&sources, &mut self.parser))?)
+    }
+}
+
+/// Hands the core's progress to a JavaScript `progress(phase, done, total)`.
+fn reporter(progress: &js_sys::Function) -> impl FnMut(Progress) + '_ {
+    move |p| {
+        let phase = JsValue::from_str(p.phase.name());
+        let _ = progress.call3(&JsValue::NULL, &phase, &(p.done as u32).into(), &(p.total as u32).into());
     }
 }

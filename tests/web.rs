@@ -11,6 +11,7 @@ use exerscope_web::charts::bars::{draw_success_bars, run_bars, SuccessBars};
 use exerscope_web::charts::canvas::canvas_area;
 use exerscope_web::charts::radar::{draw_radar, RadarGeometry, RadarSeries};
 use exerscope_web::demo::demo_files;
+use exerscope_web::worker_api::{AnalysisSession, PropertyExtractor};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
@@ -51,6 +52,21 @@ fn folders_are_analysed_and_judged_in_wasm() {
     let value = Report::build(&facts, Judge::Value);
     assert_eq!((reference.runs[0].correct, reference.runs[0].total), (0, 1));
     assert_eq!((value.runs[0].correct, value.runs[0].total), (1, 1), "1 == 1.0 for the value judge");
+}
+
+#[wasm_bindgen_test]
+fn the_session_parses_in_chunks_as_the_workers_do() {
+    let progress = js_sys::Function::new_no_args("");
+    let mut session = AnalysisSession::new();
+    session.add_demo();
+    let count = session.join(&progress);
+    let mut extractor = PropertyExtractor::new();
+    for start in (0..count).step_by(5).rev() {
+        let sources = session.sources(start, (start + 5).min(count)).unwrap();
+        session.accept_properties(start, &extractor.extract(&sources).unwrap()).unwrap();
+    }
+    let facts: exerscope_core::Facts = serde_json::from_str(&session.finish(&progress).unwrap()).unwrap();
+    assert_eq!(facts, analyze(demo_files()).facts);
 }
 
 #[wasm_bindgen_test]

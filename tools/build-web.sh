@@ -11,7 +11,7 @@ rm -rf dist && mkdir -p dist/style
 wasm-bindgen --target web --no-typescript --out-dir dist --out-name exerscope-web \
   target/wasm32-unknown-unknown/web-release/exerscope-web.wasm
 wasm-opt -O3 dist/exerscope-web_bg.wasm -o dist/exerscope-web_bg.wasm
-cp src/worker.js dist/worker.js
+cp src/worker.js src/parse_worker.js dist/
 cp style/main.css dist/style/main.css
 # The page starts the module from a file of its own: the Content-Security-Policy forbids inline scripts.
 cat > dist/start.js <<'JS'

@@ -14,6 +14,8 @@ const root = path.resolve(here, '../..');
 const { chromium } = createRequire(path.join(root, 'tools/node/package.json'))('playwright-core');
 const fixtures = path.resolve(process.env.EXERSCOPE_FIXTURES ?? path.join(root, '../shared/fixtures'));
 const runs = Number(process.argv[2] ?? 3);
+// Another build to compare with (EXERSCOPE_DIST=/tmp/dist-before), in the same session.
+const dist = path.resolve(process.env.EXERSCOPE_DIST ?? path.join(root, 'dist'));
 
 const zip = path.join(os.tmpdir(), `exerscope-bench-${process.pid}.zip`);
 execFileSync('python3', ['-c', `
@@ -26,7 +28,7 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as z:
             z.write(full, os.path.relpath(full, os.path.dirname(root)))
 `, path.join(fixtures, 'exerscope'), zip]);
 
-const server = await serve(path.join(root, 'dist'));
+const server = await serve(dist);
 const origin = `http://127.0.0.1:${server.address().port}/`;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -93,7 +95,7 @@ for (const [name, selector, files, charts] of cases) {
     (analysed.length ? ` (worker analysis median ${median(analysed)} ms)` : '') +
     `; runs ${totals.map((t) => t.toFixed(0)).join(', ')}`);
 }
-const wasm = fs.readFileSync(path.join(root, 'dist/exerscope-web_bg.wasm'));
+const wasm = fs.readFileSync(path.join(dist, 'exerscope-web_bg.wasm'));
 const { gzipSync } = await import('node:zlib');
 console.log(`bundle: wasm ${(wasm.length / 1e6).toFixed(2)} MB raw, ${(gzipSync(wasm, { level: 9 }).length / 1e6).toFixed(2)} MB gzipped`);
 await browser.close();

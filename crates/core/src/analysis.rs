@@ -9,10 +9,12 @@ use crate::facts::{Facts, PredictionFacts, ProgramFacts};
 use crate::input::InputFile;
 use crate::judges::Judge;
 use crate::readers::read_all;
-use crate::table::{Table, TableBuilder, Unmatched};
+use crate::table::{Language, Table, TableBuilder, Task, Unmatched};
 use crate::types::{exerscope_type, value_length, ReferenceType};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::HashMap;
+use std::ops::Range;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -59,7 +61,39 @@ pub fn analyze(files: Vec<InputFile>) -> Analysis {
     analyze_with_progress(files, &mut |_| {})
 }
 
+/// The whole pipeline in one thread: [`join`], [`extract`] every program, [`Joined::finish`].
 pub fn analyze_with_progress(files: Vec<InputFile>, progress: &mut dyn FnMut(Progress)) -> Analysis {
+    let joined = join(files, progress);
+    let sources = joined.sources(0..joined.program_count());
+    let mut parser = ProgramParser::new();
+    let total = sources.len();
+    let mut properties = Vec::with_capacity(total);
+    for (done, chunk) in sources.chunks(PROGRESS_STEP).enumerate() {
+        progress(Progress { phase: Phase::Parsing, done: done * PROGRESS_STEP, total });
+        properties.extend(extract(chunk, &mut parser));
+    }
+    joined.finish(properties, progress)
+}
+
+/// Dropped files read and joined into a table, ready for its programs to be parsed. Parsing is
+/// most of the cost, and each program is independent: the web app hands [`Joined::sources`] in
+/// chunks to several workers running [`extract`], then gives the properties back to
+/// [`Joined::finish`], in program order.
+pub struct Joined {
+    table: Table,
+    errors: Vec<FileError>,
+}
+
+/// What parsing one program needs; crosses between web workers as JSON.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProgramSource<'a> {
+    #[serde(borrow)]
+    pub code: Option<Cow<'a, str>>,
+    pub language: Language,
+}
+
+/// Unpacks archives, reads every file with its format's reader and joins predictions to programs.
+pub fn join(files: Vec<InputFile>, progress: &mut dyn FnMut(Progress)) -> Joined {
     let mut errors = Vec::new();
     progress(Progress { phase: Phase::Reading, done: 0, total: files.len() });
     let files = expand_archives(files, &mut errors);
@@ -71,19 +105,51 @@ pub fn analyze_with_progress(files: Vec<InputFile>, progress: &mut dyn FnMut(Pro
     drop(files);
     let (table, unmatched) = builder.finish();
     report_unjoined(&table, &unmatched, &mut errors);
-    let mut type_names = TypeNames::default();
-    let (programs, construct_lines) = extract_properties(&table, &mut type_names, progress, &mut errors);
-    let predictions = judge_all(&table, &mut type_names, progress);
-    progress(Progress { phase: Phase::Done, done: predictions.len(), total: predictions.len() });
-    let facts = Facts {
-        benchmarks: table.benchmarks.clone(),
-        models: table.models.clone(),
-        programs,
-        predictions,
-        type_names: type_names.names,
-        errors,
-    };
-    Analysis { table, facts, construct_lines }
+    Joined { table, errors }
+}
+
+/// Parses each program once and extracts every property (programs without code get defaults).
+pub fn extract(sources: &[ProgramSource<'_>], parser: &mut ProgramParser) -> Vec<ProgramProperties> {
+    sources
+        .iter()
+        .map(|source| match &source.code {
+            Some(code) => parser.extract(code, source.language),
+            None => ProgramProperties::default(),
+        })
+        .collect()
+}
+
+impl Joined {
+    pub fn program_count(&self) -> usize {
+        self.table.programs.len()
+    }
+
+    pub fn sources(&self, programs: Range<usize>) -> Vec<ProgramSource<'_>> {
+        self.table.programs[programs]
+            .iter()
+            .map(|p| ProgramSource { code: p.code.as_deref().map(Cow::Borrowed), language: p.language })
+            .collect()
+    }
+
+    /// Judges every prediction and assembles the facts; `properties` holds one entry per program,
+    /// in table order.
+    pub fn finish(self, properties: Vec<ProgramProperties>, progress: &mut dyn FnMut(Progress)) -> Analysis {
+        assert_eq!(properties.len(), self.program_count(), "one set of properties per program");
+        let Joined { table, mut errors } = self;
+        let mut type_names = TypeNames::default();
+        let (programs, construct_lines) = program_facts(&table, properties, &mut type_names, &mut errors);
+        let predictions = judge_all(&table, &mut type_names, progress);
+        progress(Progress { phase: Phase::Done, done: predictions.len(), total: predictions.len() });
+        let facts = Facts {
+            benchmarks: table.benchmarks.clone(),
+            models: table.models.clone(),
+            programs,
+            predictions,
+            type_names: type_names.names,
+            errors,
+        };
+        Analysis { table, facts, construct_lines }
+    }
 }
 
 /// Interns exerscope type names.
@@ -105,24 +171,15 @@ impl TypeNames {
     }
 }
 
-fn extract_properties(
+fn program_facts(
     table: &Table,
+    properties: Vec<ProgramProperties>,
     type_names: &mut TypeNames,
-    progress: &mut dyn FnMut(Progress),
     errors: &mut Vec<FileError>,
 ) -> (Vec<ProgramFacts>, Vec<Vec<ConstructLine>>) {
-    let mut parser = ProgramParser::new();
-    let total = table.programs.len();
-    let mut out = Vec::with_capacity(total);
-    let mut lines = Vec::with_capacity(total);
-    for (i, program) in table.programs.iter().enumerate() {
-        if i % PROGRESS_STEP == 0 {
-            progress(Progress { phase: Phase::Parsing, done: i, total });
-        }
-        let mut properties = match &program.code {
-            Some(code) => parser.extract(code, program.language),
-            None => ProgramProperties::default(),
-        };
+    let mut out = Vec::with_capacity(properties.len());
+    let mut lines = Vec::with_capacity(properties.len());
+    for (program, mut properties) in table.programs.iter().zip(properties) {
         lines.push(std::mem::take(&mut properties.construct_lines));
         if let Some(line) = properties.syntax_error_line {
             errors.push(FileError::at_line(
@@ -160,7 +217,13 @@ fn judge_all(table: &Table, type_names: &mut TypeNames, progress: &mut dyn FnMut
         }
         let program = &table.programs[predictions.program[i] as usize];
         for judge in Judge::ALL {
-            verdict[judge.index()].push(judge.is_correct(&predictions.answer[i], &program.expected, program.language));
+            verdict[judge.index()].push(predictions.stored_verdict[i].unwrap_or_else(|| {
+                let truth = match predictions.task[i] {
+                    Task::Input => &program.input,
+                    _ => &program.expected,
+                };
+                judge.is_correct(&predictions.answer[i], truth, program.language)
+            }));
         }
     }
     PredictionFacts {
@@ -203,5 +266,42 @@ fn report_unjoined(table: &Table, unmatched: &[Unmatched], errors: &mut Vec<File
                 format!("benchmark {name}: {count} program(s) but no predictions were dropped for it"),
             ));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn files() -> Vec<InputFile> {
+        let mut files = Vec::new();
+        for (id, code, expected) in
+            [("p1", "def f(x):\n    return [x]\n", "[1]"), ("p2", "def f(x:\n", "1"), ("p3", "", "2")]
+        {
+            files.push(InputFile::new(format!("dataset/b/{id}/main.py"), code));
+            files.push(InputFile::new(format!("dataset/b/{id}/input.txt"), "f(1)"));
+            files.push(InputFile::new(format!("dataset/b/{id}/output.txt"), expected));
+            files.push(InputFile::new(format!("ER/m/b/{id}/predict.txt"), "\n[1]\n"));
+        }
+        files
+    }
+
+    #[test]
+    fn parsing_in_chunks_out_of_order_gives_the_same_facts_as_one_pass() {
+        let whole = analyze(files()).facts;
+        let joined = join(files(), &mut |_| {});
+        let count = joined.program_count();
+        assert_eq!(count, 3);
+        let mut properties = vec![None; count];
+        for range in [2..3, 0..2] {
+            let json = serde_json::to_string(&joined.sources(range.clone())).unwrap();
+            let sources: Vec<ProgramSource<'_>> = serde_json::from_str(&json).unwrap();
+            for (slot, p) in properties[range].iter_mut().zip(extract(&sources, &mut ProgramParser::new())) {
+                *slot = Some(p);
+            }
+        }
+        let chunked = joined.finish(properties.into_iter().map(Option::unwrap).collect(), &mut |_| {}).facts;
+        assert_eq!(chunked, whole);
+        assert!(whole.errors.iter().any(|e| e.line == Some(1)), "the syntax error is reported: {:?}", whole.errors);
     }
 }

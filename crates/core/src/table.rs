@@ -63,6 +63,9 @@ pub struct Predictions {
     pub sample: Vec<u32>,
     /// The extracted answer the judges compare with the expected output.
     pub answer: Vec<String>,
+    /// The verdict the framework stored with the prediction (CRUXEval's scores, CRUXEval-X's
+    /// `res`); when present it is the verdict of every judge.
+    pub stored_verdict: Vec<Option<bool>>,
     /// The model's raw response, when the result files keep it.
     pub response: Vec<Option<String>>,
     /// The file the answer came from, for messages and the drill-down.
@@ -96,6 +99,7 @@ pub struct RawPrediction {
     pub task: Task,
     pub sample: u32,
     pub answer: String,
+    pub stored_verdict: Option<bool>,
     pub response: Option<String>,
     pub source_path: String,
 }
@@ -192,6 +196,7 @@ impl TableBuilder {
             p.task.push(raw.task);
             p.sample.push(raw.sample);
             p.answer.push(raw.answer);
+            p.stored_verdict.push(raw.stored_verdict);
             p.response.push(raw.response);
             p.source_path.push(raw.source_path);
         }
@@ -244,6 +249,7 @@ mod tests {
             task: Task::Output,
             sample: 0,
             answer: "1".into(),
+            stored_verdict: None,
             response: None,
             source_path: format!("ER/{model}/{benchmark}/{id}/predict.txt"),
         }

@@ -6,8 +6,10 @@
 //! the new file (see CONTRIBUTING.md).
 
 mod codemind_ier;
+mod cruxeval;
 mod dataset_folders;
 mod exerscope_er;
+mod json_input;
 mod prediction_folder;
 
 use crate::diagnostics::FileError;
@@ -36,7 +38,7 @@ pub trait Reader: Sync {
 
 /// Datasets first: result readers use the benchmark names they find.
 pub const READERS: &[&dyn Reader] =
-    &[&dataset_folders::DatasetFolders, &codemind_ier::CodemindIer, &exerscope_er::ExerscopeEr];
+    &[&dataset_folders::DatasetFolders, &cruxeval::Cruxeval, &codemind_ier::CodemindIer, &exerscope_er::ExerscopeEr];
 
 /// Runs every reader over `files`, then reports what none of them took.
 pub fn read_all(files: &[InputFile], builder: &mut TableBuilder, errors: &mut Vec<FileError>) {

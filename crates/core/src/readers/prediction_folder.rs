@@ -55,6 +55,7 @@ pub fn read_prediction(
         task: Task::Output,
         sample: 0,
         answer,
+        stored_verdict: None,
         response: response_text,
         source_path: source_path.clone(),
     })

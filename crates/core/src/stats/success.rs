@@ -1,13 +1,13 @@
 //! Success per model × benchmark × task, and per reference construct (SPEC §5, first bullet).
 //! Missing predictions are counted apart and left out of every denominator.
 
-use super::wilson::{wilson_interval, Z_95};
+use super::wilson::{wilson_interval_of_rate, Z_95};
 use crate::facts::Facts;
 use crate::flavors::{AnyConstruct, Flavor};
 use crate::judges::Judge;
 use crate::table::Task;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunSummary {
@@ -18,10 +18,18 @@ pub struct RunSummary {
     pub wrong: u64,
     /// Dataset programs of the benchmark with no prediction of this model.
     pub missing: u64,
-    /// Predictions present: `correct + wrong`.
+    /// Predictions present (every sample): `correct + wrong`.
     pub total: u64,
-    /// `correct / total`; `null` when there is no prediction.
+    /// Programs with at least one prediction.
+    pub programs: u64,
+    /// Samples per program (n); the largest where files differ.
+    pub samples: u32,
+    /// Mean over programs of c/n (c of n samples correct); equals `correct / total` for one
+    /// sample. `null` when there is no prediction.
+    pub pass_at_1: Option<f64>,
+    /// The run's success rate: pass@1, each program counted once.
     pub rate: Option<f64>,
+    /// Wilson interval of the rate over the run's programs.
     pub ci95: Option<[f64; 2]>,
 }
 
@@ -37,8 +45,8 @@ pub struct ConstructSummary {
     pub total: u64,
 }
 
-/// Correct, wrong, and the distinct programs predicted, of one (model, benchmark, task).
-type RunCounts = (u64, u64, HashSet<u32>);
+/// Correct and predicted samples per program of one (model, benchmark, task).
+type RunCounts = BTreeMap<u32, (u64, u64)>;
 
 /// Counts per (model, benchmark, task), in model, then benchmark order.
 pub fn run_summaries(facts: &Facts, judge: Judge) -> Vec<RunSummary> {
@@ -47,31 +55,41 @@ pub fn run_summaries(facts: &Facts, judge: Judge) -> Vec<RunSummary> {
     for (i, verdict) in facts.predictions.verdicts(judge).iter().enumerate() {
         let program = facts.predictions.program[i];
         let benchmark = facts.programs[program as usize].benchmark;
-        let entry = counts.entry((facts.predictions.model[i], benchmark, facts.predictions.task[i])).or_default();
-        if *verdict {
-            entry.0 += 1
-        } else {
-            entry.1 += 1
-        }
-        entry.2.insert(program);
+        let run = counts.entry((facts.predictions.model[i], benchmark, facts.predictions.task[i])).or_default();
+        let (correct, samples) = run.entry(program).or_default();
+        *correct += u64::from(*verdict);
+        *samples += 1;
     }
     counts
         .into_iter()
-        .map(|((model, benchmark, task), (correct, wrong, predicted))| {
-            let total = correct + wrong;
+        .map(|((model, benchmark, task), per_program)| {
+            let correct: u64 = per_program.values().map(|(c, _)| c).sum();
+            let total: u64 = per_program.values().map(|(_, n)| n).sum();
+            let programs = per_program.len() as u64;
+            let pass_at_1 = pass_at_1(per_program.values().copied());
             RunSummary {
                 model: facts.models[model as usize].clone(),
                 benchmark: facts.benchmarks[benchmark as usize].clone(),
                 task,
                 correct,
-                wrong,
-                missing: programs_per_benchmark[benchmark as usize] - predicted.len() as u64,
+                wrong: total - correct,
+                missing: programs_per_benchmark[benchmark as usize] - programs,
                 total,
-                rate: (total > 0).then(|| correct as f64 / total as f64),
-                ci95: wilson_interval(correct, total, Z_95),
+                programs,
+                samples: per_program.values().map(|&(_, n)| n as u32).max().unwrap_or(0),
+                pass_at_1,
+                rate: pass_at_1,
+                ci95: pass_at_1.and_then(|p| wilson_interval_of_rate(p, programs, Z_95)),
             }
         })
         .collect()
+}
+
+/// pass@1 = mean over programs of c/n (SPEC §5, samples), from (c, n) per program.
+fn pass_at_1(per_program: impl ExactSizeIterator<Item = (u64, u64)>) -> Option<f64> {
+    let programs = per_program.len();
+    let sum: f64 = per_program.map(|(c, n)| c as f64 / n as f64).sum();
+    (programs > 0).then(|| sum / programs as f64)
 }
 
 /// Success per construct of both flavors: correct / programs having it, over programs with a

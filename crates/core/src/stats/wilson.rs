@@ -16,8 +16,16 @@ pub fn wilson_interval(successes: u64, trials: u64, z: f64) -> Option<[f64; 2]> 
     if trials == 0 || successes > trials {
         return None;
     }
+    wilson_interval_of_rate(successes as f64 / trials as f64, trials, z)
+}
+
+/// The same interval for an observed rate `p` over `trials` units that need not be whole
+/// successes: a program's c/n over n samples counts once, as a share of a success.
+pub fn wilson_interval_of_rate(p: f64, trials: u64, z: f64) -> Option<[f64; 2]> {
+    if trials == 0 || !(0.0..=1.0).contains(&p) {
+        return None;
+    }
     let n = trials as f64;
-    let p = successes as f64 / n;
     let z2 = z * z;
     let denominator = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denominator;

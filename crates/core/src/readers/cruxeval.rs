@@ -1,0 +1,328 @@
+//! CRUXEval (SPEC §2): the benchmark `cruxeval.jsonl` (one `{code, input, output, id}` per line)
+//! and runs as `generations.json` (`{id: [generation, ...]}`) or scored files
+//! (`{raw_generations, raw_scored_generations, pass_at_1, pass_at_5}`). Model, temperature and task
+//! come from the run's file name, or its folder's for `generations.json`:
+//! `sample_scored_codellama-7b_temp0.2_output.json`, `gpt-4o+cot_temp0.2_input/generations.json`.
+//!
+//! A scored run carries its verdicts; its lists of verdicts can be shorter than its generations,
+//! so verdicts are never paired with generations unless both lists have the same length. When a
+//! run is dropped both scored and unscored, the scored file is used.
+
+use super::json_input::{first_line, line_of, parse_json, parse_json_lines};
+use super::{claim, DropContext, Reader};
+use crate::diagnostics::FileError;
+use crate::input::InputFile;
+use crate::table::{Language, RawPrediction, RawProgram, TableBuilder, Task};
+use serde::Deserialize;
+use std::collections::{BTreeMap, HashSet};
+
+pub struct Cruxeval;
+
+/// The benchmark's name in the table (it joins with ExeRScope's `cruxeval` dataset, same ids).
+pub const BENCHMARK: &str = "CRUXEval";
+const GENERATIONS_FILE: &str = "generations.json";
+const SCORED_KEY: &str = "\"raw_scored_generations\"";
+
+#[derive(Deserialize)]
+struct BenchmarkRecord {
+    id: String,
+    code: String,
+    input: String,
+    output: String,
+}
+
+#[derive(Deserialize)]
+struct ScoredRun {
+    raw_generations: BTreeMap<String, Vec<String>>,
+    raw_scored_generations: BTreeMap<String, Vec<bool>>,
+}
+
+/// Who ran, on which task: from `<model>[+cot][_temp<T>]_<input|output>`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RunName {
+    pub model: String,
+    pub task: Task,
+}
+
+impl RunName {
+    /// `sample_` and `scored_` (the CRUXEval repository's prefixes) are dropped; the temperature
+    /// stays in the model's name, so runs at different temperatures stay apart.
+    pub fn parse(name: &str) -> Option<RunName> {
+        let stem = name.strip_suffix(".json").unwrap_or(name);
+        let stem = stem.strip_prefix("sample_").unwrap_or(stem);
+        let stem = stem.strip_prefix("scored_").unwrap_or(stem);
+        let (rest, task) = match (stem.strip_suffix("_output"), stem.strip_suffix("_input")) {
+            (Some(rest), _) => (rest, Task::Output),
+            (_, Some(rest)) => (rest, Task::Input),
+            _ => return None,
+        };
+        let model = match rest.rsplit_once("_temp") {
+            Some((model, t)) if !model.is_empty() && t.parse::<f64>().is_ok() => format!("{model} (T={t})"),
+            _ => rest.to_owned(),
+        };
+        (!model.is_empty()).then_some(RunName { model, task })
+    }
+}
+
+impl Reader for Cruxeval {
+    fn read(
+        &self,
+        files: &[InputFile],
+        unclaimed: &mut Vec<usize>,
+        _context: &mut DropContext,
+        builder: &mut TableBuilder,
+        errors: &mut Vec<FileError>,
+    ) {
+        let mut taken = HashSet::new();
+        let mut scored = Vec::new();
+        let mut unscored = Vec::new();
+        for &i in unclaimed.iter() {
+            let file = &files[i];
+            if is_benchmark_file(file) {
+                taken.insert(i);
+                read_benchmark(file, builder, errors);
+            } else if let Some(run) = scored_run_name(file) {
+                taken.insert(i);
+                scored.push((i, run));
+            } else if let Some(run) = generations_run_name(file) {
+                taken.insert(i);
+                unscored.push((i, run));
+            }
+        }
+        let scored_runs: HashSet<&RunName> = scored.iter().map(|(_, run)| run).collect();
+        for (i, run) in &scored {
+            read_scored(&files[*i], run, builder, errors);
+        }
+        for (i, run) in &unscored {
+            if scored_runs.contains(run) {
+                errors.push(FileError::new(
+                    &files[*i].path,
+                    format!("{} ({}): the scored file of this run is used instead", run.model, run.task.name()),
+                ));
+            } else {
+                read_generations(&files[*i], run, builder, errors);
+            }
+        }
+        claim(unclaimed, &taken);
+    }
+}
+
+fn is_benchmark_file(file: &InputFile) -> bool {
+    file.path.ends_with(".jsonl") && {
+        let line = first_line(file);
+        ["\"code\"", "\"input\"", "\"output\"", "\"id\""].iter().all(|key| line.contains(key))
+    }
+}
+
+fn scored_run_name(file: &InputFile) -> Option<RunName> {
+    let name = file.file_name();
+    if !name.ends_with(".json") || line_of(file, SCORED_KEY).is_none() {
+        return None;
+    }
+    RunName::parse(name)
+}
+
+fn generations_run_name(file: &InputFile) -> Option<RunName> {
+    if file.file_name() != GENERATIONS_FILE {
+        return None;
+    }
+    let components = file.components();
+    RunName::parse(components.get(components.len().checked_sub(2)?)?)
+}
+
+fn read_benchmark(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
+    let mut seen: HashSet<String> = HashSet::new();
+    for (line, record) in parse_json_lines::<BenchmarkRecord>(file, errors) {
+        if !seen.insert(record.id.clone()) {
+            errors.push(FileError::at_line(
+                &file.path,
+                line,
+                format!("duplicate id {}: the first one is used", record.id),
+            ));
+            continue;
+        }
+        builder.add_program(RawProgram {
+            benchmark: BENCHMARK.to_owned(),
+            source_path: format!("{} ({})", file.path, record.id),
+            id: record.id,
+            language: Language::Python,
+            code: Some(record.code),
+            input: format!("f({})", record.input),
+            expected: record.output,
+            extra_inputs: 0,
+        });
+    }
+}
+
+fn read_scored(file: &InputFile, run: &RunName, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
+    let scored: ScoredRun = match parse_json(file) {
+        Ok(scored) => scored,
+        Err(e) => return errors.push(e),
+    };
+    for (id, verdicts) in &scored.raw_scored_generations {
+        if verdicts.is_empty() {
+            report_empty(file, id, errors);
+            continue;
+        }
+        let generations = scored.raw_generations.get(id).filter(|g| g.len() == verdicts.len());
+        for (sample, &verdict) in verdicts.iter().enumerate() {
+            let answer = generations.map_or_else(String::new, |g| g[sample].clone());
+            builder.add_prediction(prediction(file, run, id, sample, answer, Some(verdict)));
+        }
+    }
+}
+
+fn read_generations(file: &InputFile, run: &RunName, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
+    let generations: BTreeMap<String, Vec<String>> = match parse_json(file) {
+        Ok(generations) => generations,
+        Err(e) => return errors.push(e),
+    };
+    for (id, samples) in generations {
+        if samples.is_empty() {
+            report_empty(file, &id, errors);
+        }
+        for (sample, answer) in samples.into_iter().enumerate() {
+            builder.add_prediction(prediction(file, run, &id, sample, answer, None));
+        }
+    }
+}
+
+fn prediction(
+    file: &InputFile,
+    run: &RunName,
+    id: &str,
+    sample: usize,
+    answer: String,
+    stored_verdict: Option<bool>,
+) -> RawPrediction {
+    RawPrediction {
+        model: run.model.clone(),
+        benchmark: BENCHMARK.to_owned(),
+        program_id: id.to_owned(),
+        task: run.task,
+        sample: sample as u32,
+        answer,
+        stored_verdict,
+        response: None,
+        source_path: file.path.clone(),
+    }
+}
+
+fn report_empty(file: &InputFile, id: &str, errors: &mut Vec<FileError>) {
+    let message = format!("{id}: an empty list of samples; counted as missing");
+    errors.push(match line_of(file, &format!("\"{id}\"")) {
+        Some(line) => FileError::at_line(&file.path, line, message),
+        None => FileError::new(&file.path, message),
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::analyze;
+    use crate::judges::Judge;
+    use crate::report::Report;
+
+    const BENCHMARK_FILE: &str = concat!(
+        "{\"code\": \"def f(x):\\n    return x + 1\", \"input\": \"1\", \"output\": \"2\", \"id\": \"sample_0\"}\n",
+        "{\"code\": \"def f(s):\\n    return s[::-1]\", \"input\": \"'ab'\", \"output\": \"'ba'\", \"id\": \"sample_1\"}\n",
+    );
+
+    fn run_names(name: &str) -> Option<(String, Task)> {
+        RunName::parse(name).map(|r| (r.model, r.task))
+    }
+
+    #[test]
+    fn model_temperature_and_task_come_from_the_name() {
+        assert_eq!(
+            run_names("sample_scored_codellama-7b_temp0.2_output.json"),
+            Some(("codellama-7b (T=0.2)".into(), Task::Output))
+        );
+        assert_eq!(run_names("gpt-4o+cot_temp0.8_input"), Some(("gpt-4o+cot (T=0.8)".into(), Task::Input)));
+        assert_eq!(run_names("phi-2_output.json"), Some(("phi-2".into(), Task::Output)));
+        assert_eq!(run_names("results.json"), None);
+        assert_eq!(run_names("_output.json"), None);
+    }
+
+    #[test]
+    fn generations_are_judged_and_scores_are_used_as_stored() {
+        let files = vec![
+            InputFile::new(
+                "out/m_temp0.2_output/generations.json",
+                r#"{"sample_0": ["2", "3"], "sample_1": ["'ba'"]}"#,
+            ),
+            InputFile::new(
+                "scored_m_temp0.2_input.json",
+                r#"{"raw_generations": {"sample_0": ["f(1)", "f(9)", "f(1)"]}, "raw_scored_generations": {"sample_0": [true, true]}, "pass_at_1": 100.0}"#,
+            ),
+            InputFile::new("data/cruxeval.jsonl", BENCHMARK_FILE),
+        ];
+        let facts = analyze(files).facts;
+        assert!(facts.errors.is_empty(), "{:?}", facts.errors);
+        let report = Report::build(&facts, Judge::Reference);
+        let run = |task: Task| report.runs.iter().find(|r| r.task == task).unwrap();
+        let output = run(Task::Output);
+        assert_eq!((output.model.as_str(), output.correct, output.total), ("m (T=0.2)", 2, 3));
+        assert_eq!(output.samples, 2);
+        assert_eq!(output.pass_at_1, Some(0.75), "sample_0: 1/2, sample_1: 1/1");
+        let input = run(Task::Input);
+        assert_eq!((input.correct, input.total, input.samples), (2, 2, 2), "the stored verdicts, not the judge");
+    }
+
+    #[test]
+    fn a_scored_run_replaces_its_unscored_generations() {
+        let files = vec![
+            InputFile::new("cruxeval.jsonl", BENCHMARK_FILE),
+            InputFile::new("m_output/generations.json", r#"{"sample_0": ["2"]}"#),
+            InputFile::new(
+                "m_output.json",
+                r#"{"raw_generations": {}, "raw_scored_generations": {"sample_0": [false]}}"#,
+            ),
+        ];
+        let facts = analyze(files).facts;
+        assert_eq!(facts.predictions.model.len(), 1);
+        assert_eq!(facts.predictions.verdicts(Judge::Reference), [false]);
+        assert!(facts
+            .errors
+            .iter()
+            .any(|e| e.file == "m_output/generations.json" && e.message.contains("scored file")));
+    }
+
+    #[test]
+    fn malformed_files_are_named_with_their_line_and_the_rest_is_read() {
+        let files = vec![
+            InputFile::new(
+                "cruxeval.jsonl",
+                format!(
+                    "{BENCHMARK_FILE}{{\"code\": 1, \"input\": \"\", \"output\": \"\", \"id\": \"x\"}}\n{}",
+                    BENCHMARK_FILE.lines().next().unwrap()
+                ),
+            ),
+            InputFile::new("a_output/generations.json", "{\"sample_0\": [\"2\"],\n \"sample_1\": [\n"),
+            InputFile::new("b_output/generations.json", "{\"sample_0\": [2]}"),
+            InputFile::new(
+                "c_output/generations.json",
+                "{\"sample_0\": [],\n \"sample_1\": [\"'ba'\"], \"sample_77\": [\"1\"]}",
+            ),
+        ];
+        let facts = analyze(files).facts;
+        let error = |file: &str| {
+            facts.errors.iter().find(|e| e.file == file).unwrap_or_else(|| panic!("{file}: {:?}", facts.errors))
+        };
+        assert_eq!(error("cruxeval.jsonl").line, Some(3));
+        assert!(facts
+            .errors
+            .iter()
+            .any(|e| e.file == "cruxeval.jsonl" && e.line == Some(4) && e.message.contains("duplicate id sample_0")));
+        assert_eq!(error("a_output/generations.json").line, Some(3));
+        assert!(error("a_output/generations.json").message.starts_with("truncated JSON"));
+        assert!(error("b_output/generations.json").message.contains("expected a string"));
+        assert_eq!(error("c_output/generations.json").line, Some(1), "{:?}", facts.errors);
+        assert!(
+            facts.errors.iter().any(|e| e.message.contains("1 prediction(s) of model c")),
+            "the unknown id is counted: {:?}",
+            facts.errors
+        );
+        assert_eq!(facts.predictions.model.len(), 1, "c's sample_1 is still analysed");
+    }
+}
