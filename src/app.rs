@@ -5,7 +5,7 @@ use crate::components::comparison::ComparisonView;
 use crate::components::constructs::ConstructsView;
 use crate::components::drilldown::Drilldown;
 use crate::components::drop_zone::DropZone;
-use crate::components::judge_picker::{FlavorSwitch, JudgePicker};
+use crate::components::judge_picker::{FlavorSwitch, JudgePicker, TaskPicker};
 use crate::components::messages::Messages;
 use crate::components::overview::Overview;
 use crate::components::program_table::ProgramTable;
@@ -18,6 +18,7 @@ use exerscope_core::analysis::Progress;
 use exerscope_core::detail::ProgramDetail;
 use exerscope_core::drilldown::Selection;
 use exerscope_core::flavors::Flavor;
+use exerscope_core::table::Task;
 use exerscope_core::{Facts, Judge, Report};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -48,7 +49,18 @@ pub fn App() -> impl IntoView {
     let program = RwSignal::new(None::<Arc<ProgramDetail>>);
     let started_at = StoredValue::new(0.0_f64);
     let finished_runs = StoredValue::new(0_u32);
-    let report = Memo::new(move |_| facts.with(|f| f.as_ref().map(|f| Arc::new(Report::build(f, judge.get())))));
+    let task = RwSignal::new(None::<Task>);
+    // What the views show: the predictions of the chosen task only (statistics are per task).
+    let shown: Signal<Option<Arc<Facts>>> = Memo::new(move |_| {
+        facts.with(|f| {
+            f.as_ref().map(|f| match task.get() {
+                Some(t) if f.tasks().len() > 1 => Arc::new(f.for_task(t)),
+                _ => f.clone(),
+            })
+        })
+    })
+    .into();
+    let report = Memo::new(move |_| shown.with(|f| f.as_ref().map(|f| Arc::new(Report::build(f, judge.get())))));
 
     let on_event = move |event: WorkerEvent| match event {
         WorkerEvent::Progress(progress) => state.set(RunState::Running(progress)),
@@ -62,6 +74,7 @@ pub fn App() -> impl IntoView {
             });
             selection.set(None);
             program.set(None);
+            task.set(new_facts.tasks().first().copied());
             facts.set(Some(Arc::from(new_facts)));
         }
         WorkerEvent::Program(detail) => program.set(Some(Arc::from(detail))),
@@ -102,6 +115,7 @@ pub fn App() -> impl IntoView {
                 <p class="tagline">"Why do models fail at code execution reasoning? Drop benchmark results, see which program properties they stumble on."</p>
             </div>
             <div class="settings">
+                <TaskPicker facts=facts task=task/>
                 <JudgePicker judge=judge/>
                 <FlavorSwitch flavor=flavor/>
             </div>
@@ -111,13 +125,13 @@ pub fn App() -> impl IntoView {
             <Status state=state/>
             <Show when=move || facts.with(Option::is_some)>
                 <Messages facts=facts/>
-                <Overview facts=facts report=report on_select=on_select/>
-                <ConstructsView facts=facts report=report flavor=flavor on_select=on_select/>
-                <PropertiesView facts=facts judge=judge/>
+                <Overview facts=shown report=report on_select=on_select/>
+                <ConstructsView facts=shown report=report flavor=flavor on_select=on_select/>
+                <PropertiesView facts=shown judge=judge/>
                 <TypesView report=report flavor=flavor/>
-                <ComparisonView facts=facts report=report on_select=on_select/>
-                <ProgramTable facts=facts judge=judge on_open_program=on_open_program/>
-                <Drilldown facts=facts judge=judge selection=selection on_open_program=on_open_program/>
+                <ComparisonView facts=shown report=report on_select=on_select/>
+                <ProgramTable facts=shown judge=judge on_open_program=on_open_program/>
+                <Drilldown facts=shown judge=judge selection=selection on_open_program=on_open_program/>
                 <ProgramView program=program judge=judge/>
             </Show>
         </main>

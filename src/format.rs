@@ -14,6 +14,15 @@ pub fn interval(ci: [f64; 2]) -> String {
 /// `18/24 = 75.0% (95% CI 55.1–88.0%)`
 pub fn run_rate(run: &RunSummary) -> String {
     match (run.rate, run.ci95) {
+        (Some(rate), Some(ci)) if run.samples > 1 => format!(
+            "pass@1 {} over {} programs of up to {} samples ({} of {} samples correct; 95% CI {})",
+            percent(rate),
+            run.programs,
+            run.samples,
+            run.correct,
+            run.total,
+            interval(ci)
+        ),
         (Some(rate), Some(ci)) => {
             format!("{}/{} = {} (95% CI {})", run.correct, run.total, percent(rate), interval(ci))
         }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 #[component]
 pub fn ComparisonView(
-    facts: RwSignal<Option<Arc<Facts>>>,
+    facts: Signal<Option<Arc<Facts>>>,
     report: Memo<Option<Arc<Report>>>,
     on_select: Callback<Selection>,
 ) -> impl IntoView {

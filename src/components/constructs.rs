@@ -47,7 +47,7 @@ fn shown_constructs(report: &Report, flavor: Flavor) -> Vec<AnyConstruct> {
 
 #[component]
 pub fn ConstructsView(
-    facts: RwSignal<Option<Arc<Facts>>>,
+    facts: Signal<Option<Arc<Facts>>>,
     report: Memo<Option<Arc<Report>>>,
     flavor: RwSignal<Flavor>,
     on_select: Callback<Selection>,
@@ -87,7 +87,7 @@ pub fn ConstructsView(
 }
 
 #[component]
-fn Legend(facts: RwSignal<Option<Arc<Facts>>>) -> impl IntoView {
+fn Legend(facts: Signal<Option<Arc<Facts>>>) -> impl IntoView {
     let models = move || facts.with(|f| f.as_ref().map(|f| f.models.clone()).unwrap_or_default());
     view! {
         <ul class="legend">
@@ -104,7 +104,7 @@ fn Legend(facts: RwSignal<Option<Arc<Facts>>>) -> impl IntoView {
 
 #[component]
 fn Radar(
-    facts: RwSignal<Option<Arc<Facts>>>,
+    facts: Signal<Option<Arc<Facts>>>,
     report: Memo<Option<Arc<Report>>>,
     flavor: RwSignal<Flavor>,
     benchmark: usize,
@@ -160,7 +160,7 @@ fn Radar(
 
 #[component]
 fn ConstructTable(
-    facts: RwSignal<Option<Arc<Facts>>>,
+    facts: Signal<Option<Arc<Facts>>>,
     report: Memo<Option<Arc<Report>>>,
     flavor: RwSignal<Flavor>,
     on_select: Callback<Selection>,
@@ -264,7 +264,7 @@ fn ConstructEffects(report: Memo<Option<Arc<Report>>>, flavor: RwSignal<Flavor>)
 /// The same rates as bars with their 95% Wilson intervals, for one benchmark at a time.
 #[component]
 fn ConstructBars(
-    facts: RwSignal<Option<Arc<Facts>>>,
+    facts: Signal<Option<Arc<Facts>>>,
     report: Memo<Option<Arc<Report>>>,
     flavor: RwSignal<Flavor>,
     on_select: Callback<Selection>,

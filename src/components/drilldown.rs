@@ -10,7 +10,7 @@ const SHOWN_ROWS: usize = 300;
 
 #[component]
 pub fn Drilldown(
-    facts: RwSignal<Option<Arc<Facts>>>,
+    facts: Signal<Option<Arc<Facts>>>,
     judge: RwSignal<Judge>,
     selection: RwSignal<Option<Selection>>,
     on_open_program: Callback<u32>,

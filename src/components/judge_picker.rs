@@ -1,9 +1,40 @@
-//! The definitions in use: which judge decides correctness, and whose construct definitions
-//! (exerscope's or the reference's). Switching either updates every number at once.
+//! The definitions in use: which task's predictions are shown, which judge decides correctness,
+//! and whose construct definitions (exerscope's or the reference's). Switching any of them
+//! updates every number at once.
 
 use exerscope_core::flavors::Flavor;
-use exerscope_core::Judge;
+use exerscope_core::table::Task;
+use exerscope_core::{Facts, Judge};
 use leptos::prelude::*;
+use std::sync::Arc;
+
+/// Shown when the results hold more than one task (CRUXEval's input and output prediction).
+#[component]
+pub fn TaskPicker(facts: RwSignal<Option<Arc<Facts>>>, task: RwSignal<Option<Task>>) -> impl IntoView {
+    let tasks = Memo::new(move |_| facts.with(|f| f.as_ref().map(|f| f.tasks()).unwrap_or_default()));
+    view! {
+        <Show when=move || tasks.with(|t| t.len() > 1)>
+            <label class="task-picker">
+                "Task "
+                <select
+                    id="task"
+                    on:change=move |event| {
+                        let name = event_target_value(&event);
+                        task.set(tasks.get_untracked().into_iter().find(|t| t.name() == name));
+                    }
+                >
+                    {move || {
+                        tasks
+                            .get()
+                            .into_iter()
+                            .map(|t| view! { <option value=t.name() selected=move || task.get() == Some(t)>{t.name()}" prediction"</option> })
+                            .collect_view()
+                    }}
+                </select>
+            </label>
+        </Show>
+    }
+}
 
 #[component]
 pub fn JudgePicker(judge: RwSignal<Judge>) -> impl IntoView {

@@ -19,7 +19,7 @@ use leptos::prelude::*;
 use std::sync::Arc;
 
 /// `<option>`s for the benchmarks, valued by index (for the benchmark pickers of several views).
-pub fn benchmark_options(facts: RwSignal<Option<Arc<Facts>>>) -> impl IntoView {
+pub fn benchmark_options(facts: Signal<Option<Arc<Facts>>>) -> impl IntoView {
     facts
         .with(|f| f.as_ref().map(|f| f.benchmarks.clone()).unwrap_or_default())
         .into_iter()

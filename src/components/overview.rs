@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 #[component]
 pub fn Overview(
-    facts: RwSignal<Option<Arc<Facts>>>,
+    facts: Signal<Option<Arc<Facts>>>,
     report: Memo<Option<Arc<Report>>>,
     on_select: Callback<Selection>,
 ) -> impl IntoView {
@@ -44,7 +44,9 @@ pub fn Overview(
                             <td class="num wrong">{run.wrong}</td>
                             <td class="num">{run.missing}</td>
                             <td class="num">{run.total}</td>
-                            <td class="num rate" title=run_rate(run)>{run.rate.map(percent).unwrap_or_default()}</td>
+                            <td class="num">{run.programs}</td>
+                            <td class="num">{run.samples}</td>
+                            <td class="num rate" title=run_rate(run) data-pass-at-1=run.pass_at_1.map(|p| p.to_string())>{run.rate.map(percent).unwrap_or_default()}</td>
                             <td class="num">{run.ci95.map(crate::format::interval).unwrap_or_default()}</td>
                         </tr>
                     }
@@ -60,7 +62,10 @@ pub fn Overview(
                     <tr>
                         <th>"model"</th><th>"benchmark"</th><th>"task"</th><th>"correct"</th><th>"wrong"</th>
                         <th title="dataset programs without a prediction (not in the denominator)">"missing"</th>
-                        <th>"total"</th><th>"rate"</th><th>"95% CI (Wilson)"</th>
+                        <th title="predictions, every sample counted">"total"</th><th>"programs"</th>
+                        <th title="samples per program">"n"</th>
+                        <th title="mean over programs of c/n: each program counts once">"pass@1"</th>
+                        <th>"95% CI (Wilson, over programs)"</th>
                     </tr>
                 </thead>
                 <tbody>{rows}</tbody>
@@ -72,7 +77,7 @@ pub fn Overview(
 
 #[component]
 fn OverviewChart(
-    facts: RwSignal<Option<Arc<Facts>>>,
+    facts: Signal<Option<Arc<Facts>>>,
     report: Memo<Option<Arc<Report>>>,
     on_select: Callback<Selection>,
 ) -> impl IntoView {

@@ -21,7 +21,7 @@ const COLUMNS: [NumericProperty; 5] = [
 
 #[component]
 pub fn ProgramTable(
-    facts: RwSignal<Option<Arc<Facts>>>,
+    facts: Signal<Option<Arc<Facts>>>,
     judge: RwSignal<Judge>,
     on_open_program: Callback<u32>,
 ) -> impl IntoView {

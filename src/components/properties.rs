@@ -16,7 +16,7 @@ use leptos::prelude::*;
 use std::sync::Arc;
 
 #[component]
-pub fn PropertiesView(facts: RwSignal<Option<Arc<Facts>>>, judge: RwSignal<Judge>) -> impl IntoView {
+pub fn PropertiesView(facts: Signal<Option<Arc<Facts>>>, judge: RwSignal<Judge>) -> impl IntoView {
     let property = RwSignal::new(NumericProperty::MccabeSum);
     let benchmark = RwSignal::new(None::<u32>);
     let models = move || facts.with(|f| f.as_ref().map(|f| f.models.len()).unwrap_or(0));
@@ -51,7 +51,7 @@ pub fn PropertiesView(facts: RwSignal<Option<Arc<Facts>>>, judge: RwSignal<Judge
 
 #[component]
 fn PropertyChart(
-    facts: RwSignal<Option<Arc<Facts>>>,
+    facts: Signal<Option<Arc<Facts>>>,
     judge: RwSignal<Judge>,
     property: RwSignal<NumericProperty>,
     benchmark: RwSignal<Option<u32>>,

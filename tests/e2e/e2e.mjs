@@ -255,6 +255,26 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     expectEqual(run(rows, 'deepseek-coder-33b-instruct', 'cruxeval'), [471, 800], 'deepseek on cruxeval');
   });
 
+  await check('CRUXEval generations, scores and benchmark, dragged together: pass@1 per task', async () => {
+    const cruxeval = path.join(fixtures, 'cruxeval');
+    await dragFromDisk([path.join(cruxeval, 'samples'), path.join(cruxeval, 'data', 'cruxeval.jsonl')]);
+    await waitDone();
+    const stored = (task) => JSON.parse(fs.readFileSync(path.join(cruxeval, 'samples', 'evaluation_results',
+      `sample_scored_codellama-7b_temp0.2_${task}.json`))).pass_at_1 / 100;
+    for (const task of ['output', 'input']) {
+      await page.selectOption('#task', task);
+      await page.waitForFunction((t) => document.querySelector('#overview-table tbody tr td:nth-child(3)')
+        ?.textContent.trim() === t, task);
+      const cells = await page.$$eval('#overview-table tbody tr', (rows) => rows.map((row) =>
+        [...row.querySelectorAll('td')].map((td) => td.getAttribute('data-pass-at-1') ?? td.textContent.trim())));
+      expectEqual(cells.length, 1, `${task} runs`);
+      const [model, benchmark, , , , missing, total, programs, n, passAt1] = cells[0];
+      expectEqual([model, benchmark, missing, total, programs, n], ['codellama-7b (T=0.2)', 'CRUXEval', '0', '8000', '800', '10'], `${task} run`);
+      if (Math.abs(Number(passAt1) - stored(task)) > 1e-9) throw new Error(`${task} pass@1 ${passAt1}, file says ${stored(task)}`);
+    }
+    await page.screenshot({ path: path.join(out, 'cruxeval.png'), fullPage: false });
+  });
+
   await check('bad files are named in messages and the rest is analysed', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exerscope-e2e-bad-'));
     fs.writeFileSync(path.join(dir, 'broken.zip'), Buffer.from('PK\x03\x04 not a zip'));

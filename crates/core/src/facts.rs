@@ -68,6 +68,36 @@ impl PredictionFacts {
 }
 
 impl Facts {
+    /// The tasks predicted, in [`Task`] order.
+    pub fn tasks(&self) -> Vec<Task> {
+        let mut tasks: Vec<Task> = self.predictions.task.clone();
+        tasks.sort_unstable();
+        tasks.dedup();
+        tasks
+    }
+
+    /// The same facts with only the predictions of `task`: views and statistics are per task.
+    pub fn for_task(&self, task: Task) -> Facts {
+        let keep: Vec<usize> = (0..self.predictions.len()).filter(|&i| self.predictions.task[i] == task).collect();
+        let p = &self.predictions;
+        let pick = |column: &[bool]| keep.iter().map(|&i| column[i]).collect();
+        Facts {
+            predictions: PredictionFacts {
+                model: keep.iter().map(|&i| p.model[i]).collect(),
+                program: keep.iter().map(|&i| p.program[i]).collect(),
+                task: vec![task; keep.len()],
+                verdict: [pick(&p.verdict[0]), pick(&p.verdict[1]), pick(&p.verdict[2])],
+                answer_type_reference: keep.iter().map(|&i| p.answer_type_reference[i]).collect(),
+                answer_type: keep.iter().map(|&i| p.answer_type[i]).collect(),
+            },
+            benchmarks: self.benchmarks.clone(),
+            models: self.models.clone(),
+            programs: self.programs.clone(),
+            type_names: self.type_names.clone(),
+            errors: self.errors.clone(),
+        }
+    }
+
     pub fn programs_per_benchmark(&self) -> Vec<u64> {
         let mut counts = vec![0; self.benchmarks.len()];
         for program in &self.programs {
@@ -89,6 +119,18 @@ impl Facts {
 pub(crate) mod tests {
     use super::*;
     use crate::extractors::ProgramParser;
+
+    #[test]
+    fn facts_for_one_task_keep_only_its_predictions() {
+        let mut facts = tiny_facts();
+        facts.predictions.task[1] = Task::Input;
+        assert_eq!(facts.tasks(), [Task::Output, Task::Input]);
+        let input = facts.for_task(Task::Input);
+        assert_eq!(input.predictions.program, [1]);
+        assert_eq!(input.predictions.verdict, [vec![false], vec![true], vec![false]]);
+        assert_eq!(input.predictions.answer_type, [1]);
+        assert_eq!(input.programs, facts.programs);
+    }
 
     /// One benchmark of three programs; model `m` predicted two of them, one correctly.
     pub fn tiny_facts() -> Facts {
