@@ -33,3 +33,27 @@ fn cruxeval_pass_at_1_equals_the_scored_files() {
     }
     assert_eq!(report.runs.len(), 2, "the unscored generations of the same runs are not counted twice");
 }
+
+/// CRUXEval-X phi-1 in Python and Java: placeholders excluded and counted; every program parses.
+#[test]
+fn cruxeval_x_placeholders_are_excluded_and_counted() {
+    let Some(fixtures) = common::fixtures() else {
+        return;
+    };
+    let (files, errors) = read_inputs(&[fixtures.join("cruxeval-x")]);
+    assert!(errors.is_empty(), "{errors:?}");
+    let facts = analyze(files).facts;
+    let told = |file: &str| -> Vec<String> {
+        facts.errors.iter().filter(|e| e.file.ends_with(file)).map(|e| e.message.clone()).collect()
+    };
+    assert_eq!(told("phi-1/py_output.json"), ["1 placeholder entry (problems this language lacks) excluded"]);
+    assert_eq!(told("phi-1/java_output.json"), ["102 placeholder entries (problems this language lacks) excluded"]);
+    let report = Report::build(&facts, Judge::Reference);
+    let runs: Vec<(&str, &str, u64, u64)> =
+        report.runs.iter().map(|r| (r.model.as_str(), r.benchmark.as_str(), r.programs, r.missing)).collect();
+    assert_eq!(runs, [("phi-1", "CRUXEval-X Java", 698, 0), ("phi-1", "CRUXEval-X Python", 799, 0)]);
+    let syntax_errors: Vec<_> =
+        facts.programs.iter().filter(|p| p.syntax_error_line.is_some()).map(|p| &p.id).collect();
+    assert!(syntax_errors.is_empty(), "programs that do not parse: {syntax_errors:?}");
+    assert_eq!(facts.errors.len(), 2, "{:?}", facts.errors);
+}

@@ -157,8 +157,11 @@ impl TableBuilder {
         programs.sort_by(|a, b| (&a.benchmark, &a.id).cmp(&(&b.benchmark, &b.id)));
         for raw in programs {
             let benchmark = intern_benchmark(&mut table.benchmarks, &mut benchmark_by_key, &raw.benchmark);
-            if program_by_key.contains_key(&(benchmark, raw.id.clone())) {
-                continue; // the same program dropped twice
+            if let Some(&kept) = program_by_key.get(&(benchmark, raw.id.clone())) {
+                // The same program from two files (a benchmark file and results that carry their
+                // programs): what the first lacks comes from the second.
+                fill_in(&mut table.programs[kept as usize], raw);
+                continue;
             }
             program_by_key.insert((benchmark, raw.id.clone()), table.programs.len() as ProgramIdx);
             table.programs.push(Program {
@@ -201,6 +204,18 @@ impl TableBuilder {
             p.source_path.push(raw.source_path);
         }
         (table, unmatched)
+    }
+}
+
+fn fill_in(kept: &mut Program, other: RawProgram) {
+    if kept.input.is_empty() {
+        kept.input = other.input;
+    }
+    if kept.expected.is_empty() {
+        kept.expected = other.expected;
+    }
+    if kept.code.is_none() {
+        kept.code = other.code;
     }
 }
 

@@ -7,6 +7,7 @@
 
 mod codemind_ier;
 mod cruxeval;
+mod cruxeval_x;
 mod dataset_folders;
 mod exerscope_er;
 mod json_input;
@@ -37,8 +38,13 @@ pub trait Reader: Sync {
 }
 
 /// Datasets first: result readers use the benchmark names they find.
-pub const READERS: &[&dyn Reader] =
-    &[&dataset_folders::DatasetFolders, &cruxeval::Cruxeval, &codemind_ier::CodemindIer, &exerscope_er::ExerscopeEr];
+pub const READERS: &[&dyn Reader] = &[
+    &dataset_folders::DatasetFolders,
+    &cruxeval::Cruxeval,
+    &cruxeval_x::CruxevalX,
+    &codemind_ier::CodemindIer,
+    &exerscope_er::ExerscopeEr,
+];
 
 /// Runs every reader over `files`, then reports what none of them took.
 pub fn read_all(files: &[InputFile], builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
