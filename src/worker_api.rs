@@ -53,7 +53,7 @@ impl AnalysisSession {
     /// programs are to be parsed. `progress(phase, done, total)` is called as it goes.
     pub fn join(&mut self, progress: &js_sys::Function) -> u32 {
         let files = std::mem::take(&mut self.files);
-        let joined = join(files, &mut reporter(progress));
+        let joined = join(files, None, &mut reporter(progress));
         self.properties = vec![None; joined.program_count()];
         self.joined = Some(joined);
         self.properties.len() as u32

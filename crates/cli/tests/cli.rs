@@ -181,3 +181,30 @@ fn programs_and_correlations_are_reported_with_stable_names() {
     assert_eq!(pooled["n"], 24 + 400 + 800 + 162);
     assert!(pooled["rho"].as_f64().unwrap() < 0.0, "longer programs are harder");
 }
+
+#[test]
+fn runs_report_task_samples_and_pass_at_1_with_the_format_detected_or_forced() {
+    let Some(fixtures) = common::fixtures() else {
+        return;
+    };
+    let cruxeval = fixtures.join("cruxeval");
+    let paths = [cruxeval.join("samples"), cruxeval.join("data")];
+    let paths: Vec<&str> = paths.iter().map(|p| p.to_str().unwrap()).collect();
+    let (detected, ok) = analyze(&paths);
+    assert!(ok);
+    let (forced, _) = analyze(&[&["--format", "cruxeval"], &paths[..]].concat());
+    assert_eq!(detected["runs"], forced["runs"]);
+    let output = find(&forced, "runs", &[("task", "output")]);
+    assert_eq!((output["samples"].as_u64(), output["programs"].as_u64()), (Some(10), Some(800)));
+    assert!((output["pass_at_1"].as_f64().unwrap() - 0.342125).abs() < 1e-9, "{output}");
+
+    let (wrong_format, ok) = analyze(&[&["--format", "codemind"], &paths[..]].concat());
+    assert!(ok, "a report is still produced");
+    assert_eq!(wrong_format["runs"].as_array().map(Vec::len), Some(0));
+    assert!(wrong_format["errors"].to_string().contains("not a codemind file"), "{}", wrong_format["errors"]);
+
+    let unknown =
+        Command::new(env!("CARGO_BIN_EXE_exerscope")).args(["analyze", "--format", "xml", "x"]).output().unwrap();
+    assert!(!unknown.status.success());
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("one of exerscope, codemind, cruxeval, cruxeval-x"));
+}

@@ -3,7 +3,7 @@
 //! may hold the sentinels `NOANSWER` or `FILE_NOT_FOUND`, which are wrong answers.
 
 use super::prediction_folder::{folder_names, read_prediction, Origin, PREDICTION_FILE};
-use super::{claim, group_by_folder, DropContext, Reader};
+use super::{claim, group_by_folder, DropContext, Format, Reader};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
 use crate::table::TableBuilder;
@@ -15,6 +15,10 @@ const LAYOUT_FOLDER: &str = "IER";
 const RESPONSE_SUFFIX: &str = "_cot.txt";
 
 impl Reader for CodemindIer {
+    fn formats(&self) -> &'static [Format] {
+        &[Format::Codemind]
+    }
+
     fn read(
         &self,
         files: &[InputFile],

@@ -9,7 +9,7 @@
 //! run is dropped both scored and unscored, the scored file is used.
 
 use super::json_input::{first_line, line_of, parse_json, parse_json_lines};
-use super::{claim, DropContext, Reader};
+use super::{claim, DropContext, Format, Reader};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
 use crate::table::{Language, RawPrediction, RawProgram, TableBuilder, Task};
@@ -65,6 +65,10 @@ impl RunName {
 }
 
 impl Reader for Cruxeval {
+    fn formats(&self) -> &'static [Format] {
+        &[Format::Cruxeval]
+    }
+
     fn read(
         &self,
         files: &[InputFile],

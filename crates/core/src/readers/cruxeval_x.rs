@@ -9,7 +9,7 @@
 //! without its check harness. Python and Java are read; other languages are reported.
 
 use super::json_input::{first_line, line_of, parse_json, parse_json_lines};
-use super::{claim, DropContext, Reader};
+use super::{claim, DropContext, Format, Reader};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
 use crate::table::{Language, RawPrediction, RawProgram, TableBuilder, Task};
@@ -57,6 +57,10 @@ struct DatasetRecord {
 }
 
 impl Reader for CruxevalX {
+    fn formats(&self) -> &'static [Format] {
+        &[Format::CruxevalX]
+    }
+
     fn read(
         &self,
         files: &[InputFile],

@@ -3,7 +3,7 @@
 //! code file or `input.txt`: some CodeMind folders lack their code, and are still judged.
 //! HumanEval's `<id>__0`, `<id>__1` folders are further inputs of program `<id>`, not programs.
 
-use super::{claim, group_by_folder, DropContext, Reader};
+use super::{claim, group_by_folder, DropContext, Format, Reader};
 use crate::diagnostics::{utf8_text, FileError};
 use crate::input::InputFile;
 use crate::table::{Language, RawProgram, TableBuilder};
@@ -16,6 +16,10 @@ const INPUT_FILE: &str = "input.txt";
 const OUTPUT_FILE: &str = "output.txt";
 
 impl Reader for DatasetFolders {
+    fn formats(&self) -> &'static [Format] {
+        &[Format::Exerscope, Format::Codemind]
+    }
+
     fn read(
         &self,
         files: &[InputFile],

@@ -2,7 +2,7 @@
 //! Without the `ER` folder in the path, `<bench>` is recognised by the dataset's benchmark names.
 
 use super::prediction_folder::{folder_names, read_prediction, Origin, PREDICTION_FILE};
-use super::{claim, group_by_folder, DropContext, Reader};
+use super::{claim, group_by_folder, DropContext, Format, Reader};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
 use crate::table::TableBuilder;
@@ -13,6 +13,10 @@ pub struct ExerscopeEr;
 const RESPONSE_FILE: &str = "response.txt";
 
 impl Reader for ExerscopeEr {
+    fn formats(&self) -> &'static [Format] {
+        &[Format::Exerscope]
+    }
+
     fn read(
         &self,
         files: &[InputFile],

@@ -16,6 +16,7 @@ mod prediction_folder;
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
 use crate::table::TableBuilder;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
 
 /// What readers know about the whole drop: benchmark names (lower case) found in datasets, so
@@ -25,7 +26,41 @@ pub struct DropContext {
     pub dataset_benchmarks: HashSet<String>,
 }
 
+/// The result formats exerscope reads (SPEC §2); detected per file, or forced by the user.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    /// ExeRScope's `dataset/` and `Experiment_Results/ER/` folders.
+    Exerscope,
+    /// CodeMind's `dataset/` and `Results/IER/` folders.
+    Codemind,
+    /// `cruxeval.jsonl` with generation or scored files.
+    Cruxeval,
+    /// CRUXEval-X `infer_results/<model>/<lang>_<task>.json` (and its preprocessed benchmark).
+    CruxevalX,
+}
+
+impl Format {
+    pub const ALL: [Format; 4] = [Format::Exerscope, Format::Codemind, Format::Cruxeval, Format::CruxevalX];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Exerscope => "exerscope",
+            Format::Codemind => "codemind",
+            Format::Cruxeval => "cruxeval",
+            Format::CruxevalX => "cruxeval-x",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
 pub trait Reader: Sync {
+    /// The formats this reader's files belong to.
+    fn formats(&self) -> &'static [Format];
+
     /// Takes its files out of `unclaimed` (indices into `files`) and reads them.
     fn read(
         &self,
@@ -46,14 +81,15 @@ pub const READERS: &[&dyn Reader] = &[
     &exerscope_er::ExerscopeEr,
 ];
 
-/// Runs every reader over `files`, then reports what none of them took.
-pub fn read_all(files: &[InputFile], builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
+/// Runs every reader (or only those of the `forced` format) over `files`, then reports what
+/// none of them took.
+pub fn read_all(files: &[InputFile], forced: Option<Format>, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
     let mut unclaimed: Vec<usize> = (0..files.len()).filter(|&i| !is_ignorable(&files[i])).collect();
     let mut context = DropContext::default();
-    for reader in READERS {
+    for reader in READERS.iter().filter(|r| forced.is_none_or(|f| r.formats().contains(&f))) {
         reader.read(files, &mut unclaimed, &mut context, builder, errors);
     }
-    report_unclaimed(files, &unclaimed, errors);
+    report_unclaimed(files, &unclaimed, forced, errors);
 }
 
 /// Hidden files and the reference tool's own stored statistics (read by later issues' views).
@@ -62,7 +98,11 @@ fn is_ignorable(file: &InputFile) -> bool {
 }
 
 /// One message per folder, listing what was not recognised there.
-fn report_unclaimed(files: &[InputFile], unclaimed: &[usize], errors: &mut Vec<FileError>) {
+fn report_unclaimed(files: &[InputFile], unclaimed: &[usize], forced: Option<Format>, errors: &mut Vec<FileError>) {
+    let what = match forced {
+        Some(format) => format!("not a {} file", format.name()),
+        None => "not a recognised dataset or result file".to_owned(),
+    };
     let mut by_folder: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
     for &i in unclaimed {
         let path = files[i].path.as_str();
@@ -73,10 +113,7 @@ fn report_unclaimed(files: &[InputFile], unclaimed: &[usize], errors: &mut Vec<F
         let shown: Vec<&str> = names.iter().take(5).copied().collect();
         let more = if names.len() > 5 { format!(" and {} more", names.len() - 5) } else { String::new() };
         let place = if folder.is_empty() { names[0] } else { folder };
-        errors.push(FileError::new(
-            place,
-            format!("not a recognised dataset or result file, not used: {}{more}", shown.join(", ")),
-        ));
+        errors.push(FileError::new(place, format!("{what}, not used: {}{more}", shown.join(", "))));
     }
 }
 
