@@ -27,7 +27,7 @@ pub fn TaskPicker(facts: RwSignal<Option<Arc<Facts>>>, task: RwSignal<Option<Tas
                         tasks
                             .get()
                             .into_iter()
-                            .map(|t| view! { <option value=t.name() selected=move || task.get() == Some(t)>{t.name()}" prediction"</option> })
+                            .map(|t| view! { <option value=t.name() selected=move || task.get() == Some(t)>{t.name()}</option> })
                             .collect_view()
                     }}
                 </select>

@@ -206,5 +206,7 @@ fn runs_report_task_samples_and_pass_at_1_with_the_format_detected_or_forced() {
     let unknown =
         Command::new(env!("CARGO_BIN_EXE_exerscope")).args(["analyze", "--format", "xml", "x"]).output().unwrap();
     assert!(!unknown.status.success());
-    assert!(String::from_utf8_lossy(&unknown.stderr).contains("one of exerscope, codemind, cruxeval, cruxeval-x"));
+    assert!(
+        String::from_utf8_lossy(&unknown.stderr).contains("one of exerscope, codemind, cruxeval, cruxeval-x, reval")
+    );
 }

@@ -57,3 +57,67 @@ fn cruxeval_x_placeholders_are_excluded_and_counted() {
     assert!(syntax_errors.is_empty(), "programs that do not parse: {syntax_errors:?}");
     assert_eq!(facts.errors.len(), 2, "{:?}", facts.errors);
 }
+
+/// REval publishes no result files: small ones in its documented format (evaluation.py), joined
+/// with the real `DREval_data.jsonl`, give each task's verdicts by REval's own rules.
+#[test]
+fn reval_result_files_are_joined_with_the_benchmark_and_judged_per_task() {
+    let Some(fixtures) = common::fixtures() else {
+        return;
+    };
+    let (mut files, errors) = read_inputs(&[fixtures.join("reval/data")]);
+    assert!(errors.is_empty(), "{errors:?}");
+    let run = |task: &str, lines: &[&str]| {
+        exerscope_core::InputFile::new(
+            format!("model_generations/{task}@gpt-4_cot_temp0.0/20240601.jsonl"),
+            lines.iter().map(|l| format!("{l}\n")).collect::<String>(),
+        )
+    };
+    files.push(run(
+        "coverage",
+        &[
+            r#"{"task_id": "DREval/0", "generation": [{"input_idx": 0, "results": [{"generated": "YES", "response": true, "expected": true}, {"generated": "NO", "response": false, "expected": true}]}]}"#,
+            r#"{"task_id": "DREval/1", "generation": [{"input_idx": 2, "results": [{"generated": "YES", "response": true, "expected": true}]}]}"#,
+            r#"{"acc": 0.67, "prec": 1.0, "rec": 0.5, "f1": 0.67}"#,
+        ],
+    ));
+    files.push(run(
+        "state",
+        &[r#"{"task_id": "DREval/0", "generation": [{"input_idx": 0, "results": [{"generated": "[0.1, float]", "eq": false}]}]}"#, r#"{"acc": 0.0}"#],
+    ));
+    files.push(run(
+        "path",
+        &[r#"{"task_id": "DREval/0", "generation": [{"input_idx": 1, "results": [{"generated": "17", "response": [17], "expected": [15, 17]}, {"generated": "x", "response": [-2], "expected": [19]}]}]}"#, r#"{"acc": 0.5}"#],
+    ));
+    files.push(run(
+        "output",
+        &[
+            r#"{"task_id": "DREval/0", "generation": [{"input_idx": 0, "results": [{"generated": "True", "pass": true}]}]}"#,
+            r#"{"task_id": "DREval/9999", "generation": [{"input_idx": 0, "results": [{"generated": "1", "pass": true}]}]}"#,
+            r#"{"acc": 1.0}"#,
+        ],
+    ));
+    let facts = analyze(files).facts;
+    let report = Report::build(&facts, Judge::Reference);
+    let runs: Vec<(Task, &str, &str, u64, u64, u64)> = report
+        .runs
+        .iter()
+        .map(|r| (r.task, r.model.as_str(), r.benchmark.as_str(), r.correct, r.total, r.programs))
+        .collect();
+    let model = "gpt-4 (cot, T=0.0)";
+    assert_eq!(
+        runs,
+        [
+            (Task::Output, model, "DREval", 1, 1, 1),
+            (Task::State, model, "DREval", 0, 1, 1),
+            (Task::Coverage, model, "DREval", 2, 3, 2),
+            (Task::Path, model, "DREval", 1, 2, 1),
+        ]
+    );
+    let coverage = report.runs.iter().find(|r| r.task == Task::Coverage).unwrap();
+    assert_eq!(coverage.pass_at_1, Some(0.75), "DREval/0: 1 of 2 questions, DREval/1: 1 of 1");
+    assert_eq!(coverage.missing, facts.programs.len() as u64 - 2);
+    let unjoined: Vec<&str> = facts.errors.iter().map(|e| e.message.as_str()).collect();
+    assert_eq!(unjoined.len(), 1, "{unjoined:?}");
+    assert!(unjoined[0].starts_with("1 prediction(s) of model gpt-4 (cot, T=0.0) for benchmark DREval have no program"));
+}

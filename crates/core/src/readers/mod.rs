@@ -12,6 +12,7 @@ mod dataset_folders;
 mod exerscope_er;
 mod json_input;
 mod prediction_folder;
+mod reval;
 
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
@@ -38,10 +39,13 @@ pub enum Format {
     Cruxeval,
     /// CRUXEval-X `infer_results/<model>/<lang>_<task>.json` (and its preprocessed benchmark).
     CruxevalX,
+    /// REval `DREval_data.jsonl` with `model_generations/<task>@<model>/<time>.jsonl` runs.
+    Reval,
 }
 
 impl Format {
-    pub const ALL: [Format; 4] = [Format::Exerscope, Format::Codemind, Format::Cruxeval, Format::CruxevalX];
+    pub const ALL: [Format; 5] =
+        [Format::Exerscope, Format::Codemind, Format::Cruxeval, Format::CruxevalX, Format::Reval];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -49,6 +53,7 @@ impl Format {
             Format::Codemind => "codemind",
             Format::Cruxeval => "cruxeval",
             Format::CruxevalX => "cruxeval-x",
+            Format::Reval => "reval",
         }
     }
 
@@ -77,6 +82,7 @@ pub const READERS: &[&dyn Reader] = &[
     &dataset_folders::DatasetFolders,
     &cruxeval::Cruxeval,
     &cruxeval_x::CruxevalX,
+    &reval::Reval,
     &codemind_ier::CodemindIer,
     &exerscope_er::ExerscopeEr,
 ];

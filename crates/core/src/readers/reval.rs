@@ -1,0 +1,275 @@
+//! REval (SPEC §2; r-eval/REval `evaluation.py`): the benchmark `DREval_data.jsonl`
+//! (`{task_id, entry_point, code, inputs, outputs, test}` per line) and runs
+//! `model_generations/<task>@<model>_<direct|cot>_temp<T>/<timestamp>.jsonl`, one line per program
+//! `{"task_id": "DREval/<idx>", "generation": [{"input_idx": k, "results": [...]}]}` and a last
+//! line of metrics. Each result is one question about the program run on input k, judged as
+//! REval's own evaluation does:
+//!
+//! | task | result | correct when |
+//! |---|---|---|
+//! | coverage | `{generated, response, expected}` | `response == expected` |
+//! | state | `{generated, eq}` | `eq` |
+//! | path | `{generated, response: [line], expected: [line]}` | some response line is expected |
+//! | output | `{generated, pass}` | `pass` |
+//!
+//! The questions of one program (several inputs, several lines) count as its samples: the
+//! program's success is the share it got right. `DREval_tasks.jsonl` (the questions themselves)
+//! is recognised and not needed.
+
+use super::json_input::{first_line, parse_json_lines};
+use super::{claim, DropContext, Format, Reader};
+use crate::diagnostics::FileError;
+use crate::input::InputFile;
+use crate::table::{Language, RawPrediction, RawProgram, TableBuilder, Task};
+use serde::Deserialize;
+use serde_json::Value;
+use std::collections::HashSet;
+
+pub struct Reval;
+
+pub const BENCHMARK: &str = "DREval";
+
+#[derive(Deserialize)]
+struct BenchmarkRecord {
+    task_id: String,
+    entry_point: String,
+    code: String,
+    inputs: Vec<String>,
+    outputs: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct RunRecord {
+    task_id: String,
+    generation: Vec<InputResults>,
+}
+
+#[derive(Deserialize)]
+struct InputResults {
+    results: Vec<Value>,
+}
+
+impl Reader for Reval {
+    fn formats(&self) -> &'static [Format] {
+        &[Format::Reval]
+    }
+
+    fn read(
+        &self,
+        files: &[InputFile],
+        unclaimed: &mut Vec<usize>,
+        _context: &mut DropContext,
+        builder: &mut TableBuilder,
+        errors: &mut Vec<FileError>,
+    ) {
+        let mut taken = HashSet::new();
+        for &i in unclaimed.iter() {
+            let file = &files[i];
+            if !file.path.ends_with(".jsonl") {
+                continue;
+            }
+            let line = first_line(file);
+            if let Some((task, model)) = run_name(file).filter(|_| line.contains("\"generation\"")) {
+                taken.insert(i);
+                read_run(file, task, &model, builder, errors);
+            } else if line.contains("\"task_id\": \"DREval/") && line.contains("\"entry_point\"") {
+                taken.insert(i);
+                read_benchmark(file, builder, errors);
+            } else if line.contains("\"task_id\": \"DREval/") && line.contains("\"tasks\"") {
+                taken.insert(i); // the questions: results carry what is needed
+            }
+        }
+        claim(unclaimed, &taken);
+    }
+}
+
+/// From the run's folder, `<task>@<model>_<direct|cot>_temp<T>`: the task, and the model named
+/// with its prompt type and temperature (`gpt-4 (cot, T=0.0)`).
+fn run_name(file: &InputFile) -> Option<(Task, String)> {
+    let components = file.components();
+    let folder = components.get(components.len().checked_sub(2)?)?;
+    let (task, run) = folder.split_once('@')?;
+    let task = match task {
+        "coverage" => Task::Coverage,
+        "state" => Task::State,
+        "path" => Task::Path,
+        "output" => Task::Output,
+        _ => return None,
+    };
+    let model = match run.rsplit_once("_temp").and_then(|(rest, t)| Some((rest.rsplit_once('_')?, t))) {
+        Some(((model, prompt @ ("direct" | "cot")), temperature)) => format!("{model} ({prompt}, T={temperature})"),
+        _ => run.to_owned(),
+    };
+    Some((task, model))
+}
+
+fn read_benchmark(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
+    let mut seen = HashSet::new();
+    for (line, record) in parse_json_lines::<BenchmarkRecord>(file, errors) {
+        if !seen.insert(record.task_id.clone()) {
+            errors.push(FileError::at_line(
+                &file.path,
+                line,
+                format!("duplicate {}: the first one is used", record.task_id),
+            ));
+            continue;
+        }
+        builder.add_program(RawProgram {
+            benchmark: BENCHMARK.to_owned(),
+            source_path: format!("{} ({})", file.path, record.task_id),
+            input: record.inputs.first().map(|args| invocation(&record.entry_point, args)).unwrap_or_default(),
+            expected: record.outputs.first().cloned().unwrap_or_default(),
+            extra_inputs: record.inputs.len().saturating_sub(1) as u32,
+            id: record.task_id,
+            language: Language::Python,
+            code: Some(record.code),
+        });
+    }
+}
+
+/// REval's inputs are argument tuples, `([1, 2], 0.3,)`; the call is `f([1, 2], 0.3)`.
+fn invocation(entry_point: &str, arguments: &str) -> String {
+    let inner = arguments.trim().strip_prefix('(').and_then(|a| a.strip_suffix(')')).unwrap_or(arguments);
+    format!("{entry_point}({})", inner.trim_end().trim_end_matches(','))
+}
+
+fn read_run(file: &InputFile, task: Task, model: &str, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
+    let lines = parse_json_lines::<Value>(file, errors);
+    let last = lines.len().saturating_sub(1);
+    let mut seen = HashSet::new();
+    for (index, (line, value)) in lines.into_iter().enumerate() {
+        if index == last && value.get("task_id").is_none() {
+            continue; // the run's metrics
+        }
+        let record: RunRecord = match serde_json::from_value(value) {
+            Ok(record) => record,
+            Err(e) => {
+                errors.push(FileError::at_line(&file.path, line, format!("not a REval result line: {e}; skipped")));
+                continue;
+            }
+        };
+        if !seen.insert(record.task_id.clone()) {
+            errors.push(FileError::at_line(
+                &file.path,
+                line,
+                format!("duplicate {}: the first one is used", record.task_id),
+            ));
+            continue;
+        }
+        let results: Vec<&Value> = record.generation.iter().flat_map(|g| &g.results).collect();
+        if results.is_empty() {
+            errors.push(FileError::at_line(
+                &file.path,
+                line,
+                format!("{}: no results; counted as missing", record.task_id),
+            ));
+        }
+        for (sample, result) in results.into_iter().enumerate() {
+            let Some(verdict) = verdict(task, result) else {
+                errors.push(FileError::at_line(
+                    &file.path,
+                    line,
+                    format!("{}: {} result without the fields REval judges by; skipped", record.task_id, task.name()),
+                ));
+                continue;
+            };
+            builder.add_prediction(RawPrediction {
+                model: model.to_owned(),
+                benchmark: BENCHMARK.to_owned(),
+                program_id: record.task_id.clone(),
+                task,
+                sample: sample as u32,
+                answer: answer_text(result.get("response")),
+                stored_verdict: Some(verdict),
+                response: result.get("generated").and_then(Value::as_str).map(str::to_owned),
+                source_path: file.path.clone(),
+            });
+        }
+    }
+}
+
+/// REval's own rule for each task (`evaluation.py`, `Consistency.run`).
+fn verdict(task: Task, result: &Value) -> Option<bool> {
+    match task {
+        Task::Coverage => Some(result.get("response")? == result.get("expected")?),
+        Task::State => result.get("eq")?.as_bool(),
+        Task::Path => {
+            let expected = result.get("expected")?.as_array()?;
+            Some(result.get("response")?.as_array()?.iter().any(|line| expected.contains(line)))
+        }
+        Task::Output | Task::Input => result.get("pass")?.as_bool(),
+    }
+}
+
+fn answer_text(response: Option<&Value>) -> String {
+    match response {
+        Some(Value::String(text)) => text.clone(),
+        Some(Value::Bool(b)) => if *b { "True" } else { "False" }.to_owned(),
+        Some(other) => other.to_string(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn run_folders_name_task_model_prompt_and_temperature() {
+        let name = |path: &str| run_name(&InputFile::new(path, ""));
+        assert_eq!(
+            name("model_generations/path@gpt-4_cot_temp0.0/2024.jsonl"),
+            Some((Task::Path, "gpt-4 (cot, T=0.0)".into()))
+        );
+        assert_eq!(
+            name("state@codellama_7b_direct_temp0.8/a.jsonl"),
+            Some((Task::State, "codellama_7b (direct, T=0.8)".into()))
+        );
+        assert_eq!(name("x/other@m/a.jsonl"), None);
+        assert_eq!(invocation("f", "([1.0, 2.0], 0.3,)"), "f([1.0, 2.0], 0.3)");
+        assert_eq!(invocation("g", "('a',)"), "g('a')");
+    }
+
+    #[test]
+    fn each_task_is_judged_by_reval_rules() {
+        let json = |text: &str| serde_json::from_str::<Value>(text).unwrap();
+        assert_eq!(verdict(Task::Coverage, &json(r#"{"response": true, "expected": true}"#)), Some(true));
+        assert_eq!(verdict(Task::Coverage, &json(r#"{"response": false, "expected": true}"#)), Some(false));
+        assert_eq!(verdict(Task::State, &json(r#"{"eq": false}"#)), Some(false));
+        assert_eq!(verdict(Task::Path, &json(r#"{"response": [-2, 17], "expected": [15, 17]}"#)), Some(true));
+        assert_eq!(verdict(Task::Path, &json(r#"{"response": [3], "expected": [-1]}"#)), Some(false));
+        assert_eq!(verdict(Task::Output, &json(r#"{"pass": true}"#)), Some(true));
+        assert_eq!(verdict(Task::Output, &json(r#"{"eq": true}"#)), None);
+    }
+
+    #[test]
+    fn malformed_lines_are_named_and_the_rest_is_read() {
+        let benchmark = r#"{"task_id": "DREval/0", "entry_point": "f", "code": "def f(x):\n    return x\n", "inputs": ["(1,)"], "outputs": ["1"], "test": null}"#;
+        let run = [
+            r#"{"task_id": "DREval/0", "generation": [{"input_idx": 0, "results": [{"generated": "1", "pass": true}]}]}"#,
+            r#"{"task_id": "DREval/0", "generation": []}"#,
+            r#"{"task_id": "DREval/1", "generation": "none"}"#,
+            r#"{"task_id": "DREval/2", "generation": []}"#,
+            r#"{"task_id": "DREval/3", "generation": [{"input_idx": 0, "results": [{"generated": "1"}]}]}"#,
+            r#"{"task_id": "DREval/4", "generation": [{"#,
+            r#"{"acc": 1.0}"#,
+        ]
+        .join("\n");
+        let files = vec![
+            InputFile::new("data/DREval_data.jsonl", format!("{benchmark}\n{benchmark}\n")),
+            InputFile::new("model_generations/output@m_direct_temp0/1.jsonl", run),
+        ];
+        let facts = crate::analysis::analyze(files).facts;
+        let at = |line: usize| -> &str {
+            let found = facts.errors.iter().find(|e| e.line == Some(line) && e.file.ends_with("1.jsonl"));
+            found.map_or("", |e| e.message.as_str())
+        };
+        assert!(facts.errors.iter().any(|e| e.file == "data/DREval_data.jsonl" && e.line == Some(2)));
+        assert_eq!(at(2), "duplicate DREval/0: the first one is used");
+        assert!(at(3).starts_with("not a REval result line: invalid type: string \"none\""), "{}", at(3));
+        assert_eq!(at(4), "DREval/2: no results; counted as missing");
+        assert_eq!(at(5), "DREval/3: output result without the fields REval judges by; skipped");
+        assert!(at(6).starts_with("truncated JSON"), "{}", at(6));
+        assert_eq!(facts.predictions.verdict[0], [true], "DREval/0 is still analysed");
+    }
+}
