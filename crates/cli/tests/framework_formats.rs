@@ -121,3 +121,20 @@ fn reval_result_files_are_joined_with_the_benchmark_and_judged_per_task() {
     assert_eq!(unjoined.len(), 1, "{unjoined:?}");
     assert!(unjoined[0].starts_with("1 prediction(s) of model gpt-4 (cot, T=0.0) for benchmark DREval have no program"));
 }
+
+/// CodeMind's DER and SR files: every model-written program is read and parses; the missing
+/// verdicts (they need running the code) are told, per file.
+#[test]
+fn codemind_der_and_sr_programs_are_read_and_their_pending_verdicts_told() {
+    let Some(fixtures) = common::fixtures() else {
+        return;
+    };
+    let results = fixtures.join("codemind/Results");
+    let (files, errors) = read_inputs(&[results.join("DER"), results.join("SR")]);
+    assert!(errors.is_empty(), "{errors:?}");
+    let facts = analyze(files).facts;
+    assert_eq!(facts.programs.len(), 328);
+    assert!(facts.programs.iter().all(|p| p.syntax_error_line.is_none() && p.metrics.is_some()));
+    let pending = facts.errors.iter().filter(|e| e.message.contains("have no verdicts")).count();
+    assert_eq!(pending, 2, "{:?}", facts.errors);
+}

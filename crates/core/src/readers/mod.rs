@@ -6,6 +6,7 @@
 //! the new file (see CONTRIBUTING.md).
 
 mod codemind_ier;
+mod codemind_jsonl;
 mod cruxeval;
 mod cruxeval_x;
 mod dataset_folders;
@@ -84,6 +85,7 @@ pub const READERS: &[&dyn Reader] = &[
     &cruxeval_x::CruxevalX,
     &reval::Reval,
     &codemind_ier::CodemindIer,
+    &codemind_jsonl::CodemindJsonl,
     &exerscope_er::ExerscopeEr,
 ];
 
