@@ -6,6 +6,7 @@ use crate::components::constructs::ConstructsView;
 use crate::components::drilldown::Drilldown;
 use crate::components::drop_zone::DropZone;
 use crate::components::judge_picker::{FlavorSwitch, JudgePicker, TaskPicker};
+use crate::components::mapping_form::MappingForms;
 use crate::components::messages::Messages;
 use crate::components::overview::Overview;
 use crate::components::program_table::ProgramTable;
@@ -18,9 +19,12 @@ use exerscope_core::analysis::Progress;
 use exerscope_core::detail::ProgramDetail;
 use exerscope_core::drilldown::Selection;
 use exerscope_core::flavors::Flavor;
+use exerscope_core::readers::generic_table::ColumnMapping;
+use exerscope_core::readers::ReadOptions;
 use exerscope_core::table::Task;
 use exerscope_core::{Facts, Judge, Report};
 use leptos::prelude::*;
+use std::collections::HashMap;
 use std::sync::Arc;
 use wasm_bindgen::JsValue;
 
@@ -92,11 +96,27 @@ pub fn App() -> impl IntoView {
         started_at.set_value(now());
         state.set(RunState::Running(Progress { phase: exerscope_core::analysis::Phase::Reading, done: 0, total: 0 }));
     };
-    let on_files = Callback::new(move |files: JsValue| {
+    // Column mappings of generic tables, kept for the session; the last drop, to analyse it again
+    // once its columns are mapped.
+    let mappings = RwSignal::new(HashMap::<String, ColumnMapping>::new());
+    let last_drop = StoredValue::new_local(None::<JsValue>);
+    let analyze_drop = move |files: &JsValue| {
         begin();
-        worker.with_value(|w| w.as_ref().map(|w| w.analyze_files(&files)));
+        let options = ReadOptions { mappings: mappings.get_untracked(), ..Default::default() };
+        worker.with_value(|w| w.as_ref().map(|w| w.analyze_files(files, &options)));
+    };
+    let on_files = Callback::new(move |files: JsValue| {
+        analyze_drop(&files);
+        last_drop.set_value(Some(files));
+    });
+    let on_map = Callback::new(move |(columns, mapping): (String, ColumnMapping)| {
+        mappings.update(|m| {
+            m.insert(columns, mapping);
+        });
+        last_drop.with_value(|files| files.as_ref().map(analyze_drop));
     });
     let on_demo = Callback::new(move |()| {
+        last_drop.set_value(None);
         begin();
         worker.with_value(|w| w.as_ref().map(AnalysisWorker::analyze_demo));
     });
@@ -125,6 +145,7 @@ pub fn App() -> impl IntoView {
             <Status state=state/>
             <Show when=move || facts.with(Option::is_some)>
                 <Messages facts=facts/>
+                <MappingForms facts=facts on_map=on_map/>
                 <Overview facts=shown report=report on_select=on_select/>
                 <ConstructsView facts=shown report=report flavor=flavor on_select=on_select/>
                 <PropertiesView facts=shown judge=judge/>

@@ -12,7 +12,7 @@ extern "C" {
     #[wasm_bindgen(js_name = pickedFiles)]
     fn picked_files(files: &FileList) -> js_sys::Array;
     #[wasm_bindgen(js_name = sendFiles)]
-    fn send_files(worker: &Worker, files: &JsValue) -> js_sys::Promise;
+    fn send_files(worker: &Worker, files: &JsValue, options: &str) -> js_sys::Promise;
 }
 
 /// Starts collecting a drop: must be called inside the drop event (the browser forgets the
@@ -25,7 +25,8 @@ pub fn collect_picked(files: &FileList) -> js_sys::Array {
     picked_files(files)
 }
 
-/// Sends `[{path, file}]` to the analysis worker, a chunk at a time (see `files.js`).
-pub fn send_to_worker(worker: &Worker, files: &JsValue) -> JsFuture {
-    JsFuture::from(send_files(worker, files))
+/// Sends `[{path, file}]` to the analysis worker, a chunk at a time (see `files.js`), with the
+/// reading options as JSON.
+pub fn send_to_worker(worker: &Worker, files: &JsValue, options: &str) -> JsFuture {
+    JsFuture::from(send_files(worker, files, options))
 }

@@ -1,7 +1,7 @@
 // The analysis Web Worker: reads the dropped files and runs exerscope's core (the same wasm
 // module as the page), so that the page never freezes. It joins the files into a table, hands the
 // programs in chunks to parsing workers (parse_worker.js, one per core) and judges the predictions.
-// Messages in:  {kind: 'begin', total}, {kind: 'files', files: [{path, file}]} (any number),
+// Messages in:  {kind: 'begin', total, options (JSON: forced format, column mappings)}, {kind: 'files', files: [{path, file}]} (any number),
 //               {kind: 'end'}; {kind: 'demo'}; {kind: 'program', index}.
 // Messages out: {kind: 'progress', phase, done, total}, {kind: 'facts', json},
 //               {kind: 'program', json}, {kind: 'error', message}.
@@ -116,6 +116,7 @@ self.onmessage = async (event) => {
       case 'begin':
         generation += 1;
         session.clear();
+        session.set_options(message.options);
         expected = message.total;
         received = 0;
         reading = Promise.resolve();

@@ -5,6 +5,7 @@
 use crate::demo::demo_files;
 use exerscope_core::analysis::{extract, join, Joined, ProgramSource, Progress};
 use exerscope_core::extractors::{ProgramParser, ProgramProperties};
+use exerscope_core::readers::ReadOptions;
 use exerscope_core::{Analysis, FileError, InputFile};
 use wasm_bindgen::prelude::*;
 
@@ -12,6 +13,7 @@ use wasm_bindgen::prelude::*;
 #[derive(Default)]
 pub struct AnalysisSession {
     files: Vec<InputFile>,
+    options: ReadOptions,
     unreadable: Vec<FileError>,
     /// Between `join` and `finish`: the table, and the properties of the programs parsed so far.
     joined: Option<Joined>,
@@ -29,10 +31,17 @@ impl AnalysisSession {
     /// Forgets the previous drop.
     pub fn clear(&mut self) {
         self.files.clear();
+        self.options = ReadOptions::default();
         self.unreadable.clear();
         self.joined = None;
         self.properties.clear();
         self.analysis = None;
+    }
+
+    /// How to read the next drop: a forced format, column mappings (JSON of `ReadOptions`).
+    pub fn set_options(&mut self, json: &str) -> Result<(), JsError> {
+        self.options = serde_json::from_str(json)?;
+        Ok(())
     }
 
     pub fn add_file(&mut self, path: String, bytes: Vec<u8>) {
@@ -53,7 +62,7 @@ impl AnalysisSession {
     /// programs are to be parsed. `progress(phase, done, total)` is called as it goes.
     pub fn join(&mut self, progress: &js_sys::Function) -> u32 {
         let files = std::mem::take(&mut self.files);
-        let joined = join(files, None, &mut reporter(progress));
+        let joined = join(files, &self.options, &mut reporter(progress));
         self.properties = vec![None; joined.program_count()];
         self.joined = Some(joined);
         self.properties.len() as u32

@@ -3,6 +3,7 @@
 
 use exerscope_core::analysis::{Phase, Progress};
 use exerscope_core::detail::ProgramDetail;
+use exerscope_core::readers::ReadOptions;
 use exerscope_core::Facts;
 use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::*;
@@ -33,8 +34,9 @@ impl AnalysisWorker {
     }
 
     /// `files` is a JS array of `{path, file}` (see `files.rs`).
-    pub fn analyze_files(&self, files: &JsValue) {
-        let sending = crate::files::send_to_worker(&self.worker, files);
+    pub fn analyze_files(&self, files: &JsValue, options: &ReadOptions) {
+        let options = serde_json::to_string(options).unwrap_or_default();
+        let sending = crate::files::send_to_worker(&self.worker, files, &options);
         wasm_bindgen_futures::spawn_local(async move {
             if let Err(e) = sending.await {
                 web_sys::console::error_2(&"exerscope: files could not be sent to the worker".into(), &e);

@@ -5,6 +5,7 @@ pub mod constructs;
 pub mod drilldown;
 pub mod drop_zone;
 pub mod judge_picker;
+pub mod mapping_form;
 pub mod messages;
 pub mod overview;
 pub mod program_table;

@@ -43,8 +43,8 @@ export function pickedFiles(fileList) {
 // (a cost of its own per file) when it is first sent, so one big message would freeze the page.
 const CHUNK = 400;
 
-export async function sendFiles(worker, files) {
-  worker.postMessage({ kind: 'begin', total: files.length });
+export async function sendFiles(worker, files, options) {
+  worker.postMessage({ kind: 'begin', total: files.length, options });
   for (let start = 0; start < files.length; start += CHUNK) {
     worker.postMessage({ kind: 'files', files: files.slice(start, start + CHUNK) });
     await new Promise((resolve) => setTimeout(resolve, 0));

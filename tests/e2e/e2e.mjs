@@ -275,6 +275,27 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     await page.screenshot({ path: path.join(out, 'cruxeval.png'), fullPage: false });
   });
 
+  await check('a CSV of unknown columns is mapped in a form, and the mapping is kept for the session', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exerscope-e2e-csv-'));
+    const csv = path.join(dir, 'my-runs.csv');
+    fs.writeFileSync(csv, 'problem,llm,ok,guess\np1,alpha,true,1\np2,alpha,false,2\np3,alpha,true,3\n');
+    await dropFiles([csv]);
+    await waitDone();
+    await page.waitForSelector('.mapping-form[data-file="my-runs.csv"]');
+    await page.selectOption('.mapping-form select[data-field="id"]', 'problem');
+    await page.selectOption('.mapping-form select[data-field="model"]', 'llm');
+    await page.selectOption('.mapping-form select[data-field="correct"]', 'ok');
+    await (await page.$('.mapping-form')).screenshot({ path: path.join(out, 'mapping-form.png') });
+    await page.click('.mapping-form button');
+    await waitDone();
+    expectEqual(run(await overview(), 'alpha', 'table'), [2, 3], 'alpha, mapped');
+    expectEqual(await page.$$eval('.mapping-form', (forms) => forms.length), 0, 'forms left');
+    await dropFiles([csv]);
+    await waitDone();
+    expectEqual(run(await overview(), 'alpha', 'table'), [2, 3], 'alpha, dropped again: the mapping is remembered');
+    fs.rmSync(dir, { recursive: true });
+  });
+
   await check('bad files are named in messages and the rest is analysed', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exerscope-e2e-bad-'));
     fs.writeFileSync(path.join(dir, 'broken.zip'), Buffer.from('PK\x03\x04 not a zip'));

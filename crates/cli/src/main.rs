@@ -1,4 +1,4 @@
-//! `exerscope analyze [--judge reference|lenient|value] [--format NAME] PATH...`: reads result
+//! `exerscope analyze [--judge J] [--format NAME] [--map FIELD=COLUMN]... PATH...`: reads result
 //! folders, files
 //! and `.zip` archives, and prints one JSON report on stdout. Exits 0 whenever a report was
 //! produced, even if some files could not be read (they are listed under `errors`).
@@ -7,7 +7,8 @@ use exerscope_cli::collect;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use exerscope_core::analysis::analyze_with_progress;
-use exerscope_core::readers::Format;
+use exerscope_core::readers::generic_table::Field;
+use exerscope_core::readers::{Format, ReadOptions};
 use exerscope_core::{Judge, Report};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -29,6 +30,11 @@ enum Command {
         /// Read every file as this format instead of detecting each file's format.
         #[arg(long, value_parser = format_named)]
         format: Option<Format>,
+        /// For CSV / JSON Lines results: which column holds a field, e.g. `--map id=problem`
+        /// (fields: model, benchmark, id, task, sample, language, code, input, expected,
+        /// prediction, correct). Repeatable.
+        #[arg(long = "map", value_parser = field_column)]
+        maps: Vec<(Field, String)>,
         /// Folders, files or .zip archives (datasets and results together).
         #[arg(required = true)]
         paths: Vec<PathBuf>,
@@ -59,10 +65,20 @@ fn format_named(name: &str) -> Result<Format, String> {
     })
 }
 
+fn field_column(text: &str) -> Result<(Field, String), String> {
+    let (field, column) = text.split_once('=').ok_or("FIELD=COLUMN")?;
+    let field = Field::from_name(field).ok_or_else(|| {
+        let names: Vec<&str> = Field::ALL.iter().map(|f| f.name()).collect();
+        format!("{field} is not one of {}", names.join(", "))
+    })?;
+    Ok((field, column.to_owned()))
+}
+
 fn main() -> ExitCode {
-    let Command::Analyze { judge, format, paths } = Cli::parse().command;
+    let Command::Analyze { judge, format, maps, paths } = Cli::parse().command;
     let (files, mut errors) = collect::read_inputs(&paths);
-    let analysis = analyze_with_progress(files, format, &mut |_| {});
+    let options = ReadOptions { forced: format, overrides: maps.into_iter().collect(), ..Default::default() };
+    let analysis = analyze_with_progress(files, &options, &mut |_| {});
     let mut report = Report::build(&analysis.facts, judge.into());
     errors.append(&mut report.errors);
     report.errors = errors;

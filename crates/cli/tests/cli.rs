@@ -210,3 +210,31 @@ fn runs_report_task_samples_and_pass_at_1_with_the_format_detected_or_forced() {
         String::from_utf8_lossy(&unknown.stderr).contains("one of exerscope, codemind, cruxeval, cruxeval-x, reval")
     );
 }
+
+#[test]
+fn generic_tables_are_read_with_recognised_or_named_columns() {
+    let dir = scratch(
+        "generic",
+        &[
+            ("mine.csv", b"problem,llm,ok,answer\np1,m,true,1\np2,m,false,2\n"),
+            (
+                "known.jsonl",
+                b"{\"id\": \"q\", \"model\": \"k\", \"benchmark\": \"b\", \"prediction\": \"1\", \"correct\": true}\n",
+            ),
+        ],
+    );
+    let dir = dir.to_str().unwrap();
+    let (unmapped, _) = analyze(&[dir]);
+    assert!(unmapped["errors"].to_string().contains("which columns hold the program id"), "{}", unmapped["errors"]);
+    assert_eq!(unmapped["runs"].as_array().map(Vec::len), Some(1), "known.jsonl only");
+    let (mapped, ok) = analyze(&["--map", "id=problem", "--map", "model=llm", "--map", "correct=ok", dir]);
+    assert!(ok);
+    assert!(!mapped["errors"].to_string().contains("which columns"), "{}", mapped["errors"]);
+    let m = find(&mapped, "runs", &[("model", "m")]);
+    assert_eq!(
+        (m["correct"].as_u64(), m["total"].as_u64(), m["benchmark"].as_str()),
+        (Some(1), Some(2), Some("table"))
+    );
+    let bad = Command::new(env!("CARGO_BIN_EXE_exerscope")).args(["analyze", "--map", "who=x", dir]).output().unwrap();
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("who is not one of model, benchmark, id"));
+}

@@ -8,7 +8,7 @@ use crate::facts::TypeId;
 use crate::facts::{Facts, PredictionFacts, ProgramFacts};
 use crate::input::InputFile;
 use crate::judges::Judge;
-use crate::readers::{read_all, Format};
+use crate::readers::{read_all, ReadOptions};
 use crate::table::{Language, Table, TableBuilder, Task, Unmatched};
 use crate::types::{exerscope_type, value_length, ReferenceType};
 use serde::{Deserialize, Serialize};
@@ -58,16 +58,16 @@ pub struct Analysis {
 const PROGRESS_STEP: usize = 100;
 
 pub fn analyze(files: Vec<InputFile>) -> Analysis {
-    analyze_with_progress(files, None, &mut |_| {})
+    analyze_with_progress(files, &ReadOptions::default(), &mut |_| {})
 }
 
 /// The whole pipeline in one thread: [`join`], [`extract`] every program, [`Joined::finish`].
 pub fn analyze_with_progress(
     files: Vec<InputFile>,
-    forced: Option<Format>,
+    options: &ReadOptions,
     progress: &mut dyn FnMut(Progress),
 ) -> Analysis {
-    let joined = join(files, forced, progress);
+    let joined = join(files, options, progress);
     let sources = joined.sources(0..joined.program_count());
     let mut parser = ProgramParser::new();
     let total = sources.len();
@@ -96,9 +96,9 @@ pub struct ProgramSource<'a> {
     pub language: Language,
 }
 
-/// Unpacks archives, reads every file with its format's reader (all formats are detected unless
-/// one is `forced`) and joins predictions to programs.
-pub fn join(files: Vec<InputFile>, forced: Option<Format>, progress: &mut dyn FnMut(Progress)) -> Joined {
+/// Unpacks archives, reads every file with its format's reader (detected unless the options force
+/// one) and joins predictions to programs.
+pub fn join(files: Vec<InputFile>, options: &ReadOptions, progress: &mut dyn FnMut(Progress)) -> Joined {
     let mut errors = Vec::new();
     progress(Progress { phase: Phase::Reading, done: 0, total: files.len() });
     let files = expand_archives(files, &mut errors);
@@ -106,7 +106,7 @@ pub fn join(files: Vec<InputFile>, forced: Option<Format>, progress: &mut dyn Fn
         errors.push(FileError::new("(drop)", "nothing to analyse: no files were given"));
     }
     let mut builder = TableBuilder::default();
-    read_all(&files, forced, &mut builder, &mut errors);
+    read_all(&files, options, &mut builder, &mut errors);
     drop(files);
     let (table, unmatched) = builder.finish();
     report_unjoined(&table, &unmatched, &mut errors);
@@ -151,6 +151,7 @@ impl Joined {
             programs,
             predictions,
             type_names: type_names.names,
+            unmapped_tables: table.unmapped.clone(),
             errors,
         };
         Analysis { table, facts, construct_lines }
@@ -294,7 +295,7 @@ mod tests {
     #[test]
     fn parsing_in_chunks_out_of_order_gives_the_same_facts_as_one_pass() {
         let whole = analyze(files()).facts;
-        let joined = join(files(), None, &mut |_| {});
+        let joined = join(files(), &ReadOptions::default(), &mut |_| {});
         let count = joined.program_count();
         assert_eq!(count, 3);
         let mut properties = vec![None; count];

@@ -4,6 +4,7 @@
 use crate::diagnostics::FileError;
 use crate::extractors::{Constructs, Metrics, ReferenceConstructs};
 use crate::judges::Judge;
+use crate::readers::generic_table::UnmappedTable;
 use crate::table::{BenchmarkIdx, Language, ModelIdx, ProgramIdx, Task};
 use crate::types::ReferenceType;
 use serde::{Deserialize, Serialize};
@@ -16,6 +17,9 @@ pub struct Facts {
     pub predictions: PredictionFacts,
     /// exerscope type names, interned (a million predictions share a few dozen types).
     pub type_names: Vec<String>,
+    /// Generic tables waiting for the user to map their columns.
+    #[serde(default)]
+    pub unmapped_tables: Vec<UnmappedTable>,
     pub errors: Vec<FileError>,
 }
 
@@ -94,6 +98,7 @@ impl Facts {
             models: self.models.clone(),
             programs: self.programs.clone(),
             type_names: self.type_names.clone(),
+            unmapped_tables: self.unmapped_tables.clone(),
             errors: self.errors.clone(),
         }
     }
@@ -164,6 +169,7 @@ pub(crate) mod tests {
                 answer_type: vec![0, 1],
             },
             type_names: vec!["int".into(), "str".into()],
+            unmapped_tables: vec![],
             errors: vec![],
         }
     }

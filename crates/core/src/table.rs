@@ -1,6 +1,7 @@
 //! The normalised table every reader fills and every later stage reads: programs (one row each)
 //! and predictions (columnar: one vector per field), joined by (benchmark, program id).
 
+use crate::readers::generic_table::UnmappedTable;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -88,6 +89,8 @@ pub struct Table {
     pub models: Vec<String>,
     pub programs: Vec<Program>,
     pub predictions: Predictions,
+    /// Generic tables whose columns the user still has to map.
+    pub unmapped: Vec<UnmappedTable>,
 }
 
 /// A prediction as a reader finds it, before it is joined with its program.
@@ -131,6 +134,7 @@ pub struct Unmatched {
 pub struct TableBuilder {
     programs: Vec<RawProgram>,
     predictions: Vec<RawPrediction>,
+    unmapped: Vec<UnmappedTable>,
 }
 
 impl TableBuilder {
@@ -142,6 +146,10 @@ impl TableBuilder {
         self.predictions.push(prediction);
     }
 
+    pub fn add_unmapped(&mut self, table: UnmappedTable) {
+        self.unmapped.push(table);
+    }
+
     /// The predictions collected so far, before the join (readers' tests look at them).
     pub fn raw_predictions(&self) -> &[RawPrediction] {
         &self.predictions
@@ -150,7 +158,7 @@ impl TableBuilder {
     /// Joins predictions with programs by (benchmark, id); benchmark names match whatever their
     /// case (`CruxEval` results, `cruxeval` dataset). Programs keep the spelling of their dataset.
     pub fn finish(self) -> (Table, Vec<Unmatched>) {
-        let mut table = Table::default();
+        let mut table = Table { unmapped: self.unmapped, ..Table::default() };
         let mut benchmark_by_key: HashMap<String, BenchmarkIdx> = HashMap::new();
         let mut program_by_key: HashMap<(BenchmarkIdx, String), ProgramIdx> = HashMap::new();
         let mut programs = self.programs;

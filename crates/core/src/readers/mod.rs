@@ -11,6 +11,7 @@ mod cruxeval;
 mod cruxeval_x;
 mod dataset_folders;
 mod exerscope_er;
+pub mod generic_table;
 mod json_input;
 mod prediction_folder;
 mod reval;
@@ -18,14 +19,31 @@ mod reval;
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
 use crate::table::TableBuilder;
+use generic_table::ColumnMapping;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// What readers know about the whole drop: benchmark names (lower case) found in datasets, so
 /// that a result folder can tell `<model>/<bench>` from `<bench>/<model>`.
 #[derive(Default)]
 pub struct DropContext {
     pub dataset_benchmarks: HashSet<String>,
+    /// The user's column mappings for generic tables, by [`generic_table::columns_key`].
+    pub mappings: HashMap<String, ColumnMapping>,
+    /// Columns the user named for every generic table (the CLI's `--map`).
+    pub overrides: ColumnMapping,
+}
+
+/// What the user told about the drop: a format to read every file as, column mappings.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ReadOptions {
+    pub forced: Option<Format>,
+    /// Column mappings of generic tables, by [`generic_table::columns_key`] (the app's form).
+    #[serde(default)]
+    pub mappings: HashMap<String, ColumnMapping>,
+    /// Columns named for every generic table that has them (the CLI's `--map field=column`).
+    #[serde(default)]
+    pub overrides: ColumnMapping,
 }
 
 /// The result formats exerscope reads (SPEC §2); detected per file, or forced by the user.
@@ -42,11 +60,22 @@ pub enum Format {
     CruxevalX,
     /// REval `DREval_data.jsonl` with `model_generations/<task>@<model>/<time>.jsonl` runs.
     Reval,
+    /// A CSV file of one prediction per row, columns mapped to fields.
+    Csv,
+    /// A JSON Lines file of one prediction per line, keys mapped to fields.
+    Jsonl,
 }
 
 impl Format {
-    pub const ALL: [Format; 5] =
-        [Format::Exerscope, Format::Codemind, Format::Cruxeval, Format::CruxevalX, Format::Reval];
+    pub const ALL: [Format; 7] = [
+        Format::Exerscope,
+        Format::Codemind,
+        Format::Cruxeval,
+        Format::CruxevalX,
+        Format::Reval,
+        Format::Csv,
+        Format::Jsonl,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -55,6 +84,8 @@ impl Format {
             Format::Cruxeval => "cruxeval",
             Format::CruxevalX => "cruxeval-x",
             Format::Reval => "reval",
+            Format::Csv => "csv",
+            Format::Jsonl => "jsonl",
         }
     }
 
@@ -87,13 +118,16 @@ pub const READERS: &[&dyn Reader] = &[
     &codemind_ier::CodemindIer,
     &codemind_jsonl::CodemindJsonl,
     &exerscope_er::ExerscopeEr,
+    &generic_table::GenericTable,
 ];
 
-/// Runs every reader (or only those of the `forced` format) over `files`, then reports what
-/// none of them took.
-pub fn read_all(files: &[InputFile], forced: Option<Format>, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
+/// Runs every reader (or only those of the forced format) over `files`, then reports what none
+/// of them took.
+pub fn read_all(files: &[InputFile], options: &ReadOptions, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
     let mut unclaimed: Vec<usize> = (0..files.len()).filter(|&i| !is_ignorable(&files[i])).collect();
-    let mut context = DropContext::default();
+    let mut context =
+        DropContext { mappings: options.mappings.clone(), overrides: options.overrides.clone(), ..Default::default() };
+    let forced = options.forced;
     for reader in READERS.iter().filter(|r| forced.is_none_or(|f| r.formats().contains(&f))) {
         reader.read(files, &mut unclaimed, &mut context, builder, errors);
     }

@@ -1,0 +1,393 @@
+//! Anyone's own results (SPEC §2, "generic"): CSV or JSON Lines, one prediction per row, whose
+//! columns are mapped to exerscope's fields. Common column names are recognised by themselves;
+//! a file whose columns lack a required field (the program id, and a prediction or a verdict) is
+//! listed with its columns and a guess, for the user to map (the app's form, the CLI's `--map`).
+//! A mapping applies to every file with the same columns.
+
+use super::json_input::parse_json_lines;
+use super::{claim, DropContext, Format, Reader};
+use crate::diagnostics::{utf8_text, FileError};
+use crate::input::InputFile;
+use crate::table::{Language, RawPrediction, RawProgram, TableBuilder, Task};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+pub struct GenericTable;
+
+/// A field of exerscope's data model a column can hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Field {
+    Model,
+    Benchmark,
+    Id,
+    Task,
+    Sample,
+    Language,
+    Code,
+    Input,
+    Expected,
+    Prediction,
+    Correct,
+}
+
+impl Field {
+    pub const ALL: [Field; 11] = [
+        Field::Model,
+        Field::Benchmark,
+        Field::Id,
+        Field::Task,
+        Field::Sample,
+        Field::Language,
+        Field::Code,
+        Field::Input,
+        Field::Expected,
+        Field::Prediction,
+        Field::Correct,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Field::Model => "model",
+            Field::Benchmark => "benchmark",
+            Field::Id => "id",
+            Field::Task => "task",
+            Field::Sample => "sample",
+            Field::Language => "language",
+            Field::Code => "code",
+            Field::Input => "input",
+            Field::Expected => "expected",
+            Field::Prediction => "prediction",
+            Field::Correct => "correct",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Field> {
+        Field::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// Column names recognised without asking, lower case.
+    fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Field::Model => &["model", "model_name", "model_id"],
+            Field::Benchmark => &["benchmark", "dataset", "dataset_name", "bench"],
+            Field::Id => &["id", "program_id", "problem_id", "problem_name", "task_id", "sample_id"],
+            Field::Task => &["task", "mode"],
+            Field::Sample => &["sample", "sample_index", "sample_idx"],
+            Field::Language => &["language", "lang"],
+            Field::Code => &["code", "program", "source"],
+            Field::Input => &["input", "input_data"],
+            Field::Expected => &["expected", "expected_output", "output", "gold", "reference"],
+            Field::Prediction => &["prediction", "predicted", "answer", "predicted_output", "generation"],
+            Field::Correct => &["correct", "is_correct", "pass", "passed", "verdict", "score"],
+        }
+    }
+}
+
+/// Which column holds each field.
+pub type ColumnMapping = BTreeMap<Field, String>;
+
+/// A file whose columns could not all be recognised: shown to the user to map.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnmappedTable {
+    pub file: String,
+    pub columns: Vec<String>,
+    /// What was recognised, as a starting point.
+    pub guess: ColumnMapping,
+}
+
+/// The key a mapping is remembered by: the file's columns, in order.
+pub fn columns_key(columns: &[String]) -> String {
+    columns.join("\u{1f}")
+}
+
+impl Reader for GenericTable {
+    fn formats(&self) -> &'static [Format] {
+        &[Format::Csv, Format::Jsonl]
+    }
+
+    fn read(
+        &self,
+        files: &[InputFile],
+        unclaimed: &mut Vec<usize>,
+        context: &mut DropContext,
+        builder: &mut TableBuilder,
+        errors: &mut Vec<FileError>,
+    ) {
+        let mut taken = HashSet::new();
+        for &i in unclaimed.iter() {
+            let file = &files[i];
+            let rows = if file.path.ends_with(".csv") {
+                csv_rows(file, errors)
+            } else if file.path.ends_with(".jsonl") {
+                jsonl_rows(file, errors)
+            } else {
+                continue;
+            };
+            taken.insert(i);
+            if let Some(rows) = rows {
+                let mapping = mapping_for(&rows.columns, context);
+                read_rows(file, rows, mapping, builder, errors);
+            }
+        }
+        claim(unclaimed, &taken);
+    }
+}
+
+/// A file's rows: its columns, and each row's line and values (in column order).
+struct Rows {
+    columns: Vec<String>,
+    records: Vec<(usize, Vec<String>)>,
+}
+
+fn csv_rows(file: &InputFile, errors: &mut Vec<FileError>) -> Option<Rows> {
+    let text = utf8_text(&file.path, &file.bytes).map_err(|e| errors.push(e)).ok()?;
+    let mut reader = csv::ReaderBuilder::new().flexible(false).from_reader(text.as_bytes());
+    let columns: Vec<String> = match reader.headers() {
+        Ok(headers) => headers.iter().map(|h| h.trim().to_owned()).collect(),
+        Err(e) => {
+            errors.push(FileError::new(&file.path, format!("not a CSV file: {e}; skipped")));
+            return None;
+        }
+    };
+    let mut records = Vec::new();
+    for record in reader.records() {
+        match record {
+            Ok(record) => {
+                let line = record.position().map_or(0, |p| p.line() as usize);
+                records.push((line, record.iter().map(str::to_owned).collect()));
+            }
+            Err(e) => {
+                let line = e.position().map_or(0, |p| p.line() as usize);
+                errors.push(FileError::at_line(&file.path, line, format!("not a CSV row: {e}; skipped")));
+            }
+        }
+    }
+    Some(Rows { columns, records })
+}
+
+fn jsonl_rows(file: &InputFile, errors: &mut Vec<FileError>) -> Option<Rows> {
+    let objects: Vec<(usize, serde_json::Map<String, Value>)> = parse_json_lines(file, errors);
+    let mut columns: Vec<String> = Vec::new();
+    for (_, object) in &objects {
+        for key in object.keys() {
+            if !columns.contains(key) {
+                columns.push(key.clone());
+            }
+        }
+    }
+    let records = objects
+        .into_iter()
+        .map(|(line, object)| {
+            (line, columns.iter().map(|c| object.get(c).map_or_else(String::new, value_text)).collect())
+        })
+        .collect();
+    Some(Rows { columns, records })
+}
+
+fn value_text(value: &Value) -> String {
+    match value {
+        Value::String(text) => text.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+/// The user's mapping for these columns, else the columns recognised by name with the user's
+/// overrides (those naming a column the file has) on top.
+fn mapping_for(columns: &[String], context: &DropContext) -> ColumnMapping {
+    if let Some(mapping) = context.mappings.get(&columns_key(columns)) {
+        return mapping.clone();
+    }
+    let mut mapping = ColumnMapping::new();
+    for (field, column) in context.overrides.iter().filter(|(_, column)| columns.contains(column)) {
+        mapping.insert(*field, column.clone());
+    }
+    for field in Field::ALL {
+        let found = columns.iter().find(|c| field.aliases().contains(&c.to_lowercase().as_str()));
+        if let Some(column) =
+            found.filter(|c| !mapping.contains_key(&field) && !mapping.values().any(|taken| taken == *c))
+        {
+            mapping.insert(field, column.clone());
+        }
+    }
+    mapping
+}
+
+fn is_complete(mapping: &ColumnMapping) -> bool {
+    mapping.contains_key(&Field::Id)
+        && (mapping.contains_key(&Field::Prediction) || mapping.contains_key(&Field::Correct))
+}
+
+fn read_rows(
+    file: &InputFile,
+    rows: Rows,
+    mapping: ColumnMapping,
+    builder: &mut TableBuilder,
+    errors: &mut Vec<FileError>,
+) {
+    if !is_complete(&mapping) {
+        errors.push(FileError::new(
+            &file.path,
+            "which columns hold the program id and the prediction (or verdict)? Map them; the file is not used until then",
+        ));
+        builder.add_unmapped(UnmappedTable { file: file.path.clone(), columns: rows.columns, guess: mapping });
+        return;
+    }
+    let position: BTreeMap<Field, usize> = mapping
+        .iter()
+        .filter_map(|(field, column)| Some((*field, rows.columns.iter().position(|c| c == column)?)))
+        .collect();
+    let stem = file.file_name().rsplit_once('.').map_or(file.file_name(), |(stem, _)| stem);
+    let mut samples: HashMap<(String, String, String, Task), u32> = HashMap::new();
+    for (line, values) in rows.records {
+        let get = |field: Field| position.get(&field).and_then(|&i| values.get(i)).map(String::as_str);
+        match row(&get, stem, &mut samples) {
+            Ok((program, prediction)) => {
+                builder.add_program(RawProgram { source_path: format!("{}:{line}", file.path), ..program });
+                builder.add_prediction(RawPrediction { source_path: file.path.clone(), ..prediction });
+            }
+            Err(message) => errors.push(FileError::at_line(&file.path, line, format!("{message}; row skipped"))),
+        }
+    }
+}
+
+type RowGetter<'a> = dyn Fn(Field) -> Option<&'a str> + 'a;
+
+fn row(
+    get: &RowGetter<'_>,
+    file_stem: &str,
+    samples: &mut HashMap<(String, String, String, Task), u32>,
+) -> Result<(RawProgram, RawPrediction), String> {
+    let text = |field: Field| get(field).map(str::trim).filter(|v| !v.is_empty());
+    let id = text(Field::Id).ok_or("no program id")?.to_owned();
+    let model = text(Field::Model).unwrap_or(file_stem).to_owned();
+    let benchmark = text(Field::Benchmark).unwrap_or("table").to_owned();
+    let task = match text(Field::Task) {
+        None => Task::Output,
+        Some(name) => task_named(name).ok_or_else(|| format!("unknown task {name:?}"))?,
+    };
+    let language = match text(Field::Language).map(str::to_lowercase).as_deref() {
+        None | Some("python" | "py") => Language::Python,
+        Some("java") => Language::Java,
+        Some(other) => return Err(format!("language {other:?}: exerscope reads Python and Java")),
+    };
+    let stored_verdict = match text(Field::Correct) {
+        None => None,
+        Some(value) => Some(verdict(value).ok_or_else(|| format!("`correct` is {value:?}, not true/false"))?),
+    };
+    if stored_verdict.is_none() && get(Field::Prediction).is_none() {
+        return Err("neither a prediction nor a verdict".into());
+    }
+    let counter = samples.entry((model.clone(), benchmark.clone(), id.clone(), task)).or_insert(0);
+    let sample = match text(Field::Sample) {
+        Some(value) => value.parse().map_err(|_| format!("sample {value:?} is not a number"))?,
+        None => *counter,
+    };
+    *counter += 1;
+    let program = RawProgram {
+        benchmark: benchmark.clone(),
+        id: id.clone(),
+        language,
+        code: get(Field::Code).filter(|c| !c.trim().is_empty()).map(str::to_owned),
+        input: get(Field::Input).unwrap_or_default().to_owned(),
+        expected: get(Field::Expected).unwrap_or_default().to_owned(),
+        extra_inputs: 0,
+        source_path: String::new(),
+    };
+    let prediction = RawPrediction {
+        model,
+        benchmark,
+        program_id: id,
+        task,
+        sample,
+        answer: get(Field::Prediction).unwrap_or_default().to_owned(),
+        stored_verdict,
+        response: None,
+        source_path: String::new(),
+    };
+    Ok((program, prediction))
+}
+
+fn task_named(name: &str) -> Option<Task> {
+    [Task::Output, Task::Input, Task::State, Task::Coverage, Task::Path]
+        .into_iter()
+        .find(|t| t.name() == name.to_lowercase())
+}
+
+fn verdict(value: &str) -> Option<bool> {
+    match value.to_lowercase().as_str() {
+        "true" | "1" | "1.0" | "yes" | "pass" | "passed" | "correct" => Some(true),
+        "false" | "0" | "0.0" | "no" | "fail" | "failed" | "wrong" | "incorrect" => Some(false),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::analyze_with_progress;
+    use crate::judges::Judge;
+    use crate::report::Report;
+
+    fn analyze(files: Vec<InputFile>, mappings: HashMap<String, ColumnMapping>) -> crate::Analysis {
+        let options = super::super::ReadOptions { mappings, ..Default::default() };
+        analyze_with_progress(files, &options, &mut |_| {})
+    }
+
+    #[test]
+    fn recognised_columns_need_no_mapping() {
+        let csv = "model,benchmark,id,code,input,expected,prediction\n\
+                   m,b,p1,\"def f(x):\n    return x\",f(1),1,1\n\
+                   m,b,p2,\"def f(x):\n    return [x]\",f(1),[1],\"[1, 1]\"\n\
+                   m,b,p2,,,,[1]\n";
+        let analysis = analyze(vec![InputFile::new("runs/results.csv", csv)], HashMap::new());
+        assert!(analysis.facts.errors.is_empty(), "{:?}", analysis.facts.errors);
+        assert_eq!(analysis.table.programs.len(), 2);
+        assert!(
+            analysis.table.programs.iter().all(|p| p.code.is_some()),
+            "the first row of a program carries its code"
+        );
+        let run = &Report::build(&analysis.facts, Judge::Reference).runs[0];
+        assert_eq!((run.correct, run.total, run.programs, run.samples), (2, 3, 2, 2));
+        assert_eq!(run.pass_at_1, Some(0.75));
+    }
+
+    #[test]
+    fn unknown_columns_are_listed_until_mapped_and_the_mapping_is_used() {
+        let jsonl =
+            "{\"problem\": \"p1\", \"llm\": \"m\", \"ok\": true}\n{\"problem\": \"p2\", \"llm\": \"m\", \"ok\": 0}\n";
+        let file = || InputFile::new("mine.jsonl", jsonl);
+        let unmapped = analyze(vec![file()], HashMap::new()).facts;
+        assert_eq!(unmapped.predictions.model.len(), 0);
+        let table = &unmapped.unmapped_tables[0];
+        assert_eq!(
+            (table.file.as_str(), table.columns.clone()),
+            ("mine.jsonl", vec!["llm".to_owned(), "ok".into(), "problem".into()]),
+            "keys in alphabetical order"
+        );
+        assert!(unmapped.errors[0].message.starts_with("which columns hold the program id"));
+
+        let mapping: ColumnMapping = [(Field::Id, "problem"), (Field::Model, "llm"), (Field::Correct, "ok")]
+            .map(|(f, c)| (f, c.to_owned()))
+            .into();
+        let mapped = analyze(vec![file()], [(columns_key(&table.columns), mapping)].into()).facts;
+        assert!(mapped.unmapped_tables.is_empty());
+        assert_eq!(mapped.predictions.verdicts(Judge::Reference), [true, false]);
+        assert_eq!(mapped.models, ["m"]);
+        assert!(mapped.errors.is_empty(), "{:?}", mapped.errors);
+    }
+
+    #[test]
+    fn bad_rows_are_named_by_line_and_the_others_are_read() {
+        let csv = "id,prediction,correct,task\np1,1,true,output\n,1,true,output\np3,1,maybe,output\np4,1,true,guess\np5,\"unterminated\n";
+        let facts = analyze(vec![InputFile::new("t.csv", csv)], HashMap::new()).facts;
+        let at = |line: usize| facts.errors.iter().find(|e| e.line == Some(line)).map_or("", |e| e.message.as_str());
+        assert_eq!(at(3), "no program id; row skipped");
+        assert_eq!(at(4), "`correct` is \"maybe\", not true/false; row skipped");
+        assert_eq!(at(5), "unknown task \"guess\"; row skipped");
+        assert!(!at(6).is_empty(), "{:?}", facts.errors);
+        assert_eq!((facts.models.clone(), facts.predictions.model.len()), (vec!["t".to_owned()], 1), "p1 is read");
+    }
+}
