@@ -12,6 +12,7 @@ use crate::components::overview::Overview;
 use crate::components::program_table::ProgramTable;
 use crate::components::program_view::ProgramView;
 use crate::components::properties::PropertiesView;
+use crate::components::sources::Sources;
 use crate::components::status::Status;
 use crate::components::types::TypesView;
 use crate::worker_client::{AnalysisWorker, WorkerEvent};
@@ -20,7 +21,7 @@ use exerscope_core::detail::ProgramDetail;
 use exerscope_core::drilldown::Selection;
 use exerscope_core::flavors::Flavor;
 use exerscope_core::readers::generic_table::ColumnMapping;
-use exerscope_core::readers::ReadOptions;
+use exerscope_core::readers::{Format, ReadOptions};
 use exerscope_core::table::Task;
 use exerscope_core::{Facts, Judge, Report};
 use leptos::prelude::*;
@@ -99,10 +100,12 @@ pub fn App() -> impl IntoView {
     // Column mappings of generic tables, kept for the session; the last drop, to analyse it again
     // once its columns are mapped.
     let mappings = RwSignal::new(HashMap::<String, ColumnMapping>::new());
+    let forced = RwSignal::new(None::<Format>);
     let last_drop = StoredValue::new_local(None::<JsValue>);
     let analyze_drop = move |files: &JsValue| {
         begin();
-        let options = ReadOptions { mappings: mappings.get_untracked(), ..Default::default() };
+        let options =
+            ReadOptions { forced: forced.get_untracked(), mappings: mappings.get_untracked(), ..Default::default() };
         worker.with_value(|w| w.as_ref().map(|w| w.analyze_files(files, &options)));
     };
     let on_files = Callback::new(move |files: JsValue| {
@@ -115,6 +118,14 @@ pub fn App() -> impl IntoView {
         });
         last_drop.with_value(|files| files.as_ref().map(analyze_drop));
     });
+    // A format forced by the user: the same drop read again.
+    Effect::watch(
+        move || forced.get(),
+        move |_, _, _| {
+            last_drop.with_value(|files| files.as_ref().map(analyze_drop));
+        },
+        false,
+    );
     let on_demo = Callback::new(move |()| {
         last_drop.set_value(None);
         begin();
@@ -145,6 +156,7 @@ pub fn App() -> impl IntoView {
             <Status state=state/>
             <Show when=move || facts.with(Option::is_some)>
                 <Messages facts=facts/>
+                <Sources facts=facts forced=forced/>
                 <MappingForms facts=facts on_map=on_map/>
                 <Overview facts=shown report=report on_select=on_select/>
                 <ConstructsView facts=shown report=report flavor=flavor on_select=on_select/>

@@ -1,8 +1,9 @@
 // The analysis Web Worker: reads the dropped files and runs exerscope's core (the same wasm
 // module as the page), so that the page never freezes. It joins the files into a table, hands the
-// programs in chunks to parsing workers (parse_worker.js, one per core) and judges the predictions.
-// Messages in:  {kind: 'begin', total, options (JSON: forced format, column mappings)}, {kind: 'files', files: [{path, file}]} (any number),
-//               {kind: 'end'}; {kind: 'demo'}; {kind: 'program', index}.
+// programs in chunks to parsing workers (parse_worker.js) and judges the predictions.
+// Messages in:  {kind: 'begin', total, options (JSON: forced format, column mappings)},
+//               {kind: 'files', files: [{path, file}]} (any number), {kind: 'end'};
+//               {kind: 'demo'}; {kind: 'program', index}.
 // Messages out: {kind: 'progress', phase, done, total}, {kind: 'facts', json},
 //               {kind: 'program', json}, {kind: 'error', message}.
 import init, { AnalysisSession, PropertyExtractor } from './exerscope-web.js';
@@ -10,6 +11,12 @@ import init, { AnalysisSession, PropertyExtractor } from './exerscope-web.js';
 // Compiled once here and shared with the parsing workers.
 const compiled = WebAssembly.compileStreaming(fetch(new URL('./exerscope-web_bg.wasm', import.meta.url)));
 const ready = compiled.then((module) => init({ module_or_path: module }));
+// One parser per core but one (started now, so they are ready when files arrive): the spare core
+// keeps the page responsive and lets the browser optimise the wasm code in the background —
+// measured on 2 cores, two parsers were no faster than one (BENCHMARKS.md). Small drops, and
+// browsers whose workers cannot start workers, are parsed here.
+let localExtractor = null;
+const localParser = { parse: async (json) => { await ready; return (localExtractor ??= new PropertyExtractor()).extract(json); } };
 const parsers = startParsers();
 /** Programs per message to a parsing worker: small enough to share the work evenly. */
 const CHUNK = 64;
@@ -42,15 +49,8 @@ async function readChunk(files) {
   progress('reading', received, expected);
 }
 
-// One parser per core but one (started now, so they are ready when files arrive): the spare core
-// keeps the page responsive and lets the browser optimise the wasm code in the background —
-// measured on 2 cores, two parsers were no faster than one (BENCHMARKS.md). Where a worker cannot
-// start workers, programs are parsed here.
 function startParsers() {
-  if (typeof Worker === 'undefined') {
-    let local = null;
-    return [{ parse: async (json) => { await ready; return (local ??= new PropertyExtractor()).extract(json); } }];
-  }
+  if (typeof Worker === 'undefined') return [localParser];
   const count = Math.max(1, Math.min((navigator.hardwareConcurrency || 2) - 1, 8));
   return Array.from({ length: count }, () => {
     const worker = new Worker(new URL('./parse_worker.js', import.meta.url), { type: 'module' });
@@ -94,7 +94,8 @@ async function parseAll(count, drop) {
       progress('parsing', done, count);
     }
   };
-  await Promise.all(parsers.flatMap((parser) => [lane(parser), lane(parser)]));
+  const pool = count <= CHUNK ? [localParser] : parsers;
+  await Promise.all(pool.flatMap((parser) => [lane(parser), lane(parser)]));
 }
 
 async function analyze() {

@@ -50,9 +50,8 @@ pub fn DropZone(on_files: Callback<JsValue>, on_demo: Callback<()>) -> impl Into
         >
             <p class="drop-title">"Drop result folders, files or a .zip here"</p>
             <p class="drop-hint">
-                "ExeRScope: the " <code>"dataset/"</code> " and " <code>"Experiment_Results/"</code>
-                " folders. CodeMind: " <code>"dataset/"</code> " and " <code>"Results/IER/"</code> ". CRUXEval: "
-                <code>"cruxeval.jsonl"</code> " with " <code>"generations.json"</code> " or scored runs."
+                "ExeRScope or CodeMind folders; CRUXEval, CRUXEval-X or REval result files with their benchmark "
+                "file; or your own CSV / JSON Lines of predictions."
             </p>
             <div class="drop-actions">
                 <label class="button">

@@ -11,6 +11,7 @@ pub mod overview;
 pub mod program_table;
 pub mod program_view;
 pub mod properties;
+pub mod sources;
 pub mod status;
 pub mod types;
 

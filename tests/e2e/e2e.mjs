@@ -273,6 +273,19 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
       if (Math.abs(Number(passAt1) - stored(task)) > 1e-9) throw new Error(`${task} pass@1 ${passAt1}, file says ${stored(task)}`);
     }
     await page.screenshot({ path: path.join(out, 'cruxeval.png'), fullPage: false });
+    await page.click('#sources summary');
+    const sources = await page.$$eval('#sources-table tbody tr', (rows) => rows.map((row) =>
+      [...row.querySelectorAll('td')].map((td) => td.textContent.trim())));
+    const scored = sources.find((r) => r[0].endsWith('sample_scored_codellama-7b_temp0.2_input.json'));
+    expectEqual(scored?.slice(1), ['cruxeval', 'codellama-7b (T=0.2)', 'CRUXEval', 'input', '0', '8000'], 'the scored input file, as read');
+    expectEqual(sources.find((r) => r[0].endsWith('cruxeval.jsonl'))?.slice(5), ['800', '0'], 'the benchmark file, as read');
+    await page.screenshot({ path: path.join(out, 'sources.png'), fullPage: false });
+    await page.selectOption('#format', 'codemind');
+    await waitDone();
+    expectEqual((await overview()).length, 0, 'runs when read as CodeMind');
+    await page.selectOption('#format', '');
+    await waitDone();
+    expectEqual((await overview()).length, 1, 'runs when detected again');
   });
 
   await check('a CSV of unknown columns is mapped in a form, and the mapping is kept for the session', async () => {

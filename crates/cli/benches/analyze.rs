@@ -5,7 +5,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use exerscope_cli::collect::read_inputs;
 use exerscope_core::extractors::ProgramParser;
 use exerscope_core::table::Language;
-use exerscope_core::{analyze, Judge, Report};
+use exerscope_core::{analyze, InputFile, Judge, Report};
 use std::path::PathBuf;
 
 fn fixtures() -> PathBuf {
@@ -46,5 +46,30 @@ fn bench_growth(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench, bench_growth);
+/// CRUXEval-sized (issue 4): the 800 CRUXEval programs with Code Llama 7B's real 10 samples per
+/// program for input and output prediction, given to four models: 64,000 predictions.
+fn bench_cruxeval_sized(c: &mut Criterion) {
+    let cruxeval = fixtures().join("cruxeval");
+    let (mut base, errors) = read_inputs(&[cruxeval.join("data/cruxeval.jsonl")]);
+    assert!(errors.is_empty() && !base.is_empty(), "fixtures not found under {}", cruxeval.display());
+    let generations = cruxeval.join("samples/model_generations");
+    for model in ["model-a", "model-b", "model-c", "model-d"] {
+        for task in ["input", "output"] {
+            let path = generations.join(format!("sample_codellama-7b_temp0.2_{task}/generations.json"));
+            let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            base.push(InputFile::new(format!("{model}_temp0.2_{task}/generations.json"), bytes));
+        }
+    }
+    let predictions = analyze(base.clone()).facts.predictions.len();
+    assert_eq!(predictions, 64_000);
+    let mut group = c.benchmark_group("CRUXEval-sized (800 programs x 10 samples x 2 tasks x 4 models)");
+    group.sample_size(10);
+    group.throughput(criterion::Throughput::Elements(predictions as u64));
+    group.bench_function("analyze (read, join, parse, judge)", |b| b.iter(|| analyze(base.clone())));
+    let facts = analyze(base.clone()).facts;
+    group.bench_function("report for one judge", |b| b.iter(|| Report::build(&facts, Judge::Reference)));
+    group.finish();
+}
+
+criterion_group!(benches, bench, bench_growth, bench_cruxeval_sized);
 criterion_main!(benches);

@@ -152,6 +152,7 @@ impl Joined {
             predictions,
             type_names: type_names.names,
             unmapped_tables: table.unmapped.clone(),
+            sources: table.sources.clone(),
             errors,
         };
         Analysis { table, facts, construct_lines }

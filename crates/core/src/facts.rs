@@ -5,7 +5,7 @@ use crate::diagnostics::FileError;
 use crate::extractors::{Constructs, Metrics, ReferenceConstructs};
 use crate::judges::Judge;
 use crate::readers::generic_table::UnmappedTable;
-use crate::table::{BenchmarkIdx, Language, ModelIdx, ProgramIdx, Task};
+use crate::table::{BenchmarkIdx, Language, ModelIdx, ProgramIdx, SourceSummary, Task};
 use crate::types::ReferenceType;
 use serde::{Deserialize, Serialize};
 
@@ -20,6 +20,9 @@ pub struct Facts {
     /// Generic tables waiting for the user to map their columns.
     #[serde(default)]
     pub unmapped_tables: Vec<UnmappedTable>,
+    /// What was read from each dropped file or folder, and as which format.
+    #[serde(default)]
+    pub sources: Vec<SourceSummary>,
     pub errors: Vec<FileError>,
 }
 
@@ -99,6 +102,7 @@ impl Facts {
             programs: self.programs.clone(),
             type_names: self.type_names.clone(),
             unmapped_tables: self.unmapped_tables.clone(),
+            sources: self.sources.clone(),
             errors: self.errors.clone(),
         }
     }
@@ -170,6 +174,7 @@ pub(crate) mod tests {
             },
             type_names: vec!["int".into(), "str".into()],
             unmapped_tables: vec![],
+            sources: vec![],
             errors: vec![],
         }
     }

@@ -3,7 +3,7 @@
 
 use crate::readers::generic_table::UnmappedTable;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -91,6 +91,23 @@ pub struct Table {
     pub predictions: Predictions,
     /// Generic tables whose columns the user still has to map.
     pub unmapped: Vec<UnmappedTable>,
+    /// What was read from each dropped file or folder.
+    pub sources: Vec<SourceSummary>,
+}
+
+/// What one dropped file (or run or dataset folder) held, as its format's reader read it: shown
+/// so that users see what was detected, and can correct it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SourceSummary {
+    /// The file, or the folder of a folder layout (`ER/<model>/<bench>`, `dataset/<bench>`).
+    pub source: String,
+    /// The reader's formats (`exerscope / codemind` for the dataset folders both use).
+    pub format: String,
+    pub models: BTreeSet<String>,
+    pub benchmarks: BTreeSet<String>,
+    pub tasks: BTreeSet<Task>,
+    pub programs: u64,
+    pub predictions: u64,
 }
 
 /// A prediction as a reader finds it, before it is joined with its program.
@@ -135,15 +152,41 @@ pub struct TableBuilder {
     programs: Vec<RawProgram>,
     predictions: Vec<RawPrediction>,
     unmapped: Vec<UnmappedTable>,
+    /// The format of the reader now reading, and what each source gave so far.
+    reading_as: String,
+    sources: BTreeMap<(String, String), SourceSummary>,
 }
 
 impl TableBuilder {
+    /// What the next programs and predictions are read as (called before each reader).
+    pub fn reading_as(&mut self, format: &str) {
+        self.reading_as = format.to_owned();
+    }
+
     pub fn add_program(&mut self, program: RawProgram) {
+        let source = self.source(&program.source_path);
+        source.programs += 1;
+        source.benchmarks.insert(program.benchmark.clone());
         self.programs.push(program);
     }
 
     pub fn add_prediction(&mut self, prediction: RawPrediction) {
+        let source = self.source(&prediction.source_path);
+        source.predictions += 1;
+        source.models.insert(prediction.model.clone());
+        source.benchmarks.insert(prediction.benchmark.clone());
+        source.tasks.insert(prediction.task);
         self.predictions.push(prediction);
+    }
+
+    fn source(&mut self, path: &str) -> &mut SourceSummary {
+        let unit = source_unit(path);
+        let format = self.reading_as.clone();
+        self.sources.entry((unit.clone(), format.clone())).or_insert_with(|| SourceSummary {
+            source: unit,
+            format,
+            ..Default::default()
+        })
     }
 
     pub fn add_unmapped(&mut self, table: UnmappedTable) {
@@ -158,7 +201,8 @@ impl TableBuilder {
     /// Joins predictions with programs by (benchmark, id); benchmark names match whatever their
     /// case (`CruxEval` results, `cruxeval` dataset). Programs keep the spelling of their dataset.
     pub fn finish(self) -> (Table, Vec<Unmatched>) {
-        let mut table = Table { unmapped: self.unmapped, ..Table::default() };
+        let mut table =
+            Table { unmapped: self.unmapped, sources: self.sources.into_values().collect(), ..Table::default() };
         let mut benchmark_by_key: HashMap<String, BenchmarkIdx> = HashMap::new();
         let mut program_by_key: HashMap<(BenchmarkIdx, String), ProgramIdx> = HashMap::new();
         let mut programs = self.programs;
@@ -215,6 +259,22 @@ impl TableBuilder {
     }
 }
 
+/// The file a program or prediction came from (its source path without the ` (id)` or `:line`
+/// the readers add), or for the one-file-per-program folder layouts the folder above the
+/// program's own folder: `ER/gpt-4/cruxeval/sample_0/predict.txt` → `ER/gpt-4/cruxeval`.
+fn source_unit(source_path: &str) -> String {
+    let path = source_path.split(" (").next().unwrap_or(source_path);
+    let path = match path.rsplit_once(':') {
+        Some((file, line)) if line.chars().all(|c| c.is_ascii_digit()) => file,
+        _ => path,
+    };
+    let per_program_file = [".txt", ".py", ".java"].iter().any(|ext| path.ends_with(ext));
+    match path.rsplitn(3, '/').collect::<Vec<_>>()[..] {
+        [_file, _program, folder] if per_program_file => folder.to_owned(),
+        _ => path.to_owned(),
+    }
+}
+
 fn fill_in(kept: &mut Program, other: RawProgram) {
     if kept.input.is_empty() {
         kept.input = other.input;
@@ -250,6 +310,32 @@ fn record_unmatched(unmatched: &mut Vec<Unmatched>, raw: &RawPrediction) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sources_are_files_or_the_folders_above_program_folders() {
+        assert_eq!(source_unit("x/ER/m/b/p1/predict.txt"), "x/ER/m/b");
+        assert_eq!(source_unit("dataset/b/p1/main.py"), "dataset/b");
+        assert_eq!(source_unit("runs/a.csv:12"), "runs/a.csv");
+        assert_eq!(source_unit("data/cruxeval.jsonl (sample_3)"), "data/cruxeval.jsonl");
+        assert_eq!(source_unit("p1/predict.txt"), "p1/predict.txt");
+    }
+
+    #[test]
+    fn each_source_tells_its_format_models_tasks_and_counts() {
+        let mut builder = TableBuilder::default();
+        builder.reading_as("exerscope");
+        builder.add_program(program("b", "1"));
+        builder.add_prediction(prediction("m", "b", "1"));
+        builder.add_prediction(prediction("n", "b", "1"));
+        let (table, _) = builder.finish();
+        let sources: Vec<_> =
+            table.sources.iter().map(|s| (s.source.as_str(), s.format.as_str(), s.programs, s.predictions)).collect();
+        assert_eq!(
+            sources,
+            [("ER/m/b", "exerscope", 0, 1), ("ER/n/b", "exerscope", 0, 1), ("dataset/b", "exerscope", 1, 0)]
+        );
+        assert_eq!(table.sources[0].tasks, [Task::Output].into());
+    }
 
     fn program(benchmark: &str, id: &str) -> RawProgram {
         RawProgram {

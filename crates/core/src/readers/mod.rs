@@ -129,6 +129,8 @@ pub fn read_all(files: &[InputFile], options: &ReadOptions, builder: &mut TableB
         DropContext { mappings: options.mappings.clone(), overrides: options.overrides.clone(), ..Default::default() };
     let forced = options.forced;
     for reader in READERS.iter().filter(|r| forced.is_none_or(|f| r.formats().contains(&f))) {
+        let names: Vec<&str> = reader.formats().iter().map(|f| f.name()).collect();
+        builder.reading_as(&names.join(" / "));
         reader.read(files, &mut unclaimed, &mut context, builder, errors);
     }
     report_unclaimed(files, &unclaimed, forced, errors);
