@@ -11,29 +11,26 @@ use crate::components::benchmark_options;
 use crate::format::{format_p, percent};
 use exerscope_core::drilldown::Selection;
 use exerscope_core::flavors::{AnyConstruct, Flavor};
-use exerscope_core::stats::wilson::{wilson_interval, Z_95};
+use exerscope_core::stats::wilson::{wilson_interval_of_rate, Z_95};
 use exerscope_core::stats::ConstructSummary;
 use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
 use std::sync::Arc;
 
-/// (correct, total) of `construct` for (model, benchmark); `None` without programs having it.
-fn construct_counts(
-    constructs: &[ConstructSummary],
+/// The success of `construct` for (model, benchmark); `None` without programs having it.
+fn construct_summary<'a>(
+    constructs: &'a [ConstructSummary],
     model: &str,
     benchmark: &str,
     construct: AnyConstruct,
-) -> Option<(u64, u64)> {
-    constructs
-        .iter()
-        .find(|c| {
-            c.model == model
-                && c.benchmark == benchmark
-                && c.flavor == construct.flavor()
-                && c.construct == construct.name()
-        })
-        .map(|c| (c.correct, c.total))
-        .filter(|(_, total)| *total > 0)
+) -> Option<&'a ConstructSummary> {
+    constructs.iter().find(|c| {
+        c.model == model
+            && c.benchmark == benchmark
+            && c.flavor == construct.flavor()
+            && c.construct == construct.name()
+            && c.total > 0
+    })
 }
 
 /// The constructs of the flavor that some program of the report has (spokes of the radars).
@@ -127,7 +124,7 @@ fn Radar(
                 model: i,
                 rates: spokes
                     .iter()
-                    .map(|&c| construct_counts(&report.constructs, model, &title, c).map(|(k, n)| k as f64 / n as f64))
+                    .map(|&c| construct_summary(&report.constructs, model, &title, c).and_then(|s| s.pass_at_1))
                     .collect(),
             })
             .collect();
@@ -179,8 +176,9 @@ fn ConstructTable(
                 let cells = columns
                     .iter()
                     .map(|&construct| {
-                        let counts = construct_counts(&report.constructs, &run.model, &run.benchmark, construct);
-                        let text = counts.map(|(k, n)| format!("{k}/{n}")).unwrap_or_else(|| "–".to_owned());
+                        let summary = construct_summary(&report.constructs, &run.model, &run.benchmark, construct);
+                        let text =
+                            summary.map(|s| format!("{}/{}", s.correct, s.total)).unwrap_or_else(|| "–".to_owned());
                         let select = move |_| {
                             on_select.run(Selection { model, benchmark, construct: Some(construct), agreement: None })
                         };
@@ -279,9 +277,11 @@ fn ConstructBars(
         let mut bars = Vec::new();
         for (group, &construct) in constructs.iter().enumerate() {
             for (model, model_name) in facts.models.iter().enumerate() {
-                if let Some((k, n)) = construct_counts(&report.constructs, model_name, benchmark_name, construct) {
-                    let ci95 = wilson_interval(k, n, Z_95);
-                    bars.push(Bar { group, model, rate: k as f64 / n as f64, ci95 });
+                let summary = construct_summary(&report.constructs, model_name, benchmark_name, construct);
+                if let Some((rate, programs)) = summary.and_then(|s| Some((s.pass_at_1?, s.programs))) {
+                    // Each program once (c/n of its samples), the interval over programs.
+                    let ci95 = wilson_interval_of_rate(rate, programs, Z_95);
+                    bars.push(Bar { group, model, rate, ci95 });
                 }
             }
         }

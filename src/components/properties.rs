@@ -10,7 +10,7 @@ use exerscope_core::numeric::NumericProperty;
 use exerscope_core::stats::buckets::reference_buckets;
 use exerscope_core::stats::correlation::spearman;
 use exerscope_core::stats::logistic::logistic_regression;
-use exerscope_core::stats::numeric::{predictions_of, property_pairs};
+use exerscope_core::stats::numeric::{predictions_of, program_shares, property_pairs};
 use exerscope_core::{Facts, Judge};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -64,18 +64,20 @@ fn PropertyChart(
         let members = predictions_of(&facts, model, benchmark.get());
         let pairs = property_pairs(&facts, facts.predictions.verdicts(judge), &members, property);
         let buckets = reference_buckets(pairs.iter().copied());
-        let values: Vec<f64> = pairs.iter().map(|p| p.0).collect();
-        let outcomes: Vec<f64> = pairs.iter().map(|p| f64::from(u8::from(p.1))).collect();
+        // Per program: each program once, with its share c/n of correct samples.
+        let outcomes = facts.outcomes(judge);
+        let bench = benchmark.get().map(|b| b as usize);
+        let (values, shares): (Vec<f64>, Vec<f64>) =
+            program_shares(&facts, &outcomes, bench, model as usize, property).into_iter().unzip();
         let describe = |c: Option<exerscope_core::stats::correlation::Correlation>| {
             c.map_or("–".to_owned(), |c| format!("{:.3} (p {})", c.rho, format_p_short(c.p)))
         };
-        let success: Vec<bool> = pairs.iter().map(|p| p.1).collect();
-        let slope = logistic_regression(&values, &success).map_or("–".to_owned(), |fit| {
+        let slope = logistic_regression(&values, &shares).map_or("–".to_owned(), |fit| {
             format!("{:+.3} [{:+.3}, {:+.3}]", fit.slope, fit.slope_ci95[0], fit.slope_ci95[1])
         });
         let subtitle = format!(
             "ρ per program {} · ρ over buckets {} · log-odds per unit {slope}",
-            describe(spearman(&values, &outcomes)),
+            describe(spearman(&values, &shares)),
             describe(buckets.correlation)
         );
         let Some(area) = canvas_area(&canvas) else { return };

@@ -8,6 +8,7 @@ use crate::readers::generic_table::UnmappedTable;
 use crate::table::{BenchmarkIdx, Language, ModelIdx, ProgramIdx, SourceSummary, Task};
 use crate::types::ReferenceType;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Facts {
@@ -74,7 +75,46 @@ impl PredictionFacts {
     }
 }
 
+/// One model's predictions of one program for one task, all samples together: `correct` of
+/// `samples`. Statistics count each program once, by its share c/n (SPEC §5, samples); with one
+/// sample per program the share is the verdict, 0 or 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub model: ModelIdx,
+    pub program: ProgramIdx,
+    pub task: Task,
+    pub correct: u32,
+    pub samples: u32,
+}
+
+impl Outcome {
+    /// c/n.
+    pub fn share(&self) -> f64 {
+        f64::from(self.correct) / f64::from(self.samples)
+    }
+
+    /// Solved by most of its samples (c/n ≥ ½): what pairs of models are compared on.
+    pub fn solved(&self) -> bool {
+        2 * self.correct >= self.samples
+    }
+}
+
 impl Facts {
+    /// Every (model, program, task) predicted, in that order, with its samples' verdicts counted.
+    pub fn outcomes(&self, judge: Judge) -> Vec<Outcome> {
+        let mut counts: BTreeMap<(ModelIdx, ProgramIdx, Task), (u32, u32)> = BTreeMap::new();
+        let p = &self.predictions;
+        for (i, &verdict) in p.verdicts(judge).iter().enumerate() {
+            let entry = counts.entry((p.model[i], p.program[i], p.task[i])).or_default();
+            entry.0 += u32::from(verdict);
+            entry.1 += 1;
+        }
+        counts
+            .into_iter()
+            .map(|((model, program, task), (correct, samples))| Outcome { model, program, task, correct, samples })
+            .collect()
+    }
+
     /// The tasks predicted, in [`Task`] order.
     pub fn tasks(&self) -> Vec<Task> {
         let mut tasks: Vec<Task> = self.predictions.task.clone();
@@ -128,6 +168,20 @@ impl Facts {
 pub(crate) mod tests {
     use super::*;
     use crate::extractors::ProgramParser;
+
+    #[test]
+    fn outcomes_count_each_program_once_with_its_samples() {
+        let mut facts = tiny_facts();
+        facts.predictions.model.push(0);
+        facts.predictions.program.push(1);
+        facts.predictions.task.push(Task::Output);
+        facts.predictions.verdict.iter_mut().for_each(|column| column.push(true));
+        let outcomes = facts.outcomes(Judge::Reference);
+        let counts: Vec<(u32, u32, u32)> = outcomes.iter().map(|o| (o.program, o.correct, o.samples)).collect();
+        assert_eq!(counts, [(0, 1, 1), (1, 1, 2)]);
+        assert_eq!(outcomes[1].share(), 0.5);
+        assert!(outcomes[1].solved(), "half the samples is solved");
+    }
 
     #[test]
     fn facts_for_one_task_keep_only_its_predictions() {

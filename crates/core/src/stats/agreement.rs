@@ -5,6 +5,7 @@ use super::mcnemar::Agreement;
 use super::numeric::ALL_BENCHMARKS;
 use crate::facts::Facts;
 use crate::judges::Judge;
+use crate::table::Task;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -19,20 +20,20 @@ pub struct ModelAgreement {
 }
 
 /// Every pair of models (A before B in model order) that share at least one predicted program.
-/// With several samples of a program, its first prediction stands for the model.
+/// With several samples of a program, a model solved it when most samples are right (c/n ≥ ½);
+/// with several tasks, per (program, task).
 pub fn model_agreements(facts: &Facts, judge: Judge) -> Vec<ModelAgreement> {
-    let verdicts = facts.predictions.verdicts(judge);
-    let mut by_model: Vec<HashMap<u32, bool>> = vec![HashMap::new(); facts.models.len()];
-    for i in 0..facts.predictions.len() {
-        by_model[facts.predictions.model[i] as usize].entry(facts.predictions.program[i]).or_insert(verdicts[i]);
+    let mut by_model: Vec<HashMap<(u32, Task), bool>> = vec![HashMap::new(); facts.models.len()];
+    for outcome in facts.outcomes(judge) {
+        by_model[outcome.model as usize].insert((outcome.program, outcome.task), outcome.solved());
     }
     let mut out = Vec::new();
     for a in 0..facts.models.len() {
         for b in a + 1..facts.models.len() {
             let mut per_benchmark = vec![Agreement::default(); facts.benchmarks.len()];
             let mut pooled = Agreement::default();
-            for (&program, &right_a) in &by_model[a] {
-                let Some(&right_b) = by_model[b].get(&program) else { continue };
+            for (&(program, task), &right_a) in &by_model[a] {
+                let Some(&right_b) = by_model[b].get(&(program, task)) else { continue };
                 let benchmark = facts.programs[program as usize].benchmark as usize;
                 for counts in [&mut per_benchmark[benchmark], &mut pooled] {
                     match (right_a, right_b) {

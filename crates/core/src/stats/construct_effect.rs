@@ -34,21 +34,26 @@ pub struct ConstructEffect {
 /// Effects of the constructs of `flavor`, adjusted across that flavor's constructs.
 pub fn construct_effects(facts: &Facts, judge: Judge, flavor: Flavor) -> Vec<ConstructEffect> {
     let constructs = flavor.constructs();
-    let mut counts: BTreeMap<(u32, u32), Vec<[[u64; 2]; 2]>> = BTreeMap::new();
-    for (i, &correct) in facts.predictions.verdicts(judge).iter().enumerate() {
-        let program = &facts.programs[facts.predictions.program[i] as usize];
+    // [present, absent] × [correct, programs]; a program of several samples counts once, with
+    // its share c/n: the correct count is the rounded sum of shares (exact with one sample).
+    let mut shares: BTreeMap<(u32, u32), Vec<[[f64; 2]; 2]>> = BTreeMap::new();
+    for outcome in facts.outcomes(judge) {
+        let program = &facts.programs[outcome.program as usize];
         if program.metrics.is_none() {
             continue; // no code, no constructs
         }
-        let entry = counts
-            .entry((facts.predictions.model[i], program.benchmark))
-            .or_insert_with(|| vec![[[0; 2]; 2]; constructs.len()]);
+        let entry =
+            shares.entry((outcome.model, program.benchmark)).or_insert_with(|| vec![[[0.0; 2]; 2]; constructs.len()]);
         for (slot, &construct) in constructs.iter().enumerate() {
             let group = usize::from(!construct.present_in(program));
-            entry[slot][group][0] += u64::from(correct);
-            entry[slot][group][1] += 1;
+            entry[slot][group][0] += outcome.share();
+            entry[slot][group][1] += 1.0;
         }
     }
+    let counts = shares.into_iter().map(|(run, per_construct)| {
+        let rounded = per_construct.into_iter().map(|groups| groups.map(|[c, n]| [c.round() as u64, n as u64]));
+        (run, rounded.collect::<Vec<_>>())
+    });
     let mut out = Vec::new();
     for ((model, benchmark), per_construct) in counts {
         let mut rows: Vec<ConstructEffect> = constructs

@@ -27,14 +27,14 @@ pub fn spearman(x: &[f64], y: &[f64]) -> Option<Correlation> {
     pearson_test(&ranks(x), &ranks(y))
 }
 
-/// Point-biserial r between a numeric property and success (true = 1): Pearson's r with the same
-/// t-test p-value. `None` as for [`spearman`] (also when every program succeeded or none did).
-pub fn point_biserial(values: &[f64], success: &[bool]) -> Option<Correlation> {
-    if values.len() != success.len() || values.iter().any(|v| v.is_nan()) {
+/// Point-biserial r between a numeric property and success (1 = correct, or a program's share
+/// c/n of correct samples, which makes it Pearson's r with a graded outcome): Pearson's r with the
+/// same t-test p-value. `None` as for [`spearman`] (also when every program succeeded or none did).
+pub fn point_biserial(values: &[f64], success: &[f64]) -> Option<Correlation> {
+    if values.len() != success.len() || values.iter().chain(success).any(|v| v.is_nan()) {
         return None;
     }
-    let success: Vec<f64> = success.iter().map(|&s| f64::from(u8::from(s))).collect();
-    pearson_test(values, &success)
+    pearson_test(values, success)
 }
 
 /// Pearson's r and its two-sided p from Student's t with n − 2 degrees of freedom.
@@ -114,16 +114,19 @@ mod tests {
 
     // Reference values: tests/reference_values/per_program.py at the repository root.
     const PROPERTY: [f64; 14] = [1., 2., 2., 3., 4., 5., 5., 6., 7., 8., 9., 10., 12., 15.];
-    const SUCCESS: [bool; 14] =
-        [true, true, true, true, false, true, true, false, true, false, false, true, false, false];
+    const SUCCESS: [f64; 14] = [1., 1., 1., 1., 0., 1., 1., 0., 1., 0., 0., 1., 0., 0.];
 
     #[test]
     fn per_program_correlations_match_scipy() {
-        let outcomes: Vec<f64> = SUCCESS.iter().map(|&s| f64::from(u8::from(s))).collect();
+        let outcomes = SUCCESS;
         check(&PROPERTY, &outcomes, -0.574155168459474, 0.03177660990081313);
-        let r = point_biserial(&PROPERTY, &SUCCESS).unwrap();
+        let r = point_biserial(&PROPERTY, &outcomes).unwrap();
         assert!((r.rho - -0.5810642358371605).abs() < TOLERANCE && (r.p - 0.029318964814732066).abs() < TOLERANCE);
-        assert!(point_biserial(&[1., 2., 3.], &[true; 3]).is_none(), "no variation in success");
+        assert!(point_biserial(&[1., 2., 3.], &[1.; 3]).is_none(), "no variation in success");
+        let shares = [1.0, 0.9, 0.8, 1.0, 0.3, 0.7, 0.6, 0.2, 0.5, 0.1, 0.4, 0.6, 0.0, 0.1];
+        check(&PROPERTY, &shares, -0.8011054614362846, 0.0005735384487499904);
+        let r = point_biserial(&PROPERTY, &shares).unwrap();
+        assert!((r.rho - -0.7751410910059069).abs() < TOLERANCE && (r.p - 0.0011270910554007935).abs() < TOLERANCE);
     }
 
     #[test]

@@ -19,13 +19,16 @@ pub struct LogisticFit {
 const MAX_ITERATIONS: usize = 100;
 const CONVERGED: f64 = 1e-10;
 
-/// Maximum-likelihood fit of `P(success) = 1 / (1 + e^−(a + b·x))` by Newton–Raphson.
-/// `None` when it is undefined or does not converge: fewer than 3 points, no variation in `x` or
-/// in success, or perfect separation (the slope runs off to infinity).
-pub fn logistic_regression(x: &[f64], success: &[bool]) -> Option<LogisticFit> {
+/// Maximum-likelihood fit of `P(success) = 1 / (1 + e^−(a + b·x))` by Newton–Raphson. Success
+/// is 0 or 1, or a program's share c/n of correct samples (the same likelihood with a fractional
+/// outcome, as `statsmodels` fits it: each program weighs one).
+/// `None` when it is undefined or does not converge: fewer than 3 points, an outcome outside
+/// [0, 1], no variation in `x` or in success, or perfect separation (the slope runs off to infinity).
+pub fn logistic_regression(x: &[f64], success: &[f64]) -> Option<LogisticFit> {
     let n = x.len();
-    let successes = success.iter().filter(|&&s| s).count();
-    if n != success.len() || n < 3 || successes == 0 || successes == n || x.iter().any(|v| !v.is_finite()) {
+    let valid = success.iter().all(|s| (0.0..=1.0).contains(s));
+    let varies = success.iter().any(|&s| s > 0.0) && success.iter().any(|&s| s < 1.0);
+    if n != success.len() || n < 3 || !valid || !varies || x.iter().any(|v| !v.is_finite()) {
         return None;
     }
     let (mut a, mut b) = (0.0_f64, 0.0_f64);
@@ -34,7 +37,7 @@ pub fn logistic_regression(x: &[f64], success: &[bool]) -> Option<LogisticFit> {
         let (mut g0, mut g1, mut h00, mut h01, mut h11) = (0.0, 0.0, 0.0, 0.0, 0.0);
         for (&xi, &yi) in x.iter().zip(success) {
             let p = 1.0 / (1.0 + (-(a + b * xi)).exp());
-            let residual = f64::from(u8::from(yi)) - p;
+            let residual = yi - p;
             let w = p * (1.0 - p);
             g0 += residual;
             g1 += residual * xi;
@@ -76,7 +79,7 @@ mod tests {
     #[test]
     fn matches_statsmodels() {
         let x = [1., 2., 2., 3., 4., 5., 5., 6., 7., 8., 9., 10., 12., 15.];
-        let y = [true, true, true, true, false, true, true, false, true, false, false, true, false, false];
+        let y = [1., 1., 1., 1., 0., 1., 1., 0., 1., 0., 0., 1., 0., 0.];
         let fit = logistic_regression(&x, &y).unwrap();
         let close = |a: f64, e: f64| assert!((a - e).abs() < 1e-7, "{a} != {e}");
         close(fit.intercept, 2.934219244581503);
@@ -88,9 +91,22 @@ mod tests {
     }
 
     #[test]
+    fn shares_of_samples_match_statsmodels_with_a_fractional_outcome() {
+        let x = [1., 2., 2., 3., 4., 5., 5., 6., 7., 8., 9., 10., 12., 15.];
+        let shares = [1.0, 0.9, 0.8, 1.0, 0.3, 0.7, 0.6, 0.2, 0.5, 0.1, 0.4, 0.6, 0.0, 0.1];
+        let fit = logistic_regression(&x, &shares).unwrap();
+        let close = |a: f64, e: f64| assert!((a - e).abs() < 1e-7, "{a} != {e}");
+        close(fit.intercept, 2.1521813977388584);
+        close(fit.slope, -0.33827121709904556);
+        close(fit.slope_se, 0.2014269873419116);
+        close(fit.p, 0.09307920459361457);
+    }
+
+    #[test]
     fn undefined_fits_are_none() {
-        assert!(logistic_regression(&[1., 2., 3., 4.], &[false, false, true, true]).is_none(), "separation");
-        assert!(logistic_regression(&[1., 2., 3.], &[true, true, true]).is_none(), "no failures");
-        assert!(logistic_regression(&[1., 2.], &[true, false]).is_none(), "n < 3");
+        assert!(logistic_regression(&[1., 2., 3., 4.], &[0., 0., 1., 1.]).is_none(), "separation");
+        assert!(logistic_regression(&[1., 2., 3.], &[1., 1., 1.]).is_none(), "no failures");
+        assert!(logistic_regression(&[1., 2.], &[1., 0.]).is_none(), "n < 3");
+        assert!(logistic_regression(&[1., 2., 3.], &[1., 0., 2.]).is_none(), "not a share");
     }
 }

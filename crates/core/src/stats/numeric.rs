@@ -1,12 +1,13 @@
 //! Numeric property vs success (SPEC §5), in both modes, per model and benchmark and pooled over
 //! a model's benchmarks (`benchmark = "*"`):
 //! - `reference`: ρ over the first ten rounded-value buckets ([`super::buckets`]);
-//! - `per_program`: Spearman's ρ between each program's value and its success (0/1).
+//! - `per_program`: Spearman's ρ between each program's value and its success (0/1, or c/n of
+//!   its samples: each program counts once).
 
 use super::buckets::reference_buckets;
 use super::correlation::{point_biserial, spearman, Correlation};
 use super::logistic::{logistic_regression, LogisticFit};
-use crate::facts::Facts;
+use crate::facts::{Facts, Outcome};
 use crate::judges::Judge;
 use crate::numeric::NumericProperty;
 use serde::{Deserialize, Serialize};
@@ -30,7 +31,7 @@ pub struct CorrelationRow {
     /// `null` when undefined (fewer than 3 points, or no variation).
     pub rho: Option<f64>,
     pub p: Option<f64>,
-    /// Points correlated: buckets (reference) or predictions (per program).
+    /// Points correlated: buckets (reference) or programs (per program).
     pub n: usize,
     /// Per program only: point-biserial r and p, and the logistic regression of success on the
     /// property (slope in log-odds per unit, Wald 95% interval).
@@ -43,6 +44,7 @@ pub struct CorrelationRow {
 /// Every (model, benchmark or `*`, property, mode), in that order.
 pub fn correlations(facts: &Facts, judge: Judge) -> Vec<CorrelationRow> {
     let verdicts = facts.predictions.verdicts(judge);
+    let outcomes = facts.outcomes(judge);
     let mut rows = Vec::new();
     for (model_index, model) in facts.models.iter().enumerate() {
         let scopes = std::iter::once(None).chain((0..facts.benchmarks.len()).map(Some));
@@ -79,24 +81,45 @@ pub fn correlations(facts: &Facts, judge: Judge) -> Vec<CorrelationRow> {
                     reference.map(|c| c.p),
                     buckets.buckets.len(),
                 ));
-                let values: Vec<f64> = pairs.iter().map(|p| p.0).collect();
-                let outcomes: Vec<f64> = pairs.iter().map(|p| f64::from(u8::from(p.1))).collect();
-                let per_program = spearman(&values, &outcomes);
-                let success: Vec<bool> = pairs.iter().map(|p| p.1).collect();
+                let (values, shares): (Vec<f64>, Vec<f64>) =
+                    program_shares(facts, &outcomes, benchmark, model_index, property).into_iter().unzip();
+                let per_program = spearman(&values, &shares);
                 rows.push(CorrelationRow {
-                    point_biserial: point_biserial(&values, &success),
-                    logistic: logistic_regression(&values, &success),
+                    point_biserial: point_biserial(&values, &shares),
+                    logistic: logistic_regression(&values, &shares),
                     ..row(
                         CorrelationMode::PerProgram,
                         per_program.map(|c| c.rho),
                         per_program.map(|c| c.p),
-                        pairs.len(),
+                        values.len(),
                     )
                 });
             }
         }
     }
     rows
+}
+
+/// (property value, c/n) of each program `model` predicted (in `benchmark`, or in all), once
+/// per program and task, leaving out programs without code.
+pub fn program_shares(
+    facts: &Facts,
+    outcomes: &[Outcome],
+    benchmark: Option<usize>,
+    model: usize,
+    property: NumericProperty,
+) -> Vec<(f64, f64)> {
+    outcomes
+        .iter()
+        .filter(|o| o.model as usize == model)
+        .filter_map(|o| {
+            let program = &facts.programs[o.program as usize];
+            if benchmark.is_some_and(|b| program.benchmark as usize != b) {
+                return None;
+            }
+            property.value(program).map(|v| (v, o.share()))
+        })
+        .collect()
 }
 
 /// Indices of the predictions of `model` (in `benchmark`, or in all when `None`).

@@ -2,7 +2,7 @@
 //! Missing predictions are counted apart and left out of every denominator.
 
 use super::wilson::{wilson_interval_of_rate, Z_95};
-use crate::facts::Facts;
+use crate::facts::{Facts, Outcome};
 use crate::flavors::{AnyConstruct, Flavor};
 use crate::judges::Judge;
 use crate::table::Task;
@@ -40,33 +40,29 @@ pub struct ConstructSummary {
     pub flavor: Flavor,
     /// The construct's name in its flavor (`nested`, `nested_loop`).
     pub construct: String,
+    /// Correct predictions (every sample) of programs with the construct.
     pub correct: u64,
-    /// Programs with the construct and a prediction.
+    /// Predictions (every sample) of programs with the construct.
     pub total: u64,
+    /// Programs with the construct and a prediction.
+    pub programs: u64,
+    /// Mean c/n over those programs (`correct / total` with one sample each).
+    pub pass_at_1: Option<f64>,
 }
-
-/// Correct and predicted samples per program of one (model, benchmark, task).
-type RunCounts = BTreeMap<u32, (u64, u64)>;
 
 /// Counts per (model, benchmark, task), in model, then benchmark order.
 pub fn run_summaries(facts: &Facts, judge: Judge) -> Vec<RunSummary> {
     let programs_per_benchmark = facts.programs_per_benchmark();
-    let mut counts: BTreeMap<(u32, u32, Task), RunCounts> = BTreeMap::new();
-    for (i, verdict) in facts.predictions.verdicts(judge).iter().enumerate() {
-        let program = facts.predictions.program[i];
-        let benchmark = facts.programs[program as usize].benchmark;
-        let run = counts.entry((facts.predictions.model[i], benchmark, facts.predictions.task[i])).or_default();
-        let (correct, samples) = run.entry(program).or_default();
-        *correct += u64::from(*verdict);
-        *samples += 1;
+    let mut runs: BTreeMap<(u32, u32, Task), Vec<Outcome>> = BTreeMap::new();
+    for outcome in facts.outcomes(judge) {
+        let benchmark = facts.programs[outcome.program as usize].benchmark;
+        runs.entry((outcome.model, benchmark, outcome.task)).or_default().push(outcome);
     }
-    counts
-        .into_iter()
-        .map(|((model, benchmark, task), per_program)| {
-            let correct: u64 = per_program.values().map(|(c, _)| c).sum();
-            let total: u64 = per_program.values().map(|(_, n)| n).sum();
-            let programs = per_program.len() as u64;
-            let pass_at_1 = pass_at_1(per_program.values().copied());
+    runs.into_iter()
+        .map(|((model, benchmark, task), outcomes)| {
+            let (correct, total) = sample_counts(&outcomes);
+            let programs = outcomes.len() as u64;
+            let pass_at_1 = pass_at_1(&outcomes);
             RunSummary {
                 model: facts.models[model as usize].clone(),
                 benchmark: facts.benchmarks[benchmark as usize].clone(),
@@ -76,7 +72,7 @@ pub fn run_summaries(facts: &Facts, judge: Judge) -> Vec<RunSummary> {
                 missing: programs_per_benchmark[benchmark as usize] - programs,
                 total,
                 programs,
-                samples: per_program.values().map(|&(_, n)| n as u32).max().unwrap_or(0),
+                samples: outcomes.iter().map(|o| o.samples).max().unwrap_or(0),
                 pass_at_1,
                 rate: pass_at_1,
                 ci95: pass_at_1.and_then(|p| wilson_interval_of_rate(p, programs, Z_95)),
@@ -85,34 +81,36 @@ pub fn run_summaries(facts: &Facts, judge: Judge) -> Vec<RunSummary> {
         .collect()
 }
 
-/// pass@1 = mean over programs of c/n (SPEC §5, samples), from (c, n) per program.
-fn pass_at_1(per_program: impl ExactSizeIterator<Item = (u64, u64)>) -> Option<f64> {
-    let programs = per_program.len();
-    let sum: f64 = per_program.map(|(c, n)| c as f64 / n as f64).sum();
-    (programs > 0).then(|| sum / programs as f64)
+/// pass@1 = mean over programs of c/n (SPEC §5, samples); `None` without programs.
+pub fn pass_at_1(outcomes: &[Outcome]) -> Option<f64> {
+    (!outcomes.is_empty()).then(|| outcomes.iter().map(Outcome::share).sum::<f64>() / outcomes.len() as f64)
 }
 
-/// Success per construct of both flavors: correct / programs having it, over programs with a
-/// prediction. Every construct is listed, with zero counts where no program has it.
+/// Correct samples and samples.
+fn sample_counts(outcomes: &[Outcome]) -> (u64, u64) {
+    outcomes.iter().fold((0, 0), |(c, n), o| (c + u64::from(o.correct), n + u64::from(o.samples)))
+}
+
+/// Success per construct of both flavors, over programs with a prediction: correct / predicted
+/// samples having it and, each program once, pass@1 over the programs having it. Every construct
+/// is listed, with zero counts where no program has it.
 pub fn construct_summaries(facts: &Facts, judge: Judge) -> Vec<ConstructSummary> {
     let constructs: Vec<AnyConstruct> =
         [Flavor::Reference, Flavor::Exerscope].into_iter().flat_map(Flavor::constructs).collect();
-    let mut counts: BTreeMap<(u32, u32), Vec<(u64, u64)>> = BTreeMap::new();
-    for (i, verdict) in facts.predictions.verdicts(judge).iter().enumerate() {
-        let program = &facts.programs[facts.predictions.program[i] as usize];
-        let entry = counts
-            .entry((facts.predictions.model[i], program.benchmark))
-            .or_insert_with(|| vec![(0, 0); constructs.len()]);
+    let mut per_run: BTreeMap<(u32, u32), Vec<Vec<Outcome>>> = BTreeMap::new();
+    for outcome in facts.outcomes(judge) {
+        let program = &facts.programs[outcome.program as usize];
+        let entry = per_run.entry((outcome.model, program.benchmark)).or_insert_with(|| vec![vec![]; constructs.len()]);
         for (slot, construct) in constructs.iter().enumerate() {
             if construct.present_in(program) {
-                entry[slot].0 += u64::from(*verdict);
-                entry[slot].1 += 1;
+                entry[slot].push(outcome);
             }
         }
     }
     let mut out = Vec::new();
-    for ((model, benchmark), per_construct) in counts {
-        for (construct, (correct, total)) in constructs.iter().zip(per_construct) {
+    for ((model, benchmark), per_construct) in per_run {
+        for (construct, outcomes) in constructs.iter().zip(per_construct) {
+            let (correct, total) = sample_counts(&outcomes);
             out.push(ConstructSummary {
                 model: facts.models[model as usize].clone(),
                 benchmark: facts.benchmarks[benchmark as usize].clone(),
@@ -120,6 +118,8 @@ pub fn construct_summaries(facts: &Facts, judge: Judge) -> Vec<ConstructSummary>
                 construct: construct.name().to_owned(),
                 correct,
                 total,
+                programs: outcomes.len() as u64,
+                pass_at_1: pass_at_1(&outcomes),
             });
         }
     }
@@ -130,6 +130,23 @@ pub fn construct_summaries(facts: &Facts, judge: Judge) -> Vec<ConstructSummary>
 mod tests {
     use super::*;
     use crate::facts::tests::tiny_facts;
+
+    #[test]
+    fn a_program_of_several_samples_counts_once_with_its_share() {
+        let mut facts = tiny_facts();
+        facts.predictions.model.push(0);
+        facts.predictions.program.push(0);
+        facts.predictions.task.push(Task::Output);
+        facts.predictions.verdict.iter_mut().for_each(|column| column.push(false));
+        let for_loops = construct_summaries(&facts, Judge::Reference)
+            .into_iter()
+            .find(|c| c.flavor == Flavor::Reference && c.construct == "for")
+            .unwrap();
+        assert_eq!((for_loops.correct, for_loops.total, for_loops.programs), (1, 3, 2));
+        assert_eq!(for_loops.pass_at_1, Some(0.25), "program 1: 1 of 2 samples, program 2: 0 of 1");
+        let run = &run_summaries(&facts, Judge::Reference)[0];
+        assert_eq!((run.programs, run.samples, run.pass_at_1), (2, 2, Some(0.25)));
+    }
 
     #[test]
     fn counts_missing_apart_from_the_denominator() {
