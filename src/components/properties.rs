@@ -10,7 +10,7 @@ use exerscope_core::numeric::NumericProperty;
 use exerscope_core::stats::buckets::reference_buckets;
 use exerscope_core::stats::correlation::spearman;
 use exerscope_core::stats::logistic::logistic_regression;
-use exerscope_core::stats::numeric::{predictions_of, program_shares, property_pairs};
+use exerscope_core::stats::numeric::{outcomes_of, predictions_of, program_shares, property_pairs};
 use exerscope_core::{Facts, Judge};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -65,10 +65,8 @@ fn PropertyChart(
         let pairs = property_pairs(&facts, facts.predictions.verdicts(judge), &members, property);
         let buckets = reference_buckets(pairs.iter().copied());
         // Per program: each program once, with its share c/n of correct samples.
-        let outcomes = facts.outcomes(judge);
-        let bench = benchmark.get().map(|b| b as usize);
-        let (values, shares): (Vec<f64>, Vec<f64>) =
-            program_shares(&facts, &outcomes, bench, model as usize, property).into_iter().unzip();
+        let outcomes = outcomes_of(&facts, &facts.outcomes(judge), model, benchmark.get());
+        let (values, shares): (Vec<f64>, Vec<f64>) = program_shares(&facts, &outcomes, property).into_iter().unzip();
         let describe = |c: Option<exerscope_core::stats::correlation::Correlation>| {
             c.map_or("–".to_owned(), |c| format!("{:.3} (p {})", c.rho, format_p_short(c.p)))
         };

@@ -8,7 +8,6 @@ use crate::readers::generic_table::UnmappedTable;
 use crate::table::{BenchmarkIdx, Language, ModelIdx, ProgramIdx, SourceSummary, Task};
 use crate::types::ReferenceType;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Facts {
@@ -102,17 +101,21 @@ impl Outcome {
 impl Facts {
     /// Every (model, program, task) predicted, in that order, with its samples' verdicts counted.
     pub fn outcomes(&self, judge: Judge) -> Vec<Outcome> {
-        let mut counts: BTreeMap<(ModelIdx, ProgramIdx, Task), (u32, u32)> = BTreeMap::new();
         let p = &self.predictions;
-        for (i, &verdict) in p.verdicts(judge).iter().enumerate() {
-            let entry = counts.entry((p.model[i], p.program[i], p.task[i])).or_default();
-            entry.0 += u32::from(verdict);
-            entry.1 += 1;
+        let mut rows: Vec<(ModelIdx, ProgramIdx, Task, bool)> =
+            p.verdicts(judge).iter().enumerate().map(|(i, &v)| (p.model[i], p.program[i], p.task[i], v)).collect();
+        rows.sort_unstable_by_key(|&(model, program, task, _)| (model, program, task));
+        let mut outcomes: Vec<Outcome> = Vec::new();
+        for (model, program, task, verdict) in rows {
+            match outcomes.last_mut() {
+                Some(o) if (o.model, o.program, o.task) == (model, program, task) => {
+                    o.correct += u32::from(verdict);
+                    o.samples += 1;
+                }
+                _ => outcomes.push(Outcome { model, program, task, correct: u32::from(verdict), samples: 1 }),
+            }
         }
-        counts
-            .into_iter()
-            .map(|((model, program, task), (correct, samples))| Outcome { model, program, task, correct, samples })
-            .collect()
+        outcomes
     }
 
     /// The tasks predicted, in [`Task`] order.

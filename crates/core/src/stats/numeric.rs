@@ -60,6 +60,7 @@ pub fn correlations(facts: &Facts, judge: Judge) -> Vec<CorrelationRow> {
                 continue;
             }
             let benchmark_name = benchmark.map_or(ALL_BENCHMARKS.to_owned(), |b| facts.benchmarks[b].clone());
+            let scope = outcomes_of(facts, &outcomes, model_index as u32, benchmark.map(|b| b as u32));
             for property in NumericProperty::ALL {
                 let pairs = property_pairs(facts, verdicts, &members, property);
                 let row = |mode, rho, p, n| CorrelationRow {
@@ -82,7 +83,7 @@ pub fn correlations(facts: &Facts, judge: Judge) -> Vec<CorrelationRow> {
                     buckets.buckets.len(),
                 ));
                 let (values, shares): (Vec<f64>, Vec<f64>) =
-                    program_shares(facts, &outcomes, benchmark, model_index, property).into_iter().unzip();
+                    program_shares(facts, &scope, property).into_iter().unzip();
                 let per_program = spearman(&values, &shares);
                 rows.push(CorrelationRow {
                     point_biserial: point_biserial(&values, &shares),
@@ -100,25 +101,22 @@ pub fn correlations(facts: &Facts, judge: Judge) -> Vec<CorrelationRow> {
     rows
 }
 
-/// (property value, c/n) of each program `model` predicted (in `benchmark`, or in all), once
-/// per program and task, leaving out programs without code.
-pub fn program_shares(
-    facts: &Facts,
-    outcomes: &[Outcome],
-    benchmark: Option<usize>,
-    model: usize,
-    property: NumericProperty,
-) -> Vec<(f64, f64)> {
+/// The outcomes of `model` (in `benchmark`, or in all when `None`).
+pub fn outcomes_of(facts: &Facts, outcomes: &[Outcome], model: u32, benchmark: Option<u32>) -> Vec<Outcome> {
     outcomes
         .iter()
-        .filter(|o| o.model as usize == model)
-        .filter_map(|o| {
-            let program = &facts.programs[o.program as usize];
-            if benchmark.is_some_and(|b| program.benchmark as usize != b) {
-                return None;
-            }
-            property.value(program).map(|v| (v, o.share()))
-        })
+        .filter(|o| o.model == model)
+        .filter(|o| benchmark.is_none_or(|b| facts.programs[o.program as usize].benchmark == b))
+        .copied()
+        .collect()
+}
+
+/// (property value, c/n) of each of these outcomes (a program once per task), leaving out
+/// programs without code.
+pub fn program_shares(facts: &Facts, outcomes: &[Outcome], property: NumericProperty) -> Vec<(f64, f64)> {
+    outcomes
+        .iter()
+        .filter_map(|o| property.value(&facts.programs[o.program as usize]).map(|v| (v, o.share())))
         .collect()
 }
 
