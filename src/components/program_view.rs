@@ -68,15 +68,20 @@ fn PredictionCard(prediction: PredictionDetail, judge: RwSignal<Judge>) -> impl 
         <article class="prediction" class:correct=correct class:wrong=move || !correct() data-model=prediction.model.clone()>
             <h4>
                 {prediction.model.clone()}
+                <span class="sample">{format!("{} · sample {}", prediction.task.name(), prediction.sample + 1)}</span>
                 <span class="verdict-label">{move || if correct() { "correct" } else { "wrong" }}</span>
             </h4>
             <pre class="value answer">{prediction.answer.clone()}</pre>
             <p class="judges">
-                {Judge::ALL
-                    .into_iter()
-                    .map(|j| format!("{}: {}", j.name(), if verdict[j.index()] { "✓" } else { "✗" }))
-                    .collect::<Vec<_>>()
-                    .join(" · ")}
+                {if prediction.stored_verdict {
+                    "verdict stored in the results file (used by every judge)".to_owned()
+                } else {
+                    Judge::ALL
+                        .into_iter()
+                        .map(|j| format!("{}: {}", j.name(), if verdict[j.index()] { "✓" } else { "✗" }))
+                        .collect::<Vec<_>>()
+                        .join(" · ")
+                }}
             </p>
             {prediction.response.clone().map(|response| view! {
                 <details>

@@ -273,6 +273,15 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
       if (Math.abs(Number(passAt1) - stored(task)) > 1e-9) throw new Error(`${task} pass@1 ${passAt1}, file says ${stored(task)}`);
     }
     await page.screenshot({ path: path.join(out, 'cruxeval.png'), fullPage: false });
+    await page.click('#overview-table tbody tr');
+    await page.waitForSelector('#drilldown-table tbody tr');
+    await page.click('#drilldown-table tbody tr:first-child');
+    await page.waitForSelector('#program-view .prediction');
+    const cards = await page.$$eval('#program-view .prediction', (p) => p.map((card) => card.textContent));
+    expectEqual(cards.length, 20, 'every sample of both tasks in the program view');
+    if (!cards.some((c) => c.includes('input · sample 10') && c.includes('verdict stored in the results file'))) {
+      throw new Error(`no stored input sample 10 among ${cards.slice(0, 2)}`);
+    }
     await page.click('#sources summary');
     const sources = await page.$$eval('#sources-table tbody tr', (rows) => rows.map((row) =>
       [...row.querySelectorAll('td')].map((td) => td.textContent.trim())));
@@ -286,6 +295,18 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     await page.selectOption('#format', '');
     await waitDone();
     expectEqual((await overview()).length, 1, 'runs when detected again');
+  });
+
+  await check('CRUXEval-X results: placeholders excluded and counted, Java and Python programs parsed', async () => {
+    await dragFromDisk([path.join(fixtures, 'cruxeval-x')]);
+    await waitDone();
+    const messages = await page.textContent('#messages');
+    for (const told of ['102 placeholder entries', '1 placeholder entry']) {
+      if (!messages.includes(told)) throw new Error(`"${told}" not told: ${messages}`);
+    }
+    if (messages.includes('syntax error')) throw new Error(`a CRUXEval-X program did not parse: ${messages}`);
+    const rows = await overview();
+    expectEqual(rows.map((r) => [r.model, r.benchmark, r.total]), [['phi-1', 'CRUXEval-X Java', 698], ['phi-1', 'CRUXEval-X Python', 799]], 'CRUXEval-X runs');
   });
 
   await check('a CSV of unknown columns is mapped in a form, and the mapping is kept for the session', async () => {

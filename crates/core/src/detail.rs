@@ -3,7 +3,7 @@
 
 use crate::analysis::Analysis;
 use crate::extractors::{ConstructLine, Constructs, ReferenceConstructs};
-use crate::table::{Language, ProgramIdx};
+use crate::table::{Language, ProgramIdx, Task};
 use serde::{Deserialize, Serialize};
 
 /// Responses are cut to this many bytes for display (they are judged in full).
@@ -31,7 +31,10 @@ pub struct ProgramDetail {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PredictionDetail {
     pub model: String,
+    pub task: Task,
     pub sample: u32,
+    /// The verdict came from the results file (every judge's), not from a judge.
+    pub stored_verdict: bool,
     pub answer: String,
     /// Verdicts in [`crate::Judge::ALL`] order.
     pub verdict: [bool; 3],
@@ -52,7 +55,9 @@ impl Analysis {
                 let (response, response_cut_bytes) = cut(table.response[i].as_deref());
                 PredictionDetail {
                     model: self.table.models[table.model[i] as usize].clone(),
+                    task: table.task[i],
                     sample: table.sample[i],
+                    stored_verdict: table.stored_verdict[i].is_some(),
                     answer: table.answer[i].clone(),
                     verdict: std::array::from_fn(|j| self.facts.predictions.verdict[j][i]),
                     response,
