@@ -9,7 +9,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use exerscope_core::analysis::analyze_with_progress;
 use exerscope_core::readers::generic_table::Field;
 use exerscope_core::readers::{Format, ReadOptions};
-use exerscope_core::{Judge, Report};
+use exerscope_core::report::TaskedReport;
+use exerscope_core::Judge;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -79,7 +80,7 @@ fn main() -> ExitCode {
     let (files, mut errors) = collect::read_inputs(&paths);
     let options = ReadOptions { forced: format, overrides: maps.into_iter().collect(), ..Default::default() };
     let analysis = analyze_with_progress(files, &options, &mut |_| {});
-    let mut report = Report::build(&analysis.facts, judge.into());
+    let mut report = TaskedReport::build(&analysis.facts, judge.into());
     errors.append(&mut report.errors);
     report.errors = errors;
     match serde_json::to_writer(std::io::stdout().lock(), &report) {

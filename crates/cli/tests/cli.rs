@@ -197,6 +197,20 @@ fn runs_report_task_samples_and_pass_at_1_with_the_format_detected_or_forced() {
     let output = find(&forced, "runs", &[("task", "output")]);
     assert_eq!((output["samples"].as_u64(), output["programs"].as_u64()), (Some(10), Some(800)));
     assert!((output["pass_at_1"].as_f64().unwrap() - 0.342125).abs() < 1e-9, "{output}");
+    // Statistics are per task, each row tagged; each program counts once (800, not 8,000).
+    for task in ["input", "output"] {
+        let row = find(&forced, "constructs", &[("task", task), ("flavor", "reference"), ("construct", "if")]);
+        assert!(
+            row["programs"].as_u64().unwrap() < 800
+                && row["total"].as_u64() == Some(10 * row["programs"].as_u64().unwrap())
+        );
+        let correlation = find(
+            &forced,
+            "correlations",
+            &[("task", task), ("benchmark", "*"), ("property", "loc"), ("mode", "per_program")],
+        );
+        assert_eq!(correlation["n"].as_u64(), Some(800), "{correlation}");
+    }
 
     let (wrong_format, ok) = analyze(&[&["--format", "codemind"], &paths[..]].concat());
     assert!(ok, "a report is still produced");

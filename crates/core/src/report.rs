@@ -1,4 +1,7 @@
-//! The JSON report of `exerscope analyze`: runs, construct rates and file errors for one judge.
+//! The JSON report of `exerscope analyze`: runs, construct rates, types, effects, agreements,
+//! correlations, every program's properties and the file errors, for one judge. [`Report`] is one
+//! task's (the app builds it for the task shown); [`TaskedReport`] keeps tasks apart for a drop
+//! that holds several (CRUXEval's input and output prediction): statistics never pool tasks.
 
 use crate::diagnostics::FileError;
 use crate::extractors::Metrics;
@@ -9,7 +12,7 @@ use crate::stats::agreement::{model_agreements, ModelAgreement};
 use crate::stats::construct_effect::{construct_effects, ConstructEffect};
 use crate::stats::numeric::{correlations, CorrelationRow};
 use crate::stats::{construct_summaries, run_summaries, type_summaries, ConstructSummary, RunSummary, TypeSummary};
-use crate::table::Language;
+use crate::table::{Language, Task};
 use crate::types::ReferenceType;
 use serde::{Deserialize, Serialize};
 
@@ -33,16 +36,72 @@ impl Report {
             runs: run_summaries(facts, judge),
             constructs: construct_summaries(facts, judge),
             types: type_summaries(facts, judge),
-            construct_effects: [Flavor::Reference, Flavor::Exerscope]
-                .into_iter()
-                .flat_map(|flavor| construct_effects(facts, judge, flavor))
-                .collect(),
+            construct_effects: all_construct_effects(facts, judge),
             agreements: model_agreements(facts, judge),
             correlations: correlations(facts, judge),
             programs: facts.programs.iter().map(|p| ProgramReport::new(facts, p)).collect(),
             errors: facts.errors.clone(),
         }
     }
+}
+
+/// A row of one task's statistics, with its task.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Tagged<T> {
+    pub task: Task,
+    #[serde(flatten)]
+    pub row: T,
+}
+
+/// The report of a drop of any number of tasks: the runs of every task (each carries its task),
+/// and every other statistic computed per task, its rows tagged with the task.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TaskedReport {
+    pub judge: Judge,
+    pub runs: Vec<RunSummary>,
+    pub constructs: Vec<Tagged<ConstructSummary>>,
+    pub types: Vec<Tagged<TypeSummary>>,
+    pub construct_effects: Vec<Tagged<ConstructEffect>>,
+    pub agreements: Vec<Tagged<ModelAgreement>>,
+    pub correlations: Vec<Tagged<CorrelationRow>>,
+    pub programs: Vec<ProgramReport>,
+    pub errors: Vec<FileError>,
+}
+
+impl TaskedReport {
+    pub fn build(facts: &Facts, judge: Judge) -> TaskedReport {
+        let mut report = TaskedReport {
+            judge,
+            runs: run_summaries(facts, judge),
+            constructs: vec![],
+            types: vec![],
+            construct_effects: vec![],
+            agreements: vec![],
+            correlations: vec![],
+            programs: facts.programs.iter().map(|p| ProgramReport::new(facts, p)).collect(),
+            errors: facts.errors.clone(),
+        };
+        for task in facts.tasks() {
+            let one = facts.for_task(task);
+            report.constructs.extend(tagged(task, construct_summaries(&one, judge)));
+            report.types.extend(tagged(task, type_summaries(&one, judge)));
+            report.construct_effects.extend(tagged(task, all_construct_effects(&one, judge)));
+            report.agreements.extend(tagged(task, model_agreements(&one, judge)));
+            report.correlations.extend(tagged(task, correlations(&one, judge)));
+        }
+        report
+    }
+}
+
+fn tagged<T>(task: Task, rows: Vec<T>) -> impl Iterator<Item = Tagged<T>> {
+    rows.into_iter().map(move |row| Tagged { task, row })
+}
+
+fn all_construct_effects(facts: &Facts, judge: Judge) -> Vec<ConstructEffect> {
+    [Flavor::Reference, Flavor::Exerscope]
+        .into_iter()
+        .flat_map(|flavor| construct_effects(facts, judge, flavor))
+        .collect()
 }
 
 /// One program and its properties, under stable snake_case names.
