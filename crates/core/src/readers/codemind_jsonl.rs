@@ -6,13 +6,12 @@
 //! verdict. Until exerscope runs Python in the browser, these programs are read and measured
 //! (they appear in the program table) and the file is told that their verdicts are pending.
 
-use super::json_input::{first_line, parse_json_lines};
-use super::{claim, DropContext, Format, Reader};
+use super::json_input::{first_line, parse_json_lines, SeenIds};
+use super::{take_each, DropContext, Format, Reader};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
 use crate::table::{Language, RawProgram, TableBuilder};
 use serde::Deserialize;
-use std::collections::HashSet;
 
 pub struct CodemindJsonl;
 
@@ -41,32 +40,25 @@ impl Reader for CodemindJsonl {
         builder: &mut TableBuilder,
         errors: &mut Vec<FileError>,
     ) {
-        let mut taken = HashSet::new();
-        for &i in unclaimed.iter() {
-            let line = first_line(&files[i]);
-            if files[i].path.ends_with(".jsonl")
+        take_each(files, unclaimed, |file| {
+            let line = first_line(file);
+            let ours = file.path.ends_with(".jsonl")
                 && line.contains("\"generated_code\"")
-                && line.contains("\"problem_name\"")
-            {
-                taken.insert(i);
-                read_file(&files[i], builder, errors);
+                && line.contains("\"problem_name\"");
+            if ours {
+                read_file(file, builder, errors);
             }
-        }
-        claim(unclaimed, &taken);
+            ours
+        });
     }
 }
 
 fn read_file(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
-    let mut seen = HashSet::new();
+    let mut seen = SeenIds::default();
     let mut programs = 0;
     for (line, record) in parse_json_lines::<Record>(file, errors) {
         let benchmark = format!("{} ({}'s code)", record.dataset_name, record.model_name);
-        if !seen.insert((benchmark.clone(), record.problem_name.clone())) {
-            errors.push(FileError::at_line(
-                &file.path,
-                line,
-                format!("duplicate {}: the first one is used", record.problem_name),
-            ));
+        if !seen.first(&format!("{} of {benchmark}", record.problem_name), file, Some(line), errors) {
             continue;
         }
         builder.add_program(RawProgram {

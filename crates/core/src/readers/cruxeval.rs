@@ -8,7 +8,7 @@
 //! so verdicts are never paired with generations unless both lists have the same length. When a
 //! run is dropped both scored and unscored, the scored file is used.
 
-use super::json_input::{first_line, line_of, parse_json, parse_json_lines};
+use super::json_input::{first_line, line_of, parse_json, parse_json_lines, SeenIds};
 use super::{claim, DropContext, Format, Reader};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
@@ -135,14 +135,9 @@ fn generations_run_name(file: &InputFile) -> Option<RunName> {
 }
 
 fn read_benchmark(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
-    let mut seen: HashSet<String> = HashSet::new();
+    let mut seen = SeenIds::default();
     for (line, record) in parse_json_lines::<BenchmarkRecord>(file, errors) {
-        if !seen.insert(record.id.clone()) {
-            errors.push(FileError::at_line(
-                &file.path,
-                line,
-                format!("duplicate id {}: the first one is used", record.id),
-            ));
+        if !seen.first(&record.id, file, Some(line), errors) {
             continue;
         }
         builder.add_program(RawProgram {

@@ -8,13 +8,12 @@
 //! lacks: they are excluded, and their count is told. The program shown and measured is the code
 //! without its check harness. Python and Java are read; other languages are reported.
 
-use super::json_input::{first_line, line_of, parse_json, parse_json_lines};
-use super::{claim, DropContext, Format, Reader};
+use super::json_input::{first_line, line_of, parse_json, parse_json_lines, SeenIds};
+use super::{take_each, DropContext, Format, Reader};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
 use crate::table::{Language, RawPrediction, RawProgram, TableBuilder, Task};
 use serde::Deserialize;
-use std::collections::HashSet;
 
 pub struct CruxevalX;
 
@@ -69,24 +68,22 @@ impl Reader for CruxevalX {
         builder: &mut TableBuilder,
         errors: &mut Vec<FileError>,
     ) {
-        let mut taken = HashSet::new();
-        for &i in unclaimed.iter() {
-            let file = &files[i];
+        take_each(files, unclaimed, |file| {
             if let Some((language, task)) = results_name(file) {
-                taken.insert(i);
                 match language_of(language) {
                     Some(language) => read_results(file, language, task, builder, errors),
                     None => errors.push(unsupported(file, language)),
                 }
             } else if let Some(language) = dataset_name(file) {
-                taken.insert(i);
                 match language_of(language) {
                     Some(language) => read_dataset(file, language, builder, errors),
                     None => errors.push(unsupported(file, language)),
                 }
+            } else {
+                return false;
             }
-        }
-        claim(unclaimed, &taken);
+            true
+        });
     }
 }
 
@@ -145,13 +142,10 @@ fn read_results(
     };
     let model = file.components().iter().rev().nth(1).map_or("(unknown model)", |m| *m).to_owned();
     let mut placeholders = 0;
-    let mut seen = HashSet::new();
+    let mut seen = SeenIds::default();
     for entry in entries {
         let id = entry.id.text();
-        let entry_error = |message: String| match line_of(file, &format!("\"id\": {}", entry_id_json(&entry.id))) {
-            Some(line) => FileError::at_line(&file.path, line, message),
-            None => FileError::new(&file.path, message),
-        };
+        let line = line_of(file, &format!("\"id\": {}", entry_id_json(&entry.id)));
         let verdict = match (&entry.res, &entry.code) {
             (Res::Number(0), None) => {
                 placeholders += 1;
@@ -159,12 +153,15 @@ fn read_results(
             }
             (Res::Verdict(verdict), Some(_)) => *verdict,
             _ => {
-                errors.push(entry_error(format!("id {id}: `res` must be true or false, with `code`; skipped")));
+                let message = format!("id {id}: `res` must be true or false, with `code`; skipped");
+                errors.push(match line {
+                    Some(line) => FileError::at_line(&file.path, line, message),
+                    None => FileError::new(&file.path, message),
+                });
                 continue;
             }
         };
-        if !seen.insert(id.clone()) {
-            errors.push(entry_error(format!("duplicate id {id}: the first one is used")));
+        if !seen.first(&id, file, line, errors) {
             continue;
         }
         let code = entry.code.unwrap_or_default();
@@ -216,11 +213,10 @@ fn entry_id_json(id: &Id) -> serde_json::Value {
 }
 
 fn read_dataset(file: &InputFile, language: Language, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
-    let mut seen = HashSet::new();
+    let mut seen = SeenIds::default();
     for (line, record) in parse_json_lines::<DatasetRecord>(file, errors) {
         let id = record.id.text();
-        if !seen.insert(id.clone()) {
-            errors.push(FileError::at_line(&file.path, line, format!("duplicate id {id}: the first one is used")));
+        if !seen.first(&id, file, Some(line), errors) {
             continue;
         }
         let Some(check) = check_of(&record.code, language) else {

@@ -5,13 +5,13 @@
 //! A mapping applies to every file with the same columns.
 
 use super::json_input::parse_json_lines;
-use super::{claim, DropContext, Format, Reader};
+use super::{take_each, DropContext, Format, Reader};
 use crate::diagnostics::{utf8_text, FileError};
 use crate::input::InputFile;
 use crate::table::{Language, RawPrediction, RawProgram, TableBuilder, Task};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 
 pub struct GenericTable;
 
@@ -115,23 +115,20 @@ impl Reader for GenericTable {
         builder: &mut TableBuilder,
         errors: &mut Vec<FileError>,
     ) {
-        let mut taken = HashSet::new();
-        for &i in unclaimed.iter() {
-            let file = &files[i];
+        take_each(files, unclaimed, |file| {
             let rows = if file.path.ends_with(".csv") {
                 csv_rows(file, errors)
             } else if file.path.ends_with(".jsonl") {
                 jsonl_rows(file, errors)
             } else {
-                continue;
+                return false;
             };
-            taken.insert(i);
             if let Some(rows) = rows {
                 let mapping = mapping_for(&rows.columns, context);
                 read_rows(file, rows, mapping, builder, errors);
             }
-        }
-        claim(unclaimed, &taken);
+            true
+        });
     }
 }
 

@@ -4,6 +4,7 @@
 use crate::diagnostics::{utf8_text, FileError};
 use crate::input::InputFile;
 use serde::de::DeserializeOwned;
+use std::collections::HashSet;
 
 /// The whole file as `T`, or a message naming the file and the line where it went wrong.
 pub fn parse_json<T: DeserializeOwned>(file: &InputFile) -> Result<T, FileError> {
@@ -43,6 +44,25 @@ pub fn first_line(file: &InputFile) -> &str {
 pub fn line_of(file: &InputFile, needle: &str) -> Option<usize> {
     let at = file.bytes.windows(needle.len().max(1)).position(|w| w == needle.as_bytes())?;
     Some(file.bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1)
+}
+
+/// The ids already read from one file: a repeated id is reported at its line and skipped.
+#[derive(Default)]
+pub struct SeenIds(HashSet<String>);
+
+impl SeenIds {
+    /// `true` the first time `id` is seen; after that, a message naming the file and line.
+    pub fn first(&mut self, id: &str, file: &InputFile, line: Option<usize>, errors: &mut Vec<FileError>) -> bool {
+        if self.0.insert(id.to_owned()) {
+            return true;
+        }
+        let message = format!("duplicate id {id}: the first one is used");
+        errors.push(match line {
+            Some(line) => FileError::at_line(&file.path, line, message),
+            None => FileError::new(&file.path, message),
+        });
+        false
+    }
 }
 
 fn json_error(path: &str, lines_before: usize, e: &serde_json::Error) -> FileError {

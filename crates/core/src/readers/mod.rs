@@ -171,6 +171,12 @@ pub(crate) fn group_by_folder(files: &[InputFile], indices: impl Iterator<Item =
     groups
 }
 
+/// For readers that look at files one at a time: `take` reads a file it recognises and returns
+/// `true`; the files it took leave `unclaimed`.
+pub(crate) fn take_each(files: &[InputFile], unclaimed: &mut Vec<usize>, mut take: impl FnMut(&InputFile) -> bool) {
+    unclaimed.retain(|&i| !take(&files[i]));
+}
+
 /// Removes `taken` from `unclaimed`.
 pub(crate) fn claim(unclaimed: &mut Vec<usize>, taken: &HashSet<usize>) {
     unclaimed.retain(|i| !taken.contains(i));

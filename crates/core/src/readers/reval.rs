@@ -16,14 +16,13 @@
 //! program's success is the share it got right. `DREval_tasks.jsonl` (the questions themselves)
 //! is recognised and not needed.
 
-use super::json_input::{first_line, parse_json_lines};
-use super::{claim, DropContext, Format, Reader};
+use super::json_input::{first_line, parse_json_lines, SeenIds};
+use super::{take_each, DropContext, Format, Reader};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
 use crate::table::{Language, RawPrediction, RawProgram, TableBuilder, Task};
 use serde::Deserialize;
 use serde_json::Value;
-use std::collections::HashSet;
 
 pub struct Reval;
 
@@ -62,24 +61,22 @@ impl Reader for Reval {
         builder: &mut TableBuilder,
         errors: &mut Vec<FileError>,
     ) {
-        let mut taken = HashSet::new();
-        for &i in unclaimed.iter() {
-            let file = &files[i];
+        take_each(files, unclaimed, |file| {
             if !file.path.ends_with(".jsonl") {
-                continue;
+                return false;
             }
             let line = first_line(file);
             if let Some((task, model)) = run_name(file).filter(|_| line.contains("\"generation\"")) {
-                taken.insert(i);
                 read_run(file, task, &model, builder, errors);
+                true
             } else if line.contains("\"task_id\": \"DREval/") && line.contains("\"entry_point\"") {
-                taken.insert(i);
                 read_benchmark(file, builder, errors);
-            } else if line.contains("\"task_id\": \"DREval/") && line.contains("\"tasks\"") {
-                taken.insert(i); // the questions: results carry what is needed
+                true
+            } else {
+                // The questions (`DREval_tasks.jsonl`) are taken unread: results carry what is needed.
+                line.contains("\"task_id\": \"DREval/") && line.contains("\"tasks\"")
             }
-        }
-        claim(unclaimed, &taken);
+        });
     }
 }
 
@@ -104,14 +101,9 @@ fn run_name(file: &InputFile) -> Option<(Task, String)> {
 }
 
 fn read_benchmark(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
-    let mut seen = HashSet::new();
+    let mut seen = SeenIds::default();
     for (line, record) in parse_json_lines::<BenchmarkRecord>(file, errors) {
-        if !seen.insert(record.task_id.clone()) {
-            errors.push(FileError::at_line(
-                &file.path,
-                line,
-                format!("duplicate {}: the first one is used", record.task_id),
-            ));
+        if !seen.first(&record.task_id, file, Some(line), errors) {
             continue;
         }
         builder.add_program(RawProgram {
@@ -136,7 +128,7 @@ fn invocation(entry_point: &str, arguments: &str) -> String {
 fn read_run(file: &InputFile, task: Task, model: &str, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
     let lines = parse_json_lines::<Value>(file, errors);
     let last = lines.len().saturating_sub(1);
-    let mut seen = HashSet::new();
+    let mut seen = SeenIds::default();
     for (index, (line, value)) in lines.into_iter().enumerate() {
         if index == last && value.get("task_id").is_none() {
             continue; // the run's metrics
@@ -148,12 +140,7 @@ fn read_run(file: &InputFile, task: Task, model: &str, builder: &mut TableBuilde
                 continue;
             }
         };
-        if !seen.insert(record.task_id.clone()) {
-            errors.push(FileError::at_line(
-                &file.path,
-                line,
-                format!("duplicate {}: the first one is used", record.task_id),
-            ));
+        if !seen.first(&record.task_id, file, Some(line), errors) {
             continue;
         }
         let results: Vec<&Value> = record.generation.iter().flat_map(|g| &g.results).collect();
@@ -265,7 +252,7 @@ mod tests {
             found.map_or("", |e| e.message.as_str())
         };
         assert!(facts.errors.iter().any(|e| e.file == "data/DREval_data.jsonl" && e.line == Some(2)));
-        assert_eq!(at(2), "duplicate DREval/0: the first one is used");
+        assert_eq!(at(2), "duplicate id DREval/0: the first one is used");
         assert!(at(3).starts_with("not a REval result line: invalid type: string \"none\""), "{}", at(3));
         assert_eq!(at(4), "DREval/2: no results; counted as missing");
         assert_eq!(at(5), "DREval/3: output result without the fields REval judges by; skipped");
