@@ -255,8 +255,12 @@ fn report_unjoined(table: &Table, unmatched: &[Unmatched], errors: &mut Vec<File
             &u.example_path,
             format!(
                 "{} prediction(s) of model {} for benchmark {} have no program in the dropped datasets \
-                 (drop the dataset folder too); not analysed",
-                u.count, u.model, u.benchmark
+                 (drop the dataset folder too); not analysed. Ids: {}{}",
+                u.count,
+                u.model,
+                u.benchmark,
+                u.example_ids.join(", "),
+                if u.more_ids { ", …" } else { "" }
             ),
         ));
     }

@@ -144,7 +144,13 @@ pub struct Unmatched {
     pub benchmark: String,
     pub count: usize,
     pub example_path: String,
+    /// The first few program ids without a program, to name them, and whether there are more.
+    pub example_ids: Vec<String>,
+    pub more_ids: bool,
 }
+
+/// How many ids of unjoined predictions are named.
+const EXAMPLE_IDS: usize = 5;
 
 /// Collects what the readers find, in any order, and joins it at the end.
 #[derive(Default)]
@@ -297,12 +303,23 @@ fn intern_benchmark(names: &mut Vec<String>, by_key: &mut HashMap<String, Benchm
 fn record_unmatched(unmatched: &mut Vec<Unmatched>, raw: &RawPrediction) {
     let key = raw.benchmark.to_lowercase();
     match unmatched.iter_mut().find(|u| u.model == raw.model && u.benchmark.to_lowercase() == key) {
-        Some(entry) => entry.count += 1,
+        Some(entry) => {
+            entry.count += 1;
+            if !entry.example_ids.contains(&raw.program_id) {
+                if entry.example_ids.len() < EXAMPLE_IDS {
+                    entry.example_ids.push(raw.program_id.clone());
+                } else {
+                    entry.more_ids = true;
+                }
+            }
+        }
         None => unmatched.push(Unmatched {
             model: raw.model.clone(),
             benchmark: raw.benchmark.clone(),
             count: 1,
             example_path: raw.source_path.clone(),
+            example_ids: vec![raw.program_id.clone()],
+            more_ids: false,
         }),
     }
 }

@@ -318,8 +318,11 @@ mod tests {
         assert!(error("b_output/generations.json").message.contains("expected a string"));
         assert_eq!(error("c_output/generations.json").line, Some(1), "{:?}", facts.errors);
         assert!(
-            facts.errors.iter().any(|e| e.message.contains("1 prediction(s) of model c")),
-            "the unknown id is counted: {:?}",
+            facts
+                .errors
+                .iter()
+                .any(|e| e.message.contains("1 prediction(s) of model c") && e.message.ends_with("Ids: sample_77")),
+            "the unknown id is counted and named: {:?}",
             facts.errors
         );
         assert_eq!(facts.predictions.model.len(), 1, "c's sample_1 is still analysed");
