@@ -309,6 +309,26 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     expectEqual(rows.map((r) => [r.model, r.benchmark, r.total]), [['phi-1', 'CRUXEval-X Java', 698], ['phi-1', 'CRUXEval-X Python', 799]], 'CRUXEval-X runs');
   });
 
+  await check('REval runs with the benchmark: one task each, judged by REval rules', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exerscope-e2e-reval-'));
+    const writeRun = (task, results) => {
+      const folder = path.join(dir, 'model_generations', `${task}@gpt-4_cot_temp0.0`);
+      fs.mkdirSync(folder, { recursive: true });
+      const line = { task_id: 'DREval/0', generation: [{ input_idx: 0, results }] };
+      fs.writeFileSync(path.join(folder, '20240601.jsonl'), `${JSON.stringify(line)}\n{"acc": 0.5}\n`);
+    };
+    writeRun('coverage', [{ generated: 'YES', response: true, expected: true }, { generated: 'NO', response: false, expected: true }]);
+    writeRun('path', [{ generated: '17', response: [17], expected: [15, 17] }]);
+    await dragFromDisk([path.join(fixtures, 'reval', 'data', 'DREval_data.jsonl'), path.join(dir, 'model_generations')]);
+    await waitDone();
+    const tasks = await page.$$eval('#task option', (options) => options.map((o) => o.value));
+    expectEqual(tasks, ['coverage', 'path'], 'REval tasks offered');
+    await page.selectOption('#task', 'coverage');
+    await page.waitForFunction(() => document.querySelector('#overview-table tbody tr td:nth-child(3)')?.textContent.trim() === 'coverage');
+    expectEqual(run(await overview(), 'gpt-4 (cot, T=0.0)', 'DREval'), [1, 2], 'coverage questions right');
+    fs.rmSync(dir, { recursive: true });
+  });
+
   await check('a CSV of unknown columns is mapped in a form, and the mapping is kept for the session', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exerscope-e2e-csv-'));
     const csv = path.join(dir, 'my-runs.csv');
