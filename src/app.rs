@@ -25,7 +25,7 @@ use exerscope_core::readers::{Format, ReadOptions};
 use exerscope_core::table::Task;
 use exerscope_core::{Facts, Judge, Report};
 use leptos::prelude::*;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 use wasm_bindgen::JsValue;
 
@@ -101,14 +101,20 @@ pub fn App() -> impl IntoView {
     // once its columns are mapped.
     let mappings = RwSignal::new(HashMap::<String, ColumnMapping>::new());
     let forced = RwSignal::new(None::<Format>);
+    let per_source = RwSignal::new(BTreeMap::<String, Format>::new());
     let last_drop = StoredValue::new_local(None::<JsValue>);
     let analyze_drop = move |files: &JsValue| {
         begin();
-        let options =
-            ReadOptions { forced: forced.get_untracked(), mappings: mappings.get_untracked(), ..Default::default() };
+        let options = ReadOptions {
+            forced: forced.get_untracked(),
+            per_source: per_source.get_untracked(),
+            mappings: mappings.get_untracked(),
+            ..Default::default()
+        };
         worker.with_value(|w| w.as_ref().map(|w| w.analyze_files(files, &options)));
     };
     let on_files = Callback::new(move |files: JsValue| {
+        per_source.update_untracked(BTreeMap::clear); // choices were for the previous drop's files
         analyze_drop(&files);
         last_drop.set_value(Some(files));
     });
@@ -118,9 +124,9 @@ pub fn App() -> impl IntoView {
         });
         last_drop.with_value(|files| files.as_ref().map(analyze_drop));
     });
-    // A format forced by the user: the same drop read again.
+    // A format chosen by the user, for the drop or one file: the same drop read again.
     Effect::watch(
-        move || forced.get(),
+        move || (forced.get(), per_source.get()),
         move |_, _, _| {
             last_drop.with_value(|files| files.as_ref().map(analyze_drop));
         },
@@ -156,7 +162,7 @@ pub fn App() -> impl IntoView {
             <Status state=state/>
             <Show when=move || facts.with(Option::is_some)>
                 <Messages facts=facts/>
-                <Sources facts=facts forced=forced/>
+                <Sources facts=facts forced=forced per_source=per_source/>
                 <MappingForms facts=facts on_map=on_map/>
                 <Overview facts=shown report=report on_select=on_select/>
                 <ConstructsView facts=shown report=report flavor=flavor on_select=on_select/>

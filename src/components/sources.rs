@@ -1,14 +1,19 @@
 //! What exerscope read from each dropped file or folder, and as which format (with the models,
-//! benchmarks, tasks and counts it found there). A drop that was read as the wrong format can be
-//! read again as another.
+//! benchmarks, tasks and counts it found there). A file or folder read as the wrong format can be
+//! read again as another, alone or with the whole drop.
 
 use exerscope_core::readers::Format;
 use exerscope_core::Facts;
 use leptos::prelude::*;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 #[component]
-pub fn Sources(facts: RwSignal<Option<Arc<Facts>>>, forced: RwSignal<Option<Format>>) -> impl IntoView {
+pub fn Sources(
+    facts: RwSignal<Option<Arc<Facts>>>,
+    forced: RwSignal<Option<Format>>,
+    per_source: RwSignal<BTreeMap<String, Format>>,
+) -> impl IntoView {
     let count = move || facts.with(|f| f.as_ref().map_or(0, |f| f.sources.len()));
     let rows = move || {
         facts.with(|f| {
@@ -17,10 +22,29 @@ pub fn Sources(facts: RwSignal<Option<Arc<Facts>>>, forced: RwSignal<Option<Form
                 .into_iter()
                 .map(|s| {
                     let join = |items: Vec<String>| items.join(", ");
+                    let source = s.source.clone();
+                    let source_attr = s.source.clone();
+                    let choose = move |event| {
+                        let chosen = Format::from_name(&event_target_value(&event));
+                        per_source.update(|formats| {
+                            match chosen {
+                                Some(format) => formats.insert(source.clone(), format),
+                                None => formats.remove(&source),
+                            };
+                        });
+                    };
                     view! {
-                        <tr>
+                        <tr data-source=source_attr>
                             <td><code>{s.source}</code></td>
-                            <td>{s.format}</td>
+                            <td>
+                                <select class="source-format" on:change=choose>
+                                    <option value="" selected=true>{s.format}</option>
+                                    {Format::ALL
+                                        .into_iter()
+                                        .map(|f| view! { <option value=f.name()>{format!("read as {}", f.name())}</option> })
+                                        .collect_view()}
+                                </select>
+                            </td>
                             <td>{join(s.models.into_iter().collect())}</td>
                             <td>{join(s.benchmarks.into_iter().collect())}</td>
                             <td>{join(s.tasks.iter().map(|t| t.name().to_owned()).collect())}</td>

@@ -284,11 +284,21 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     }
     await page.click('#sources summary');
     const sources = await page.$$eval('#sources-table tbody tr', (rows) => rows.map((row) =>
-      [...row.querySelectorAll('td')].map((td) => td.textContent.trim())));
+      [...row.querySelectorAll('td')].map((td) => (td.querySelector('select')?.selectedOptions[0] ?? td).textContent.trim())));
     const scored = sources.find((r) => r[0].endsWith('sample_scored_codellama-7b_temp0.2_input.json'));
     expectEqual(scored?.slice(1), ['cruxeval', 'codellama-7b (T=0.2)', 'CRUXEval', 'input', '0', '8000'], 'the scored input file, as read');
     expectEqual(sources.find((r) => r[0].endsWith('cruxeval.jsonl'))?.slice(5), ['800', '0'], 'the benchmark file, as read');
     await page.screenshot({ path: path.join(out, 'sources.png'), fullPage: false });
+    const inputRow = '#sources-table tr[data-source$="sample_scored_codellama-7b_temp0.2_input.json"] select';
+    await page.selectOption(inputRow, 'csv');
+    await waitDone();
+    // Not CSV, so not used: the run's unscored generations.json stands in for it.
+    if (!(await page.textContent('#messages')).includes('not a csv file')) throw new Error('the re-read file is not named');
+    const generations = await page.$$eval('#sources-table tbody tr', (rows) => rows.map((r) => r.dataset.source));
+    if (!generations.some((s) => s.endsWith('sample_codellama-7b_temp0.2_input/generations.json'))) {
+      throw new Error(`the input generations are not read in its place: ${generations}`);
+    }
+    await page.evaluate(() => { document.querySelector('#sources').open = true; });
     await page.selectOption('#format', 'codemind');
     await waitDone();
     expectEqual((await overview()).length, 0, 'runs when read as CodeMind');

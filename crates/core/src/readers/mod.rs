@@ -44,10 +44,24 @@ pub struct ReadOptions {
     /// Columns named for every generic table that has them (the CLI's `--map field=column`).
     #[serde(default)]
     pub overrides: ColumnMapping,
+    /// Formats the user chose for single files or folders (a path, or a folder and all below it),
+    /// where the detected one was wrong.
+    #[serde(default)]
+    pub per_source: BTreeMap<String, Format>,
+}
+
+impl ReadOptions {
+    /// The format the user chose for this file, if any: for it alone, or for every file.
+    pub fn format_of(&self, path: &str) -> Option<Format> {
+        let chosen = self.per_source.iter().find(|(source, _)| {
+            path == source.as_str() || path.strip_prefix(source.as_str()).is_some_and(|rest| rest.starts_with('/'))
+        });
+        chosen.map(|(_, format)| *format).or(self.forced)
+    }
 }
 
 /// The result formats exerscope reads (SPEC §2); detected per file, or forced by the user.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Format {
     /// ExeRScope's `dataset/` and `Experiment_Results/ER/` folders.
@@ -127,13 +141,22 @@ pub fn read_all(files: &[InputFile], options: &ReadOptions, builder: &mut TableB
     let mut unclaimed: Vec<usize> = (0..files.len()).filter(|&i| !is_ignorable(&files[i])).collect();
     let mut context =
         DropContext { mappings: options.mappings.clone(), overrides: options.overrides.clone(), ..Default::default() };
-    let forced = options.forced;
-    for reader in READERS.iter().filter(|r| forced.is_none_or(|f| r.formats().contains(&f))) {
+    for reader in READERS {
+        // A reader sees the files left, except those the user gave another format.
+        let (mut offered, withheld): (Vec<usize>, Vec<usize>) = unclaimed
+            .iter()
+            .partition(|&&i| options.format_of(&files[i].path).is_none_or(|f| reader.formats().contains(&f)));
+        if offered.is_empty() {
+            continue;
+        }
         let names: Vec<&str> = reader.formats().iter().map(|f| f.name()).collect();
         builder.reading_as(&names.join(" / "));
-        reader.read(files, &mut unclaimed, &mut context, builder, errors);
+        reader.read(files, &mut offered, &mut context, builder, errors);
+        unclaimed = withheld;
+        unclaimed.extend(offered);
+        unclaimed.sort_unstable();
     }
-    report_unclaimed(files, &unclaimed, forced, errors);
+    report_unclaimed(files, &unclaimed, options, errors);
 }
 
 /// Hidden files and the reference tool's own stored statistics (read by later issues' views).
@@ -142,18 +165,18 @@ fn is_ignorable(file: &InputFile) -> bool {
 }
 
 /// One message per folder, listing what was not recognised there.
-fn report_unclaimed(files: &[InputFile], unclaimed: &[usize], forced: Option<Format>, errors: &mut Vec<FileError>) {
-    let what = match forced {
-        Some(format) => format!("not a {} file", format.name()),
-        None => "not a recognised dataset or result file".to_owned(),
-    };
-    let mut by_folder: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+fn report_unclaimed(files: &[InputFile], unclaimed: &[usize], options: &ReadOptions, errors: &mut Vec<FileError>) {
+    let mut by_folder: BTreeMap<(&str, Option<Format>), Vec<&str>> = BTreeMap::new();
     for &i in unclaimed {
         let path = files[i].path.as_str();
         let folder = path.rsplit_once('/').map_or("", |(dir, _)| dir);
-        by_folder.entry(folder).or_default().push(files[i].file_name());
+        by_folder.entry((folder, options.format_of(path))).or_default().push(files[i].file_name());
     }
-    for (folder, names) in by_folder {
+    for ((folder, chosen), names) in by_folder {
+        let what = match chosen {
+            Some(format) => format!("not a {} file", format.name()),
+            None => "not a recognised dataset or result file".to_owned(),
+        };
         let shown: Vec<&str> = names.iter().take(5).copied().collect();
         let more = if names.len() > 5 { format!(" and {} more", names.len() - 5) } else { String::new() };
         let place = if folder.is_empty() { names[0] } else { folder };
@@ -180,4 +203,36 @@ pub(crate) fn take_each(files: &[InputFile], unclaimed: &mut Vec<usize>, mut tak
 /// Removes `taken` from `unclaimed`.
 pub(crate) fn claim(unclaimed: &mut Vec<usize>, taken: &HashSet<usize>) {
     unclaimed.retain(|i| !taken.contains(i));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_format_chosen_for_a_file_or_folder_applies_to_it_alone() {
+        let options = ReadOptions {
+            per_source: [("runs/a".to_owned(), Format::Csv), ("b.jsonl".to_owned(), Format::Reval)].into(),
+            ..Default::default()
+        };
+        assert_eq!(options.format_of("runs/a/x.csv"), Some(Format::Csv));
+        assert_eq!(options.format_of("runs/ab/x.csv"), None, "a folder is not a prefix of its neighbours");
+        assert_eq!(options.format_of("b.jsonl"), Some(Format::Reval));
+        let all = ReadOptions { forced: Some(Format::Cruxeval), ..options };
+        assert_eq!(all.format_of("elsewhere.json"), Some(Format::Cruxeval));
+    }
+
+    #[test]
+    fn a_file_given_another_format_is_not_detected_and_the_others_are() {
+        let files = [
+            InputFile::new("mine.csv", "id,prediction,correct\np1,1,true\n"),
+            InputFile::new("other.csv", "id,prediction,correct\np1,1,true\n"),
+        ];
+        let options =
+            ReadOptions { per_source: [("mine.csv".to_owned(), Format::Cruxeval)].into(), ..Default::default() };
+        let (mut builder, mut errors) = (TableBuilder::default(), Vec::new());
+        read_all(&files, &options, &mut builder, &mut errors);
+        assert_eq!(builder.raw_predictions().len(), 1, "other.csv is read");
+        assert_eq!(errors, [FileError::new("mine.csv", "not a cruxeval file, not used: mine.csv")]);
+    }
 }
