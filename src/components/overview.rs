@@ -48,6 +48,7 @@ pub fn Overview(
                             <td class="num">{run.samples}</td>
                             <td class="num rate" title=run_rate(run) data-pass-at-1=run.pass_at_1.map(|p| p.to_string())>{run.rate.map(percent).unwrap_or_default()}</td>
                             <td class="num">{run.ci95.map(crate::format::interval).unwrap_or_default()}</td>
+                            <td class="num">{run.pass_at_5.map(percent).unwrap_or_default()}</td>
                         </tr>
                     }
                 })
@@ -66,6 +67,7 @@ pub fn Overview(
                         <th title="samples per program">"n"</th>
                         <th title="mean over programs of c/n: each program counts once">"pass@1"</th>
                         <th>"95% CI (Wilson, over programs)"</th>
+                        <th title="unbiased estimator, where every program has at least 5 samples">"pass@5"</th>
                     </tr>
                 </thead>
                 <tbody>{rows}</tbody>

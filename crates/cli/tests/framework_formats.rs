@@ -14,7 +14,7 @@ fn report(paths: &[PathBuf]) -> Report {
     Report::build(&facts, Judge::Reference)
 }
 
-/// CRUXEval's scored Code Llama 7B runs (n = 10): pass@1 is the file's own `pass_at_1`.
+/// CRUXEval's scored Code Llama 7B runs (n = 10): pass@1 and pass@5 are the file's own.
 #[test]
 fn cruxeval_pass_at_1_equals_the_scored_files() {
     let Some(fixtures) = common::fixtures() else {
@@ -24,12 +24,14 @@ fn cruxeval_pass_at_1_equals_the_scored_files() {
     let report = report(&[cruxeval.join("samples"), cruxeval.join("data/cruxeval.jsonl")]);
     for (task, file) in [(Task::Input, "input"), (Task::Output, "output")] {
         let path = cruxeval.join(format!("samples/evaluation_results/sample_scored_codellama-7b_temp0.2_{file}.json"));
-        let stored: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
-        let stored = stored["pass_at_1"].as_f64().unwrap() / 100.0;
+        let file: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+        let stored = file["pass_at_1"].as_f64().unwrap() / 100.0;
         let run = report.runs.iter().find(|r| r.task == task).unwrap_or_else(|| panic!("no {file} run"));
         assert_eq!((run.model.as_str(), run.benchmark.as_str()), ("codellama-7b (T=0.2)", "CRUXEval"));
         assert_eq!((run.programs, run.samples, run.missing), (800, 10, 0));
         assert!((run.pass_at_1.unwrap() - stored).abs() < 1e-12, "{task:?}: {:?} vs {stored}", run.pass_at_1);
+        let stored_5 = file["pass_at_5"].as_f64().unwrap() / 100.0;
+        assert!((run.pass_at_5.unwrap() - stored_5).abs() < 1e-12, "{task:?}: {:?} vs {stored_5}", run.pass_at_5);
     }
     assert_eq!(report.runs.len(), 2, "the unscored generations of the same runs are not counted twice");
 }

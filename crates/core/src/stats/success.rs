@@ -27,6 +27,8 @@ pub struct RunSummary {
     /// Mean over programs of c/n (c of n samples correct); equals `correct / total` for one
     /// sample. `null` when there is no prediction.
     pub pass_at_1: Option<f64>,
+    /// pass@5 by the unbiased estimator; `null` unless every program has at least 5 samples.
+    pub pass_at_5: Option<f64>,
     /// The run's success rate: pass@1, each program counted once.
     pub rate: Option<f64>,
     /// Wilson interval of the rate over the run's programs.
@@ -74,6 +76,7 @@ pub fn run_summaries(facts: &Facts, judge: Judge) -> Vec<RunSummary> {
                 programs,
                 samples: outcomes.iter().map(|o| o.samples).max().unwrap_or(0),
                 pass_at_1,
+                pass_at_5: pass_at_k(&outcomes, 5),
                 rate: pass_at_1,
                 ci95: pass_at_1.and_then(|p| wilson_interval_of_rate(p, programs, Z_95)),
             }
@@ -84,6 +87,28 @@ pub fn run_summaries(facts: &Facts, judge: Judge) -> Vec<RunSummary> {
 /// pass@1 = mean over programs of c/n (SPEC §5, samples); `None` without programs.
 pub fn pass_at_1(outcomes: &[Outcome]) -> Option<f64> {
     (!outcomes.is_empty()).then(|| outcomes.iter().map(Outcome::share).sum::<f64>() / outcomes.len() as f64)
+}
+
+/// pass@k by the unbiased estimator (Chen et al. 2021), averaged over programs:
+///
+/// ```text
+/// pass@k = 1 − C(n − c, k) / C(n, k) = 1 − ∏_{i = n − c + 1}^{n} (1 − k / i)
+/// ```
+///
+/// (the product form avoids large binomials). `None` without programs, or when some program has
+/// fewer than k samples (the estimator needs n ≥ k).
+pub fn pass_at_k(outcomes: &[Outcome], k: u32) -> Option<f64> {
+    if outcomes.is_empty() || outcomes.iter().any(|o| o.samples < k) {
+        return None;
+    }
+    let per_program = |o: &Outcome| {
+        let (n, c) = (o.samples, o.correct);
+        if n - c < k {
+            return 1.0;
+        }
+        1.0 - (n - c + 1..=n).map(|i| 1.0 - f64::from(k) / f64::from(i)).product::<f64>()
+    };
+    Some(outcomes.iter().map(per_program).sum::<f64>() / outcomes.len() as f64)
 }
 
 /// Correct samples and samples.
@@ -146,6 +171,17 @@ mod tests {
         assert_eq!(for_loops.pass_at_1, Some(0.25), "program 1: 1 of 2 samples, program 2: 0 of 1");
         let run = &run_summaries(&facts, Judge::Reference)[0];
         assert_eq!((run.programs, run.samples, run.pass_at_1), (2, 2, Some(0.25)));
+        assert_eq!(run.pass_at_5, None, "fewer than 5 samples");
+    }
+
+    #[test]
+    fn pass_at_k_is_the_unbiased_estimator() {
+        let outcome = |correct, samples| Outcome { model: 0, program: 0, task: Task::Output, correct, samples };
+        // n = 10, c = 3, k = 5: 1 − C(7, 5) / C(10, 5) = 1 − 21 / 252.
+        assert!((pass_at_k(&[outcome(3, 10)], 5).unwrap() - (1.0 - 21.0 / 252.0)).abs() < 1e-12);
+        assert_eq!(pass_at_k(&[outcome(0, 10), outcome(6, 10)], 5), Some(0.5), "none right: 0; n − c < k: 1");
+        assert_eq!(pass_at_k(&[outcome(1, 1)], 1), Some(1.0));
+        assert_eq!(pass_at_k(&[outcome(3, 10), outcome(1, 4)], 5), None);
     }
 
     #[test]
