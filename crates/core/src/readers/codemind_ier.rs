@@ -3,10 +3,8 @@
 //! may hold the sentinels `NOANSWER` or `FILE_NOT_FOUND`, which are wrong answers.
 
 use super::prediction_folder::{folder_names, read_prediction, Origin, PREDICTION_FILE};
-use super::{claim, group_by_folder, DropContext, Format, Reader};
-use crate::diagnostics::FileError;
+use super::{claim, group_by_folder, Format, Reader, Reading};
 use crate::input::InputFile;
-use crate::table::TableBuilder;
 use std::collections::HashSet;
 
 pub struct CodemindIer;
@@ -19,14 +17,8 @@ impl Reader for CodemindIer {
         &[Format::Codemind]
     }
 
-    fn read(
-        &self,
-        files: &[InputFile],
-        unclaimed: &mut Vec<usize>,
-        _context: &mut DropContext,
-        builder: &mut TableBuilder,
-        errors: &mut Vec<FileError>,
-    ) {
+    fn read(&self, files: &[InputFile], unclaimed: &mut Vec<usize>, out: &mut Reading<'_>) {
+        let Reading { builder, errors, .. } = out;
         let mut taken = HashSet::new();
         for (_, members) in group_by_folder(files, unclaimed.iter().copied()) {
             let predict = members.iter().copied().find(|&i| files[i].file_name() == PREDICTION_FILE);
@@ -64,10 +56,7 @@ mod tests {
             InputFile::new("Results/IER/CruxEval/GPT_4/sample_0/chatgpt_4_cot.txt", "<<<Output>>>[1]"),
             InputFile::new("ER/m/b/1/predict.txt", "1"),
         ];
-        let mut unclaimed = vec![0, 1, 2];
-        let mut builder = TableBuilder::default();
-        let mut errors = vec![];
-        CodemindIer.read(&files, &mut unclaimed, &mut DropContext::default(), &mut builder, &mut errors);
+        let (unclaimed, builder, _) = super::super::read_alone(&CodemindIer, &files, Default::default());
         assert_eq!(unclaimed, [2], "the ExeRScope file is left to its reader");
         let prediction = &builder.raw_predictions()[0];
         assert_eq!((prediction.model.as_str(), prediction.benchmark.as_str()), ("GPT_4", "CruxEval"));

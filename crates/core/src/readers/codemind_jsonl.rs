@@ -7,7 +7,7 @@
 //! (they appear in the program table) and the file is told that their verdicts are pending.
 
 use super::json_input::{first_line, parse_json_lines, SeenIds};
-use super::{take_each, DropContext, Format, Reader};
+use super::{take_each, Format, Reader, Reading};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
 use crate::table::{Language, RawProgram, TableBuilder};
@@ -32,14 +32,8 @@ impl Reader for CodemindJsonl {
         &[Format::Codemind]
     }
 
-    fn read(
-        &self,
-        files: &[InputFile],
-        unclaimed: &mut Vec<usize>,
-        _context: &mut DropContext,
-        builder: &mut TableBuilder,
-        errors: &mut Vec<FileError>,
-    ) {
+    fn read(&self, files: &[InputFile], unclaimed: &mut Vec<usize>, out: &mut Reading<'_>) {
+        let Reading { builder, errors, .. } = out;
         take_each(files, unclaimed, |file| {
             let line = first_line(file);
             let ours = file.path.ends_with(".jsonl")

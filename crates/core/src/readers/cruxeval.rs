@@ -9,7 +9,7 @@
 //! run is dropped both scored and unscored, the scored file is used.
 
 use super::json_input::{first_line, line_of, parse_json, parse_json_lines, SeenIds};
-use super::{claim, DropContext, Format, Reader};
+use super::{claim, Format, Reader, Reading};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
 use crate::table::{Language, RawPrediction, RawProgram, TableBuilder, Task};
@@ -69,14 +69,8 @@ impl Reader for Cruxeval {
         &[Format::Cruxeval]
     }
 
-    fn read(
-        &self,
-        files: &[InputFile],
-        unclaimed: &mut Vec<usize>,
-        _context: &mut DropContext,
-        builder: &mut TableBuilder,
-        errors: &mut Vec<FileError>,
-    ) {
+    fn read(&self, files: &[InputFile], unclaimed: &mut Vec<usize>, out: &mut Reading<'_>) {
+        let Reading { builder, errors, .. } = out;
         let mut taken = HashSet::new();
         let mut scored = Vec::new();
         let mut unscored = Vec::new();

@@ -9,7 +9,7 @@
 //! without its check harness. Python and Java are read; other languages are reported.
 
 use super::json_input::{first_line, line_of, parse_json, parse_json_lines, SeenIds};
-use super::{take_each, DropContext, Format, Reader};
+use super::{take_each, Format, Reader, Reading};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
 use crate::table::{Language, RawPrediction, RawProgram, TableBuilder, Task};
@@ -60,14 +60,8 @@ impl Reader for CruxevalX {
         &[Format::CruxevalX]
     }
 
-    fn read(
-        &self,
-        files: &[InputFile],
-        unclaimed: &mut Vec<usize>,
-        _context: &mut DropContext,
-        builder: &mut TableBuilder,
-        errors: &mut Vec<FileError>,
-    ) {
+    fn read(&self, files: &[InputFile], unclaimed: &mut Vec<usize>, out: &mut Reading<'_>) {
+        let Reading { builder, errors, .. } = out;
         take_each(files, unclaimed, |file| {
             if let Some((language, task)) = results_name(file) {
                 match language_of(language) {

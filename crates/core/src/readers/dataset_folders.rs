@@ -3,10 +3,10 @@
 //! code file or `input.txt`: some CodeMind folders lack their code, and are still judged.
 //! HumanEval's `<id>__0`, `<id>__1` folders are further inputs of program `<id>`, not programs.
 
-use super::{claim, group_by_folder, DropContext, Format, Reader};
+use super::{claim, group_by_folder, Format, Reader, Reading};
 use crate::diagnostics::{utf8_text, FileError};
 use crate::input::InputFile;
-use crate::table::{Language, RawProgram, TableBuilder};
+use crate::table::{Language, RawProgram};
 use std::collections::{HashMap, HashSet};
 
 pub struct DatasetFolders;
@@ -20,14 +20,8 @@ impl Reader for DatasetFolders {
         &[Format::Exerscope, Format::Codemind]
     }
 
-    fn read(
-        &self,
-        files: &[InputFile],
-        unclaimed: &mut Vec<usize>,
-        context: &mut DropContext,
-        builder: &mut TableBuilder,
-        errors: &mut Vec<FileError>,
-    ) {
+    fn read(&self, files: &[InputFile], unclaimed: &mut Vec<usize>, out: &mut Reading<'_>) {
+        let Reading { context, builder, errors } = out;
         let mut taken = HashSet::new();
         let mut programs = Vec::new();
         for (folder, members) in group_by_folder(files, unclaimed.iter().copied()) {
@@ -169,13 +163,9 @@ fn extra_input_base(id: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table::TableBuilder;
 
     fn run(files: &[InputFile]) -> (crate::table::Table, Vec<FileError>, Vec<usize>) {
-        let mut unclaimed: Vec<usize> = (0..files.len()).collect();
-        let mut builder = TableBuilder::default();
-        let mut errors = vec![];
-        DatasetFolders.read(files, &mut unclaimed, &mut DropContext::default(), &mut builder, &mut errors);
+        let (unclaimed, builder, errors) = super::super::read_alone(&DatasetFolders, files, Default::default());
         (builder.finish().0, errors, unclaimed)
     }
 

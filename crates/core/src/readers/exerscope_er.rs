@@ -2,10 +2,8 @@
 //! Without the `ER` folder in the path, `<bench>` is recognised by the dataset's benchmark names.
 
 use super::prediction_folder::{folder_names, read_prediction, Origin, PREDICTION_FILE};
-use super::{claim, group_by_folder, DropContext, Format, Reader};
-use crate::diagnostics::FileError;
+use super::{claim, group_by_folder, DropContext, Format, Reader, Reading};
 use crate::input::InputFile;
-use crate::table::TableBuilder;
 use std::collections::HashSet;
 
 pub struct ExerscopeEr;
@@ -17,14 +15,8 @@ impl Reader for ExerscopeEr {
         &[Format::Exerscope]
     }
 
-    fn read(
-        &self,
-        files: &[InputFile],
-        unclaimed: &mut Vec<usize>,
-        context: &mut DropContext,
-        builder: &mut TableBuilder,
-        errors: &mut Vec<FileError>,
-    ) {
+    fn read(&self, files: &[InputFile], unclaimed: &mut Vec<usize>, out: &mut Reading<'_>) {
+        let Reading { context, builder, errors } = out;
         let mut taken = HashSet::new();
         for (_, members) in group_by_folder(files, unclaimed.iter().copied()) {
             let find = |name: &str| members.iter().copied().find(|&i| files[i].file_name() == name);
@@ -71,13 +63,10 @@ fn model_and_benchmark<'a>(
 mod tests {
     use super::*;
 
-    fn read(files: &[InputFile], benchmarks: &[&str]) -> (Vec<crate::table::RawPrediction>, Vec<FileError>) {
+    fn read(files: &[InputFile], benchmarks: &[&str]) -> (Vec<crate::table::RawPrediction>, Vec<crate::FileError>) {
         let mut context = DropContext::default();
         context.dataset_benchmarks.extend(benchmarks.iter().map(|b| b.to_string()));
-        let mut unclaimed: Vec<usize> = (0..files.len()).collect();
-        let mut builder = TableBuilder::default();
-        let mut errors = vec![];
-        ExerscopeEr.read(files, &mut unclaimed, &mut context, &mut builder, &mut errors);
+        let (_, builder, errors) = super::super::read_alone(&ExerscopeEr, files, context);
         (builder.raw_predictions().to_vec(), errors)
     }
 

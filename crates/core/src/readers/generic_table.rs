@@ -5,7 +5,7 @@
 //! A mapping applies to every file with the same columns.
 
 use super::json_input::parse_json_lines;
-use super::{take_each, DropContext, Format, Reader};
+use super::{take_each, DropContext, Format, Reader, Reading};
 use crate::diagnostics::{utf8_text, FileError};
 use crate::input::InputFile;
 use crate::table::{Language, RawPrediction, RawProgram, TableBuilder, Task};
@@ -107,14 +107,8 @@ impl Reader for GenericTable {
         &[Format::Csv, Format::Jsonl]
     }
 
-    fn read(
-        &self,
-        files: &[InputFile],
-        unclaimed: &mut Vec<usize>,
-        context: &mut DropContext,
-        builder: &mut TableBuilder,
-        errors: &mut Vec<FileError>,
-    ) {
+    fn read(&self, files: &[InputFile], unclaimed: &mut Vec<usize>, out: &mut Reading<'_>) {
+        let Reading { context, builder, errors } = out;
         take_each(files, unclaimed, |file| {
             let rows = if file.path.ends_with(".csv") {
                 csv_rows(file, errors)

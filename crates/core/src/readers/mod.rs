@@ -108,19 +108,18 @@ impl Format {
     }
 }
 
+/// Where a reader puts what it reads, and what it knows of the whole drop.
+pub struct Reading<'a> {
+    pub context: &'a mut DropContext,
+    pub builder: &'a mut TableBuilder,
+    pub errors: &'a mut Vec<FileError>,
+}
+
 pub trait Reader: Sync {
     /// The formats this reader's files belong to.
     fn formats(&self) -> &'static [Format];
-
     /// Takes its files out of `unclaimed` (indices into `files`) and reads them.
-    fn read(
-        &self,
-        files: &[InputFile],
-        unclaimed: &mut Vec<usize>,
-        context: &mut DropContext,
-        builder: &mut TableBuilder,
-        errors: &mut Vec<FileError>,
-    );
+    fn read(&self, files: &[InputFile], unclaimed: &mut Vec<usize>, out: &mut Reading<'_>);
 }
 
 /// Datasets first: result readers use the benchmark names they find.
@@ -151,7 +150,7 @@ pub fn read_all(files: &[InputFile], options: &ReadOptions, builder: &mut TableB
         }
         let names: Vec<&str> = reader.formats().iter().map(|f| f.name()).collect();
         builder.reading_as(&names.join(" / "));
-        reader.read(files, &mut offered, &mut context, builder, errors);
+        reader.read(files, &mut offered, &mut Reading { context: &mut context, builder, errors });
         unclaimed = withheld;
         unclaimed.extend(offered);
         unclaimed.sort_unstable();
@@ -203,6 +202,23 @@ pub(crate) fn take_each(files: &[InputFile], unclaimed: &mut Vec<usize>, mut tak
 /// Removes `taken` from `unclaimed`.
 pub(crate) fn claim(unclaimed: &mut Vec<usize>, taken: &HashSet<usize>) {
     unclaimed.retain(|i| !taken.contains(i));
+}
+
+/// One reader over `files` alone (for readers' tests): what it left, read and reported.
+#[cfg(test)]
+pub(crate) fn read_alone(
+    reader: &dyn Reader,
+    files: &[InputFile],
+    mut context: DropContext,
+) -> (Vec<usize>, TableBuilder, Vec<FileError>) {
+    let mut unclaimed: Vec<usize> = (0..files.len()).collect();
+    let (mut builder, mut errors) = (TableBuilder::default(), Vec::new());
+    reader.read(
+        files,
+        &mut unclaimed,
+        &mut Reading { context: &mut context, builder: &mut builder, errors: &mut errors },
+    );
+    (unclaimed, builder, errors)
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@
 //! is recognised and not needed.
 
 use super::json_input::{first_line, parse_json_lines, SeenIds};
-use super::{take_each, DropContext, Format, Reader};
+use super::{take_each, Format, Reader, Reading};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
 use crate::table::{Language, RawPrediction, RawProgram, TableBuilder, Task};
@@ -53,14 +53,8 @@ impl Reader for Reval {
         &[Format::Reval]
     }
 
-    fn read(
-        &self,
-        files: &[InputFile],
-        unclaimed: &mut Vec<usize>,
-        _context: &mut DropContext,
-        builder: &mut TableBuilder,
-        errors: &mut Vec<FileError>,
-    ) {
+    fn read(&self, files: &[InputFile], unclaimed: &mut Vec<usize>, out: &mut Reading<'_>) {
+        let Reading { builder, errors, .. } = out;
         take_each(files, unclaimed, |file| {
             if !file.path.ends_with(".jsonl") {
                 return false;
