@@ -1,6 +1,9 @@
 //! Success per value type of the expected output (SPEC §4.5), in both flavors: value match (the
 //! verdict) and type match (the answer's type equals the expected output's). The reference flavor
 //! is ExeRScope's `match_type.py`.
+//!
+//! Unlike the other statistics, types count answers, not programs: with several samples of a
+//! program, each sample's answer has a type of its own, and `total` counts every sample.
 
 use crate::facts::Facts;
 use crate::flavors::Flavor;
