@@ -179,10 +179,14 @@ fn ConstructTable(
                         let summary = construct_summary(&report.constructs, &run.model, &run.benchmark, construct);
                         let text =
                             summary.map(|s| format!("{}/{}", s.correct, s.total)).unwrap_or_else(|| "–".to_owned());
+                        let title = summary.and_then(|s| {
+                            let rate = percent(s.pass_at_1?);
+                            Some(format!("{}/{} predictions; {rate} over {} program(s)", s.correct, s.total, s.programs))
+                        });
                         let select = move |_| {
                             on_select.run(Selection { model, benchmark, construct: Some(construct), agreement: None })
                         };
-                        view! { <td class="num clickable" data-construct=construct.name() on:click=select>{text}</td> }
+                        view! { <td class="num clickable" title=title data-construct=construct.name() on:click=select>{text}</td> }
                     })
                     .collect_view();
                 view! {
