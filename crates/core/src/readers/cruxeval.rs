@@ -8,7 +8,7 @@
 //! so verdicts are never paired with generations unless both lists have the same length. When a
 //! run is dropped both scored and unscored, the scored file is used.
 
-use super::json_input::{first_line, line_of, parse_json, parse_json_lines, SeenIds};
+use super::json_input::{first_line, line_of, nothing_in, parse_json, parse_json_lines, SeenIds};
 use super::{claim, Format, Reader, Reading};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
@@ -148,7 +148,8 @@ fn read_benchmark(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec
 }
 
 fn read_scored(file: &InputFile, run: &RunName, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
-    let scored: ScoredRun = match parse_json(file) {
+    let scored = match parse_json::<ScoredRun>(file) {
+        Ok(scored) if scored.raw_scored_generations.is_empty() => return errors.push(nothing_in(file)),
         Ok(scored) => scored,
         Err(e) => return errors.push(e),
     };
@@ -166,7 +167,8 @@ fn read_scored(file: &InputFile, run: &RunName, builder: &mut TableBuilder, erro
 }
 
 fn read_generations(file: &InputFile, run: &RunName, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
-    let generations: BTreeMap<String, Vec<String>> = match parse_json(file) {
+    let generations = match parse_json::<BTreeMap<String, Vec<String>>>(file) {
+        Ok(generations) if generations.is_empty() => return errors.push(nothing_in(file)),
         Ok(generations) => generations,
         Err(e) => return errors.push(e),
     };

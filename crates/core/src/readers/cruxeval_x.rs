@@ -8,7 +8,7 @@
 //! lacks: they are excluded, and their count is told. The program shown and measured is the code
 //! without its check harness. Python and Java are read; other languages are reported.
 
-use super::json_input::{first_line, line_of, parse_json, parse_json_lines, SeenIds};
+use super::json_input::{first_line, line_of, nothing_in, parse_json, parse_json_lines, SeenIds};
 use super::{take_each, Format, Reader, Reading};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
@@ -130,7 +130,8 @@ fn read_results(
     builder: &mut TableBuilder,
     errors: &mut Vec<FileError>,
 ) {
-    let entries: Vec<ResultEntry> = match parse_json(file) {
+    let entries = match parse_json::<Vec<ResultEntry>>(file) {
+        Ok(entries) if entries.is_empty() => return errors.push(nothing_in(file)),
         Ok(entries) => entries,
         Err(e) => return errors.push(e),
     };

@@ -4,7 +4,7 @@
 //! listed with its columns and a guess, for the user to map (the app's form, the CLI's `--map`).
 //! A mapping applies to every file with the same columns.
 
-use super::json_input::parse_json_lines;
+use super::json_input::{nothing_in, parse_json_lines};
 use super::{take_each, DropContext, Format, Reader, Reading};
 use crate::diagnostics::{utf8_text, FileError};
 use crate::input::InputFile;
@@ -218,6 +218,9 @@ fn read_rows(
     builder: &mut TableBuilder,
     errors: &mut Vec<FileError>,
 ) {
+    if rows.records.is_empty() {
+        return errors.push(nothing_in(file));
+    }
     if !is_complete(&mapping) {
         errors.push(FileError::new(
             &file.path,

@@ -46,6 +46,11 @@ pub fn line_of(file: &InputFile, needle: &str) -> Option<usize> {
     Some(file.bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1)
 }
 
+/// A file of the right format that holds nothing to analyse (an empty list or table).
+pub fn nothing_in(file: &InputFile) -> FileError {
+    FileError::new(&file.path, "empty: no programs or predictions in it")
+}
+
 /// The ids already read from one file: a repeated id is reported at its line and skipped.
 #[derive(Default)]
 pub struct SeenIds(HashSet<String>);
@@ -104,6 +109,31 @@ mod tests {
         assert_eq!(errors[0].line, Some(3));
         assert!(errors[0].message.contains("invalid type: integer `3`, expected a string"), "{}", errors[0].message);
         assert!(!errors[0].message.contains(" at line "), "{}", errors[0].message);
+    }
+
+    #[test]
+    fn every_format_tells_a_file_with_nothing_in_it() {
+        let files = vec![
+            InputFile::new("m/py_output.json", "[\n]"),
+            InputFile::new("a_output/generations.json", "{}"),
+            InputFile::new("b_output.json", r#"{"raw_generations": {}, "raw_scored_generations": {}}"#),
+            InputFile::new("t.csv", "id,prediction\n"),
+            InputFile::new("model_generations/path@m_cot_temp0/1.jsonl", "{\"generation\": [], \"acc\": 0}\n"),
+        ];
+        let facts = crate::analysis::analyze(files).facts;
+        let mut told: Vec<&str> =
+            facts.errors.iter().filter(|e| e.message.starts_with("empty:")).map(|e| e.file.as_str()).collect();
+        told.sort_unstable();
+        assert_eq!(
+            told,
+            ["a_output/generations.json", "b_output.json", "model_generations/path@m_cot_temp0/1.jsonl", "t.csv"]
+        );
+        // An empty array has nothing to tell CRUXEval-X by: it is named as not recognised.
+        assert!(
+            facts.errors.iter().any(|e| e.file == "m" && e.message.contains("py_output.json")),
+            "{:?}",
+            facts.errors
+        );
     }
 
     #[test]

@@ -16,7 +16,7 @@
 //! program's success is the share it got right. `DREval_tasks.jsonl` (the questions themselves)
 //! is recognised and not needed.
 
-use super::json_input::{first_line, parse_json_lines, SeenIds};
+use super::json_input::{first_line, nothing_in, parse_json_lines, SeenIds};
 use super::{take_each, Format, Reader, Reading};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
@@ -121,6 +121,9 @@ fn invocation(entry_point: &str, arguments: &str) -> String {
 
 fn read_run(file: &InputFile, task: Task, model: &str, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
     let lines = parse_json_lines::<Value>(file, errors);
+    if lines.iter().all(|(_, value)| value.get("task_id").is_none()) {
+        return errors.push(nothing_in(file));
+    }
     let last = lines.len().saturating_sub(1);
     let mut seen = SeenIds::default();
     for (index, (line, value)) in lines.into_iter().enumerate() {
