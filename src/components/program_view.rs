@@ -71,6 +71,7 @@ fn PredictionCard(prediction: PredictionDetail, judge: RwSignal<Judge>) -> impl 
                 <span class="sample">{format!("{} · sample {}", prediction.task.name(), prediction.sample + 1)}</span>
                 <span class="verdict-label">{move || if correct() { "correct" } else { "wrong" }}</span>
             </h4>
+            {prediction.input.clone().map(|input| view! { <p class="explain">"on input " <code>{input}</code></p> })}
             <pre class="value answer">{prediction.answer.clone()}</pre>
             <p class="judges">
                 {if prediction.stored_verdict {

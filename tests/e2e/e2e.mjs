@@ -336,6 +336,12 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     await page.selectOption('#task', 'coverage');
     await page.waitForFunction(() => document.querySelector('#overview-table tbody tr td:nth-child(3)')?.textContent.trim() === 'coverage');
     expectEqual(run(await overview(), 'gpt-4 (cot, T=0.0)', 'DREval'), [1, 2], 'coverage questions right');
+    await page.click('#overview-table tbody tr');
+    await page.waitForSelector('#drilldown-table tbody tr');
+    await page.click('#drilldown-table tbody tr:first-child');
+    await page.waitForSelector('#program-view .prediction');
+    const asked = await page.$$eval('#program-view .prediction', (cards) => cards.map((c) => c.querySelector('p.explain code')?.textContent));
+    expectEqual(asked[0], 'has_close_elements([1.0, 2.0, 3.9, 4.0, 5.0, 2.2], 0.3)', 'the input a question is about');
     fs.rmSync(dir, { recursive: true });
   });
 

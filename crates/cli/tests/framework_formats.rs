@@ -99,7 +99,14 @@ fn reval_result_files_are_joined_with_the_benchmark_and_judged_per_task() {
             r#"{"acc": 1.0}"#,
         ],
     ));
-    let facts = analyze(files).facts;
+    let analysis = analyze(files);
+    let table = &analysis.table.predictions;
+    let asked: Vec<&str> = (0..table.len())
+        .filter(|&i| analysis.table.programs[table.program[i] as usize].id == "DREval/1")
+        .filter_map(|i| table.input[i].as_deref())
+        .collect();
+    assert_eq!(asked, ["separate_paren_groups('(()(())((())))')"], "the question's input (input_idx 2)");
+    let facts = analysis.facts;
     let report = Report::build(&facts, Judge::Reference);
     let runs: Vec<(Task, &str, &str, u64, u64, u64)> = report
         .runs

@@ -35,6 +35,8 @@ pub struct PredictionDetail {
     pub sample: u32,
     /// The verdict came from the results file (every judge's), not from a judge.
     pub stored_verdict: bool,
+    /// The input the prediction is about, where it is not the program's.
+    pub input: Option<String>,
     pub answer: String,
     /// Verdicts in [`crate::Judge::ALL`] order.
     pub verdict: [bool; 3],
@@ -58,6 +60,7 @@ impl Analysis {
                     task: table.task[i],
                     sample: table.sample[i],
                     stored_verdict: table.stored_verdict[i].is_some(),
+                    input: table.input[i].clone(),
                     answer: table.answer[i].clone(),
                     verdict: std::array::from_fn(|j| self.facts.predictions.verdict[j][i]),
                     response,

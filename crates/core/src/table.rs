@@ -67,6 +67,8 @@ pub struct Predictions {
     /// The verdict the framework stored with the prediction (CRUXEval's scores, CRUXEval-X's
     /// `res`); when present it is the verdict of every judge.
     pub stored_verdict: Vec<Option<bool>>,
+    /// The input each prediction is about, where it is not the program's (see [`RawPrediction`]).
+    pub input: Vec<Option<String>>,
     /// The model's raw response, when the result files keep it.
     pub response: Vec<Option<String>>,
     /// The file the answer came from, for messages and the drill-down.
@@ -120,6 +122,8 @@ pub struct RawPrediction {
     pub sample: u32,
     pub answer: String,
     pub stored_verdict: Option<bool>,
+    /// The input the prediction is about, where a program has several (REval asks about each).
+    pub input: Option<String>,
     pub response: Option<String>,
     pub source_path: String,
 }
@@ -258,6 +262,7 @@ impl TableBuilder {
             p.sample.push(raw.sample);
             p.answer.push(raw.answer);
             p.stored_verdict.push(raw.stored_verdict);
+            p.input.push(raw.input);
             p.response.push(raw.response);
             p.source_path.push(raw.source_path);
         }
@@ -376,6 +381,7 @@ mod tests {
             sample: 0,
             answer: "1".into(),
             stored_verdict: None,
+            input: None,
             response: None,
             source_path: format!("ER/{model}/{benchmark}/{id}/predict.txt"),
         }

@@ -198,6 +198,7 @@ fn prediction(
         sample: sample as u32,
         answer,
         stored_verdict,
+        input: None,
         response: None,
         source_path: file.path.clone(),
     }

@@ -185,6 +185,7 @@ fn read_results(
             sample: 0,
             answer: entry.answer.unwrap_or_default(),
             stored_verdict: Some(verdict),
+            input: None,
             response: None,
             source_path: file.path.clone(),
         });

@@ -298,6 +298,7 @@ fn row(
         sample,
         answer: get(Field::Prediction).unwrap_or_default().to_owned(),
         stored_verdict,
+        input: None,
         response: None,
         source_path: String::new(),
     };

@@ -195,7 +195,11 @@ pub(crate) fn group_by_folder(files: &[InputFile], indices: impl Iterator<Item =
 
 /// For readers that look at files one at a time: `take` reads a file it recognises and returns
 /// `true`; the files it took leave `unclaimed`.
-pub(crate) fn take_each(files: &[InputFile], unclaimed: &mut Vec<usize>, mut take: impl FnMut(&InputFile) -> bool) {
+pub(crate) fn take_each<'a>(
+    files: &'a [InputFile],
+    unclaimed: &mut Vec<usize>,
+    mut take: impl FnMut(&'a InputFile) -> bool,
+) {
     unclaimed.retain(|&i| !take(&files[i]));
 }
 

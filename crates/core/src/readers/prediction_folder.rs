@@ -56,6 +56,7 @@ pub fn read_prediction(
         sample: 0,
         answer,
         stored_verdict: None,
+        input: None,
         response: response_text,
         source_path: source_path.clone(),
     })

@@ -23,6 +23,7 @@ use crate::input::InputFile;
 use crate::table::{Language, RawPrediction, RawProgram, TableBuilder, Task};
 use serde::Deserialize;
 use serde_json::Value;
+use std::collections::HashMap;
 
 pub struct Reval;
 
@@ -45,6 +46,8 @@ struct RunRecord {
 
 #[derive(Deserialize)]
 struct InputResults {
+    /// Which of the program's inputs the questions are about.
+    input_idx: Option<usize>,
     results: Vec<Value>,
 }
 
@@ -55,22 +58,31 @@ impl Reader for Reval {
 
     fn read(&self, files: &[InputFile], unclaimed: &mut Vec<usize>, out: &mut Reading<'_>) {
         let Reading { builder, errors, .. } = out;
+        let (mut benchmarks, mut runs) = (Vec::new(), Vec::new());
         take_each(files, unclaimed, |file| {
             if !file.path.ends_with(".jsonl") {
                 return false;
             }
             let line = first_line(file);
             if let Some((task, model)) = run_name(file).filter(|_| line.contains("\"generation\"")) {
-                read_run(file, task, &model, builder, errors);
+                runs.push((file, task, model));
                 true
             } else if line.contains("\"task_id\": \"DREval/") && line.contains("\"entry_point\"") {
-                read_benchmark(file, builder, errors);
+                benchmarks.push(file);
                 true
             } else {
                 // The questions (`DREval_tasks.jsonl`) are taken unread: results carry what is needed.
                 line.contains("\"task_id\": \"DREval/") && line.contains("\"tasks\"")
             }
         });
+        // The benchmark first: each result names its input by index.
+        let mut inputs = HashMap::new();
+        for file in benchmarks {
+            read_benchmark(file, &mut inputs, builder, errors);
+        }
+        for (file, task, model) in runs {
+            read_run(file, task, &model, &inputs, builder, errors);
+        }
     }
 }
 
@@ -94,16 +106,24 @@ fn run_name(file: &InputFile) -> Option<(Task, String)> {
     Some((task, model))
 }
 
-fn read_benchmark(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
+/// Reads the programs, and keeps each program's inputs as calls (by `task_id`).
+fn read_benchmark(
+    file: &InputFile,
+    inputs: &mut HashMap<String, Vec<String>>,
+    builder: &mut TableBuilder,
+    errors: &mut Vec<FileError>,
+) {
     let mut seen = SeenIds::default();
     for (line, record) in parse_json_lines::<BenchmarkRecord>(file, errors) {
         if !seen.first(&record.task_id, file, Some(line), errors) {
             continue;
         }
+        let calls: Vec<String> = record.inputs.iter().map(|args| invocation(&record.entry_point, args)).collect();
+        inputs.insert(record.task_id.clone(), calls.clone());
         builder.add_program(RawProgram {
             benchmark: BENCHMARK.to_owned(),
             source_path: format!("{} ({})", file.path, record.task_id),
-            input: record.inputs.first().map(|args| invocation(&record.entry_point, args)).unwrap_or_default(),
+            input: calls.into_iter().next().unwrap_or_default(),
             expected: record.outputs.first().cloned().unwrap_or_default(),
             extra_inputs: record.inputs.len().saturating_sub(1) as u32,
             id: record.task_id,
@@ -119,7 +139,14 @@ fn invocation(entry_point: &str, arguments: &str) -> String {
     format!("{entry_point}({})", inner.trim_end().trim_end_matches(','))
 }
 
-fn read_run(file: &InputFile, task: Task, model: &str, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
+fn read_run(
+    file: &InputFile,
+    task: Task,
+    model: &str,
+    inputs: &HashMap<String, Vec<String>>,
+    builder: &mut TableBuilder,
+    errors: &mut Vec<FileError>,
+) {
     let lines = parse_json_lines::<Value>(file, errors);
     if lines.iter().all(|(_, value)| value.get("task_id").is_none()) {
         return errors.push(nothing_in(file));
@@ -140,7 +167,12 @@ fn read_run(file: &InputFile, task: Task, model: &str, builder: &mut TableBuilde
         if !seen.first(&record.task_id, file, Some(line), errors) {
             continue;
         }
-        let results: Vec<&Value> = record.generation.iter().flat_map(|g| &g.results).collect();
+        let program_inputs = inputs.get(&record.task_id);
+        let results: Vec<(Option<&String>, &Value)> = record
+            .generation
+            .iter()
+            .flat_map(|g| g.results.iter().map(move |r| (g.input_idx.and_then(|k| program_inputs?.get(k)), r)))
+            .collect();
         if results.is_empty() {
             errors.push(FileError::at_line(
                 &file.path,
@@ -148,7 +180,7 @@ fn read_run(file: &InputFile, task: Task, model: &str, builder: &mut TableBuilde
                 format!("{}: no results; counted as missing", record.task_id),
             ));
         }
-        for (sample, result) in results.into_iter().enumerate() {
+        for (sample, (input, result)) in results.into_iter().enumerate() {
             let Some(verdict) = verdict(task, result) else {
                 errors.push(FileError::at_line(
                     &file.path,
@@ -165,6 +197,7 @@ fn read_run(file: &InputFile, task: Task, model: &str, builder: &mut TableBuilde
                 sample: sample as u32,
                 answer: answer_text(result.get("response")),
                 stored_verdict: Some(verdict),
+                input: input.cloned(),
                 response: result.get("generated").and_then(Value::as_str).map(str::to_owned),
                 source_path: file.path.clone(),
             });
