@@ -5,7 +5,7 @@
 
 use crate::diagnostics::FileError;
 use crate::extractors::Metrics;
-use crate::facts::Facts;
+use crate::facts::{Facts, Outcome};
 use crate::flavors::Flavor;
 use crate::judges::Judge;
 use crate::stats::agreement::{model_agreements, ModelAgreement};
@@ -31,18 +31,49 @@ pub struct Report {
 
 impl Report {
     pub fn build(facts: &Facts, judge: Judge) -> Report {
+        let outcomes = facts.outcomes(judge);
+        let statistics = Statistics::of(facts, judge, &outcomes);
         Report {
             judge,
-            runs: run_summaries(facts, judge),
-            constructs: construct_summaries(facts, judge),
-            types: type_summaries(facts, judge),
-            construct_effects: all_construct_effects(facts, judge),
-            agreements: model_agreements(facts, judge),
-            correlations: correlations(facts, judge),
-            programs: facts.programs.iter().map(|p| ProgramReport::new(facts, p)).collect(),
+            runs: run_summaries(facts, &outcomes),
+            constructs: statistics.constructs,
+            types: statistics.types,
+            construct_effects: statistics.construct_effects,
+            agreements: statistics.agreements,
+            correlations: statistics.correlations,
+            programs: program_reports(facts),
             errors: facts.errors.clone(),
         }
     }
+}
+
+/// Everything of a report but its runs, programs and errors: what is computed per task.
+struct Statistics {
+    constructs: Vec<ConstructSummary>,
+    types: Vec<TypeSummary>,
+    construct_effects: Vec<ConstructEffect>,
+    agreements: Vec<ModelAgreement>,
+    correlations: Vec<CorrelationRow>,
+}
+
+impl Statistics {
+    /// `outcomes` are the facts' own (computed once per report: every section counts by program).
+    fn of(facts: &Facts, judge: Judge, outcomes: &[Outcome]) -> Statistics {
+        Statistics {
+            constructs: construct_summaries(facts, outcomes),
+            types: type_summaries(facts, judge),
+            construct_effects: [Flavor::Reference, Flavor::Exerscope]
+                .into_iter()
+                .flat_map(|flavor| construct_effects(facts, outcomes, flavor))
+                .collect(),
+            agreements: model_agreements(facts, outcomes),
+            correlations: correlations(facts, judge, outcomes),
+        }
+    }
+}
+
+fn program_reports(facts: &Facts) -> Vec<ProgramReport> {
+    facts.programs.iter().map(|p| ProgramReport::new(facts, p)).collect()
 }
 
 /// A row of one task's statistics, with its task.
@@ -72,22 +103,23 @@ impl TaskedReport {
     pub fn build(facts: &Facts, judge: Judge) -> TaskedReport {
         let mut report = TaskedReport {
             judge,
-            runs: run_summaries(facts, judge),
+            runs: run_summaries(facts, &facts.outcomes(judge)),
             constructs: vec![],
             types: vec![],
             construct_effects: vec![],
             agreements: vec![],
             correlations: vec![],
-            programs: facts.programs.iter().map(|p| ProgramReport::new(facts, p)).collect(),
+            programs: program_reports(facts),
             errors: facts.errors.clone(),
         };
         for task in facts.tasks() {
             let one = facts.for_task(task);
-            report.constructs.extend(tagged(task, construct_summaries(&one, judge)));
-            report.types.extend(tagged(task, type_summaries(&one, judge)));
-            report.construct_effects.extend(tagged(task, all_construct_effects(&one, judge)));
-            report.agreements.extend(tagged(task, model_agreements(&one, judge)));
-            report.correlations.extend(tagged(task, correlations(&one, judge)));
+            let statistics = Statistics::of(&one, judge, &one.outcomes(judge));
+            report.constructs.extend(tagged(task, statistics.constructs));
+            report.types.extend(tagged(task, statistics.types));
+            report.construct_effects.extend(tagged(task, statistics.construct_effects));
+            report.agreements.extend(tagged(task, statistics.agreements));
+            report.correlations.extend(tagged(task, statistics.correlations));
         }
         report
     }
@@ -95,13 +127,6 @@ impl TaskedReport {
 
 fn tagged<T>(task: Task, rows: Vec<T>) -> impl Iterator<Item = Tagged<T>> {
     rows.into_iter().map(move |row| Tagged { task, row })
-}
-
-fn all_construct_effects(facts: &Facts, judge: Judge) -> Vec<ConstructEffect> {
-    [Flavor::Reference, Flavor::Exerscope]
-        .into_iter()
-        .flat_map(|flavor| construct_effects(facts, judge, flavor))
-        .collect()
 }
 
 /// One program and its properties, under stable snake_case names.

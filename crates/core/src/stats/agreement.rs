@@ -3,8 +3,7 @@
 
 use super::mcnemar::Agreement;
 use super::numeric::ALL_BENCHMARKS;
-use crate::facts::Facts;
-use crate::judges::Judge;
+use crate::facts::{Facts, Outcome};
 use crate::table::Task;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -22,9 +21,9 @@ pub struct ModelAgreement {
 /// Every pair of models (A before B in model order) that share at least one predicted program.
 /// With several samples of a program, a model solved it when most samples are right (c/n ≥ ½);
 /// with several tasks, per (program, task).
-pub fn model_agreements(facts: &Facts, judge: Judge) -> Vec<ModelAgreement> {
+pub fn model_agreements(facts: &Facts, outcomes: &[Outcome]) -> Vec<ModelAgreement> {
     let mut by_model: Vec<HashMap<(u32, Task), bool>> = vec![HashMap::new(); facts.models.len()];
-    for outcome in facts.outcomes(judge) {
+    for outcome in outcomes {
         by_model[outcome.model as usize].insert((outcome.program, outcome.task), outcome.solved());
     }
     let mut out = Vec::new();
@@ -66,6 +65,7 @@ pub fn model_agreements(facts: &Facts, judge: Judge) -> Vec<ModelAgreement> {
 mod tests {
     use super::*;
     use crate::facts::tests::tiny_facts;
+    use crate::judges::Judge;
     use crate::table::Task;
 
     #[test]
@@ -78,7 +78,7 @@ mod tests {
             facts.predictions.task.push(Task::Output);
             facts.predictions.verdict.iter_mut().for_each(|column| column.push(verdict));
         }
-        let rows = model_agreements(&facts, Judge::Reference);
+        let rows = model_agreements(&facts, &facts.outcomes(Judge::Reference));
         assert_eq!(rows.len(), 2, "pooled and the one benchmark");
         let counts = rows[0].counts;
         assert_eq!((counts.both_right, counts.only_a, counts.only_b, counts.both_wrong), (0, 1, 0, 1));

@@ -5,9 +5,8 @@
 
 use super::contingency::{chi_square, fisher_exact};
 use super::multiple_testing::benjamini_hochberg;
-use crate::facts::Facts;
+use crate::facts::{Facts, Outcome};
 use crate::flavors::{AnyConstruct, Flavor};
-use crate::judges::Judge;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -32,12 +31,12 @@ pub struct ConstructEffect {
 }
 
 /// Effects of the constructs of `flavor`, adjusted across that flavor's constructs.
-pub fn construct_effects(facts: &Facts, judge: Judge, flavor: Flavor) -> Vec<ConstructEffect> {
+pub fn construct_effects(facts: &Facts, outcomes: &[Outcome], flavor: Flavor) -> Vec<ConstructEffect> {
     let constructs = flavor.constructs();
     // [present, absent] × [correct, programs]; a program of several samples counts once, with
     // its share c/n: the correct count is the rounded sum of shares (exact with one sample).
     let mut shares: BTreeMap<(u32, u32), Vec<[[f64; 2]; 2]>> = BTreeMap::new();
-    for outcome in facts.outcomes(judge) {
+    for &outcome in outcomes {
         let program = &facts.programs[outcome.program as usize];
         if program.metrics.is_none() {
             continue; // no code, no constructs
@@ -105,10 +104,11 @@ mod tests {
     use super::*;
     use crate::extractors::ReferenceConstruct;
     use crate::facts::tests::tiny_facts;
+    use crate::judges::Judge;
 
     #[test]
     fn present_against_absent() {
-        let effects = construct_effects(&tiny_facts(), Judge::Reference, Flavor::Reference);
+        let effects = construct_effects(&tiny_facts(), &tiny_facts().outcomes(Judge::Reference), Flavor::Reference);
         let of = |c: ReferenceConstruct| effects.iter().find(|e| e.construct == c.name()).unwrap();
         // Program 1 (for, correct) and program 2 (for + if, wrong) were predicted.
         let if_effect = of(ReferenceConstruct::If);

@@ -42,9 +42,8 @@ pub struct CorrelationRow {
 }
 
 /// Every (model, benchmark or `*`, property, mode), in that order.
-pub fn correlations(facts: &Facts, judge: Judge) -> Vec<CorrelationRow> {
+pub fn correlations(facts: &Facts, judge: Judge, outcomes: &[Outcome]) -> Vec<CorrelationRow> {
     let verdicts = facts.predictions.verdicts(judge);
-    let outcomes = facts.outcomes(judge);
     let mut rows = Vec::new();
     for (model_index, model) in facts.models.iter().enumerate() {
         let scopes = std::iter::once(None).chain((0..facts.benchmarks.len()).map(Some));
@@ -60,7 +59,7 @@ pub fn correlations(facts: &Facts, judge: Judge) -> Vec<CorrelationRow> {
                 continue;
             }
             let benchmark_name = benchmark.map_or(ALL_BENCHMARKS.to_owned(), |b| facts.benchmarks[b].clone());
-            let scope = outcomes_of(facts, &outcomes, model_index as u32, benchmark.map(|b| b as u32));
+            let scope = outcomes_of(facts, outcomes, model_index as u32, benchmark.map(|b| b as u32));
             for property in NumericProperty::ALL {
                 let pairs = property_pairs(facts, verdicts, &members, property);
                 let row = |mode, rho, p, n| CorrelationRow {

@@ -4,7 +4,6 @@
 use super::wilson::{wilson_interval_of_rate, Z_95};
 use crate::facts::{Facts, Outcome};
 use crate::flavors::{AnyConstruct, Flavor};
-use crate::judges::Judge;
 use crate::table::Task;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -53,10 +52,10 @@ pub struct ConstructSummary {
 }
 
 /// Counts per (model, benchmark, task), in model, then benchmark order.
-pub fn run_summaries(facts: &Facts, judge: Judge) -> Vec<RunSummary> {
+pub fn run_summaries(facts: &Facts, outcomes: &[Outcome]) -> Vec<RunSummary> {
     let programs_per_benchmark = facts.programs_per_benchmark();
     let mut runs: BTreeMap<(u32, u32, Task), Vec<Outcome>> = BTreeMap::new();
-    for outcome in facts.outcomes(judge) {
+    for &outcome in outcomes {
         let benchmark = facts.programs[outcome.program as usize].benchmark;
         runs.entry((outcome.model, benchmark, outcome.task)).or_default().push(outcome);
     }
@@ -119,11 +118,11 @@ fn sample_counts(outcomes: &[Outcome]) -> (u64, u64) {
 /// Success per construct of both flavors, over programs with a prediction: correct / predicted
 /// samples having it and, each program once, pass@1 over the programs having it. Every construct
 /// is listed, with zero counts where no program has it.
-pub fn construct_summaries(facts: &Facts, judge: Judge) -> Vec<ConstructSummary> {
+pub fn construct_summaries(facts: &Facts, outcomes: &[Outcome]) -> Vec<ConstructSummary> {
     let constructs: Vec<AnyConstruct> =
         [Flavor::Reference, Flavor::Exerscope].into_iter().flat_map(Flavor::constructs).collect();
     let mut per_run: BTreeMap<(u32, u32), Vec<Vec<Outcome>>> = BTreeMap::new();
-    for outcome in facts.outcomes(judge) {
+    for &outcome in outcomes {
         let program = &facts.programs[outcome.program as usize];
         let entry = per_run.entry((outcome.model, program.benchmark)).or_insert_with(|| vec![vec![]; constructs.len()]);
         for (slot, construct) in constructs.iter().enumerate() {
@@ -155,6 +154,7 @@ pub fn construct_summaries(facts: &Facts, judge: Judge) -> Vec<ConstructSummary>
 mod tests {
     use super::*;
     use crate::facts::tests::tiny_facts;
+    use crate::judges::Judge;
 
     #[test]
     fn a_program_of_several_samples_counts_once_with_its_share() {
@@ -163,13 +163,13 @@ mod tests {
         facts.predictions.program.push(0);
         facts.predictions.task.push(Task::Output);
         facts.predictions.verdict.iter_mut().for_each(|column| column.push(false));
-        let for_loops = construct_summaries(&facts, Judge::Reference)
+        let for_loops = construct_summaries(&facts, &facts.outcomes(Judge::Reference))
             .into_iter()
             .find(|c| c.flavor == Flavor::Reference && c.construct == "for")
             .unwrap();
         assert_eq!((for_loops.correct, for_loops.total, for_loops.programs), (1, 3, 2));
         assert_eq!(for_loops.pass_at_1, Some(0.25), "program 1: 1 of 2 samples, program 2: 0 of 1");
-        let run = &run_summaries(&facts, Judge::Reference)[0];
+        let run = &run_summaries(&facts, &facts.outcomes(Judge::Reference))[0];
         assert_eq!((run.programs, run.samples, run.pass_at_1), (2, 2, Some(0.25)));
         assert_eq!(run.pass_at_5, None, "fewer than 5 samples");
     }
@@ -186,7 +186,7 @@ mod tests {
 
     #[test]
     fn counts_missing_apart_from_the_denominator() {
-        let runs = run_summaries(&tiny_facts(), Judge::Reference);
+        let runs = run_summaries(&tiny_facts(), &tiny_facts().outcomes(Judge::Reference));
         assert_eq!(runs.len(), 1);
         let run = &runs[0];
         assert_eq!((run.correct, run.wrong, run.missing, run.total), (1, 1, 1, 2));
@@ -196,7 +196,7 @@ mod tests {
 
     #[test]
     fn construct_rates_count_programs_with_the_flag() {
-        let constructs = construct_summaries(&tiny_facts(), Judge::Reference);
+        let constructs = construct_summaries(&tiny_facts(), &tiny_facts().outcomes(Judge::Reference));
         let of = |flavor: Flavor, name: &str| {
             constructs.iter().find(|s| s.flavor == flavor && s.construct == name).map(|s| (s.correct, s.total))
         };
