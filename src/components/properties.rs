@@ -6,6 +6,7 @@ use crate::charts::canvas::canvas_area;
 use crate::charts::property_bars::draw_property_bars;
 use crate::components::{benchmark_options, PropertyPicker};
 use crate::format::format_p_short;
+use exerscope_core::facts::Outcome;
 use exerscope_core::numeric::NumericProperty;
 use exerscope_core::stats::buckets::reference_buckets;
 use exerscope_core::stats::correlation::spearman;
@@ -20,6 +21,8 @@ pub fn PropertiesView(facts: Signal<Option<Arc<Facts>>>, judge: RwSignal<Judge>)
     let property = RwSignal::new(NumericProperty::MccabeSum);
     let benchmark = RwSignal::new(None::<u32>);
     let models = move || facts.with(|f| f.as_ref().map(|f| f.models.len()).unwrap_or(0));
+    // Each program once with its share of correct samples, for every model's chart: computed once.
+    let outcomes = Memo::new(move |_| facts.with(|f| f.as_ref().map(|f| Arc::new(f.outcomes(judge.get())))));
     view! {
         <section class="panel" id="properties">
             <h2>"Success by program property"</h2>
@@ -43,7 +46,7 @@ pub fn PropertiesView(facts: Signal<Option<Arc<Facts>>>, judge: RwSignal<Judge>)
                 "regression of success on the property, with its 95% interval (negative: higher values, fewer correct answers)."
             </p>
             <div class="property-grid">
-                {move || (0..models()).map(|m| view! { <PropertyChart facts judge property benchmark model=m as u32/> }).collect_view()}
+                {move || (0..models()).map(|m| view! { <PropertyChart facts judge outcomes property benchmark model=m as u32/> }).collect_view()}
             </div>
         </section>
     }
@@ -53,19 +56,22 @@ pub fn PropertiesView(facts: Signal<Option<Arc<Facts>>>, judge: RwSignal<Judge>)
 fn PropertyChart(
     facts: Signal<Option<Arc<Facts>>>,
     judge: RwSignal<Judge>,
+    outcomes: Memo<Option<Arc<Vec<Outcome>>>>,
     property: RwSignal<NumericProperty>,
     benchmark: RwSignal<Option<u32>>,
     model: u32,
 ) -> impl IntoView {
     let canvas = NodeRef::<leptos::html::Canvas>::new();
     Effect::new(move |_| {
-        let (Some(canvas), Some(facts)) = (canvas.get(), facts.get()) else { return };
+        let (Some(canvas), Some(facts), Some(all_outcomes)) = (canvas.get(), facts.get(), outcomes.get()) else {
+            return;
+        };
         let (judge, property) = (judge.get(), property.get());
         let members = predictions_of(&facts, model, benchmark.get());
         let pairs = property_pairs(&facts, facts.predictions.verdicts(judge), &members, property);
         let buckets = reference_buckets(pairs.iter().copied());
         // Per program: each program once, with its share c/n of correct samples.
-        let outcomes = outcomes_of(&facts, &facts.outcomes(judge), model, benchmark.get());
+        let outcomes = outcomes_of(&facts, &all_outcomes, model, benchmark.get());
         let (values, shares): (Vec<f64>, Vec<f64>) = program_shares(&facts, &outcomes, property).into_iter().unzip();
         let describe = |c: Option<exerscope_core::stats::correlation::Correlation>| {
             c.map_or("–".to_owned(), |c| format!("{:.3} (p {})", c.rho, format_p_short(c.p)))
