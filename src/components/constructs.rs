@@ -7,7 +7,7 @@ use crate::charts::bars::{draw_success_bars, Bar, BarHit, SuccessBars};
 use crate::charts::canvas::{canvas_area, canvas_point};
 use crate::charts::palette::model_css;
 use crate::charts::radar::{draw_radar, RadarGeometry, RadarSeries};
-use crate::components::benchmark_options;
+use crate::components::{benchmark_options, predicted_benchmarks};
 use crate::format::{format_p, percent};
 use exerscope_core::drilldown::Selection;
 use exerscope_core::flavors::{AnyConstruct, Flavor};
@@ -49,7 +49,10 @@ pub fn ConstructsView(
     flavor: RwSignal<Flavor>,
     on_select: Callback<Selection>,
 ) -> impl IntoView {
-    let benchmarks = move || facts.with(|f| f.as_ref().map(|f| f.benchmarks.clone()).unwrap_or_default());
+    let benchmarks = move || match (facts.get(), report.get()) {
+        (Some(facts), Some(report)) => predicted_benchmarks(&facts, &report),
+        _ => Vec::new(),
+    };
     let explanation = move || match flavor.get() {
         Flavor::Reference => {
             "Reference flags of ExeRScope (the paper's numbers): NL nested loop (directly in a loop), I if, F for, \
@@ -69,7 +72,6 @@ pub fn ConstructsView(
                 {move || {
                     benchmarks()
                         .into_iter()
-                        .enumerate()
                         .map(|(index, name)| {
                             view! { <Radar facts report flavor benchmark=index name on_select/> }
                         })

@@ -16,7 +16,7 @@ pub mod status;
 pub mod types;
 
 use exerscope_core::numeric::NumericProperty;
-use exerscope_core::Facts;
+use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -28,6 +28,13 @@ pub fn benchmark_options(facts: Signal<Option<Arc<Facts>>>) -> impl IntoView {
         .enumerate()
         .map(|(i, name)| view! { <option value=i.to_string()>{name}</option> })
         .collect_view()
+}
+
+/// The benchmarks some model predicted (index and name): those the charts draw. Benchmarks read
+/// without predictions (CodeMind's DER/SR programs) are listed in the program table only.
+pub fn predicted_benchmarks(facts: &Facts, report: &Report) -> Vec<(usize, String)> {
+    let predicted = |name: &String| report.runs.iter().any(|run| run.benchmark == *name);
+    facts.benchmarks.iter().cloned().enumerate().filter(|(_, name)| predicted(name)).collect()
 }
 
 /// A `<select>` of the numeric properties, bound to `property`.

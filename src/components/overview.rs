@@ -3,6 +3,7 @@
 
 use crate::charts::bars::{draw_success_bars, run_bars, BarHit, SuccessBars};
 use crate::charts::canvas::{canvas_area, canvas_point};
+use crate::components::predicted_benchmarks;
 use crate::format::{percent, run_rate};
 use exerscope_core::drilldown::Selection;
 use exerscope_core::{Facts, Report};
@@ -84,7 +85,8 @@ fn OverviewChart(
     on_select: Callback<Selection>,
 ) -> impl IntoView {
     let canvas = NodeRef::<leptos::html::Canvas>::new();
-    let hits = StoredValue::new(Vec::<BarHit>::new());
+    // Where each bar was drawn, and the benchmark index of each group of bars.
+    let hits = StoredValue::new((Vec::<BarHit>::new(), Vec::<usize>::new()));
     Effect::new(move |_| {
         let (Some(canvas), Some(report), Some(facts)) = (canvas.get(), report.get(), facts.get()) else {
             return;
@@ -92,10 +94,11 @@ fn OverviewChart(
         let Some(area) = canvas_area(&canvas) else {
             return;
         };
-        let bars = run_bars(&facts.benchmarks, &facts.models, &report.runs);
-        let data = SuccessBars { groups: &facts.benchmarks, models: &facts.models, bars: &bars };
+        let (indices, groups): (Vec<usize>, Vec<String>) = predicted_benchmarks(&facts, &report).into_iter().unzip();
+        let bars = run_bars(&groups, &facts.models, &report.runs);
+        let data = SuccessBars { groups: &groups, models: &facts.models, bars: &bars };
         match draw_success_bars(&area, &data) {
-            Ok(drawn) => hits.set_value(drawn),
+            Ok(drawn) => hits.set_value((drawn, indices)),
             Err(e) => web_sys::console::error_1(&format!("exerscope: bars not drawn: {e:?}").into()),
         }
         let _ = canvas.set_attribute("data-drawn", "true");
@@ -103,11 +106,12 @@ fn OverviewChart(
     let on_click = move |event: web_sys::MouseEvent| {
         let Some(canvas) = canvas.get() else { return };
         let point = canvas_point(&canvas, &event);
-        let hit = hits.with_value(|hits| hits.iter().find(|h| h.contains(point)).cloned());
-        if let Some(hit) = hit {
+        let hit = hits
+            .with_value(|(hits, indices)| hits.iter().find(|h| h.contains(point)).map(|h| (h.model, indices[h.group])));
+        if let Some((model, benchmark)) = hit {
             on_select.run(Selection {
-                model: Some(hit.model as u32),
-                benchmark: Some(hit.group as u32),
+                model: Some(model as u32),
+                benchmark: Some(benchmark as u32),
                 ..Default::default()
             });
         }
