@@ -1,9 +1,11 @@
 //! What `worker.js` calls inside the Web Worker: collect files, run the core's analysis, answer
 //! questions about single programs. Results cross to the page as JSON text. Parsing, the costly
-//! step, runs in `parse_worker.js` workers (one [`PropertyExtractor`] each) in parallel.
+//! step, runs in `parse_worker.js` workers (one [`PropertyExtractor`] each) in parallel; programs
+//! whose runs verdicts need run in `run_worker.js` workers (Pyodide, with [`harness`]).
 
 use crate::demo::demo_files;
 use exerscope_core::analysis::{extract, join, Joined, ProgramSource, Progress};
+use exerscope_core::execution::{RunOutcome, RunReport, HARNESS};
 use exerscope_core::extractors::{ProgramParser, ProgramProperties};
 use exerscope_core::readers::ReadOptions;
 use exerscope_core::{Analysis, FileError, InputFile};
@@ -18,6 +20,8 @@ pub struct AnalysisSession {
     /// Between `join` and `finish`: the table, and the properties of the programs parsed so far.
     joined: Option<Joined>,
     properties: Vec<Option<ProgramProperties>>,
+    /// One slot per planned run, filled as the run workers report.
+    runs: Vec<Option<RunReport>>,
     analysis: Option<Analysis>,
 }
 
@@ -35,6 +39,7 @@ impl AnalysisSession {
         self.unreadable.clear();
         self.joined = None;
         self.properties.clear();
+        self.runs.clear();
         self.analysis = None;
     }
 
@@ -64,6 +69,7 @@ impl AnalysisSession {
         let files = std::mem::take(&mut self.files);
         let joined = join(files, &self.options, &mut reporter(progress));
         self.properties = vec![None; joined.program_count()];
+        self.runs = vec![None; joined.runs.requests.len()];
         self.joined = Some(joined);
         self.properties.len() as u32
     }
@@ -85,12 +91,52 @@ impl AnalysisSession {
         Ok(())
     }
 
-    /// Judges every prediction once all programs' properties are in; returns the facts as JSON.
+    /// How many programs verdicts need to run (after `join`).
+    pub fn run_count(&self) -> u32 {
+        self.runs.len() as u32
+    }
+
+    /// Run request `index`, as JSON for a run worker's harness.
+    pub fn run_request(&self, index: u32) -> Result<String, JsError> {
+        let joined = self.joined.as_ref().ok_or_else(|| JsError::new("run_request() before join()"))?;
+        let request =
+            joined.runs.requests.get(index as usize).ok_or_else(|| JsError::new("a run that is not planned"))?;
+        Ok(serde_json::to_string(request)?)
+    }
+
+    /// The report (JSON, from the harness) of run `index`.
+    pub fn accept_run(&mut self, index: u32, json: &str) -> Result<(), JsError> {
+        let report: RunReport = serde_json::from_str(json)?;
+        *self.runs.get_mut(index as usize).ok_or_else(|| JsError::new("a report for a run that is not planned"))? =
+            Some(report);
+        Ok(())
+    }
+
+    /// Run `index` ended without a report from the harness (its worker was stopped or lost).
+    pub fn run_ended(&mut self, index: u32, timed_out: bool, reason: String) {
+        if let Some(slot) = self.runs.get_mut(index as usize) {
+            let outcome = if timed_out { RunOutcome::TimedOut } else { RunOutcome::Crashed { reason } };
+            *slot = Some(RunReport::ended(outcome));
+        }
+    }
+
+    /// Every run without a report could not be made (Python could not start): its predictions
+    /// are judged as text.
+    pub fn runs_not_made(&mut self, reason: String) {
+        for slot in self.runs.iter_mut().filter(|slot| slot.is_none()) {
+            *slot = Some(RunReport::ended(RunOutcome::NotRun { reason: reason.clone() }));
+        }
+    }
+
+    /// Judges every prediction once all programs' properties and runs are in; returns the facts
+    /// as JSON.
     pub fn finish(&mut self, progress: &js_sys::Function) -> Result<String, JsError> {
         let joined = self.joined.take().ok_or_else(|| JsError::new("finish() before join()"))?;
         let properties: Option<Vec<ProgramProperties>> = std::mem::take(&mut self.properties).into_iter().collect();
         let properties = properties.ok_or_else(|| JsError::new("finish() before every program was parsed"))?;
-        let mut analysis = joined.finish(properties, &mut reporter(progress));
+        let reports: Option<Vec<RunReport>> = std::mem::take(&mut self.runs).into_iter().collect();
+        let reports = reports.ok_or_else(|| JsError::new("finish() before every run was reported"))?;
+        let mut analysis = joined.finish(properties, reports, &mut reporter(progress));
         analysis.facts.errors.splice(0..0, self.unreadable.drain(..));
         let json = serde_json::to_string(&analysis.facts)?;
         self.analysis = Some(analysis);
@@ -106,6 +152,12 @@ impl AnalysisSession {
             .ok_or_else(|| JsError::new(&format!("no program #{index} in the current analysis")))?;
         Ok(serde_json::to_string(&detail)?)
     }
+}
+
+/// The Python script run workers load (`serve(request_json) -> report_json`).
+#[wasm_bindgen]
+pub fn harness() -> String {
+    HARNESS.to_owned()
 }
 
 /// Rounds of parsing the demo's 16 programs (about 0.1 s in all, in the background).

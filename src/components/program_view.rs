@@ -1,7 +1,8 @@
 //! One program: its code, input, expected output, and each model's answer, verdict and raw
 //! response. Every text from the files is shown as text, never as HTML.
 
-use exerscope_core::detail::{PredictionDetail, ProgramDetail};
+use exerscope_core::detail::{PredictionDetail, ProgramDetail, VerdictSource};
+use exerscope_core::execution::RunOutcome;
 use exerscope_core::extractors::{Construct, ConstructLine};
 use exerscope_core::Judge;
 use leptos::prelude::*;
@@ -73,17 +74,7 @@ fn PredictionCard(prediction: PredictionDetail, judge: RwSignal<Judge>) -> impl 
             </h4>
             {prediction.input.clone().map(|input| view! { <p class="explain">"on input " <code>{input}</code></p> })}
             <pre class="value answer">{prediction.answer.clone()}</pre>
-            <p class="judges">
-                {if prediction.stored_verdict {
-                    "verdict stored in the results file (used by every judge)".to_owned()
-                } else {
-                    Judge::ALL
-                        .into_iter()
-                        .map(|j| format!("{}: {}", j.name(), if verdict[j.index()] { "✓" } else { "✗" }))
-                        .collect::<Vec<_>>()
-                        .join(" · ")
-                }}
-            </p>
+            <p class="judges">{verdict_origin(&prediction.verdict_from, verdict)}</p>
             {prediction.response.clone().map(|response| view! {
                 <details>
                     <summary>"Raw response"</summary>
@@ -92,6 +83,34 @@ fn PredictionCard(prediction: PredictionDetail, judge: RwSignal<Judge>) -> impl 
                 </details>
             })}
         </article>
+    }
+}
+
+/// Where the verdict came from, in words: the results file, a run of the program, or the judges.
+fn verdict_origin(source: &VerdictSource, verdict: [bool; 3]) -> String {
+    let judges = || {
+        Judge::ALL
+            .into_iter()
+            .map(|j| format!("{}: {}", j.name(), if verdict[j.index()] { "✓" } else { "✗" }))
+            .collect::<Vec<_>>()
+            .join(" · ")
+    };
+    match source {
+        VerdictSource::Stored => "verdict stored in the results file (used by every judge)".to_owned(),
+        VerdictSource::Judges => judges(),
+        VerdictSource::Run { call, report } => {
+            let outcome = match &report.outcome {
+                RunOutcome::Returned { equals_expected: Some(true), .. } => "returned the expected output".to_owned(),
+                RunOutcome::Returned { equals_expected: Some(false), value } => {
+                    format!("returned {value}, not the expected output")
+                }
+                _ => report.answer(),
+            };
+            match report.verdict() {
+                Some(_) => format!("ran {call}: {outcome} (the verdict of every judge)"),
+                None => format!("ran {call}: {outcome}; judged as text instead — {}", judges()),
+            }
+        }
     }
 }
 

@@ -1,4 +1,5 @@
-//! The command line's own part: turning paths on disk into the core's input files. The analysis
-//! itself is `exerscope_core`, shared with the web app.
+//! The command line's own part: turning paths on disk into the core's input files, and running
+//! programs in python3. The analysis itself is `exerscope_core`, shared with the web app.
 
 pub mod collect;
+pub mod python_runner;

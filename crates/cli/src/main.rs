@@ -1,9 +1,11 @@
-//! `exerscope analyze [--judge J] [--format NAME] [--map FIELD=COLUMN]... PATH...`: reads result
-//! folders, files
-//! and `.zip` archives, and prints one JSON report on stdout. Exits 0 whenever a report was
+//! `exerscope analyze [--judge J] [--format NAME] [--map FIELD=COLUMN]... [--python P | --no-run]
+//! PATH...`: reads result folders, files and `.zip` archives, runs the programs that verdicts need
+//! in python3, and prints one JSON report on stdout. Exits 0 whenever a report was
 //! produced, even if some files could not be read (they are listed under `errors`).
 
 use exerscope_cli::collect;
+use exerscope_cli::python_runner::PythonRunner;
+use exerscope_core::execution::{NoRunner, ProgramRunner};
 
 use clap::{Parser, Subcommand, ValueEnum};
 use exerscope_core::analysis::analyze_with_progress;
@@ -36,6 +38,13 @@ enum Command {
         /// prediction, correct). Repeatable.
         #[arg(long = "map", value_parser = field_column)]
         maps: Vec<(Field, String)>,
+        /// The Python that runs programs whose verdict needs a run (input predictions without a
+        /// stored verdict, programs models wrote).
+        #[arg(long, default_value = "python3")]
+        python: PathBuf,
+        /// Run no program: such predictions are judged as text instead.
+        #[arg(long)]
+        no_run: bool,
         /// Folders, files or .zip archives (datasets and results together).
         #[arg(required = true)]
         paths: Vec<PathBuf>,
@@ -76,10 +85,12 @@ fn field_column(text: &str) -> Result<(Field, String), String> {
 }
 
 fn main() -> ExitCode {
-    let Command::Analyze { judge, format, maps, paths } = Cli::parse().command;
+    let Command::Analyze { judge, format, maps, python, no_run, paths } = Cli::parse().command;
     let (files, mut errors) = collect::read_inputs(&paths);
     let options = ReadOptions { forced: format, overrides: maps.into_iter().collect(), ..Default::default() };
-    let analysis = analyze_with_progress(files, &options, &mut |_| {});
+    let mut runner: Box<dyn ProgramRunner> =
+        if no_run { Box::new(NoRunner::because("--no-run")) } else { Box::new(PythonRunner::new(python)) };
+    let analysis = analyze_with_progress(files, &options, runner.as_mut(), &mut |_| {});
     let mut report = TaskedReport::build(&analysis.facts, judge.into());
     errors.append(&mut report.errors);
     report.errors = errors;

@@ -252,3 +252,29 @@ fn generic_tables_are_read_with_recognised_or_named_columns() {
     let bad = Command::new(env!("CARGO_BIN_EXE_exerscope")).args(["analyze", "--map", "who=x", dir]).output().unwrap();
     assert!(String::from_utf8_lossy(&bad.stderr).contains("who is not one of model, benchmark, id"));
 }
+
+/// An input prediction without a stored verdict is right when the program, called on it, returns
+/// the expected output, even if it is not the dataset's input; `--no-run` judges it as text.
+#[test]
+fn input_predictions_are_judged_by_running_the_program_unless_told_not_to() {
+    let row = |id: &str, prediction: &str| {
+        serde_json::json!({"id": id, "model": "m", "benchmark": "b", "task": "input", "code": "def f(x):\n    return x * x\n",
+            "input": "f(2)", "expected": "4", "prediction": prediction})
+        .to_string()
+    };
+    let rows = [row("same", "f(2)"), row("other", "f(-2)"), row("wrong", "f(3)"), row("broken", "f([)")].join("\n");
+    let dir = scratch("inputs", &[("inputs.jsonl", rows.as_bytes())]);
+    let dir = dir.to_str().unwrap();
+    let (ran, ok) = analyze(&[dir]);
+    assert!(ok);
+    let run = find(&ran, "runs", &[("model", "m"), ("task", "input")]);
+    assert_eq!((run["correct"].as_u64(), run["total"].as_u64()), (Some(2), Some(4)), "{run}");
+    assert!(messages(&ran).is_empty(), "{:?}", messages(&ran));
+
+    let (not_run, _) = analyze(&["--no-run", dir]);
+    let run = find(&not_run, "runs", &[("model", "m"), ("task", "input")]);
+    assert_eq!(run["correct"].as_u64(), Some(1), "f(-2) is not the dataset's input: {run}");
+    assert!(messages(&not_run)
+        .iter()
+        .any(|m| m.contains("4 program run(s) needed for verdicts were not made (--no-run)")));
+}

@@ -3,6 +3,7 @@
 
 use crate::archive::expand_archives;
 use crate::diagnostics::FileError;
+use crate::execution::{plan_runs, NoRunner, ProgramRunner, RunOutcome, RunPlan, RunReport};
 use crate::extractors::{ConstructLine, ProgramParser, ProgramProperties};
 use crate::facts::TypeId;
 use crate::facts::{Facts, PredictionFacts, ProgramFacts};
@@ -13,7 +14,7 @@ use crate::table::{Language, Table, TableBuilder, Task, Unmatched};
 use crate::types::{exerscope_type, value_length, ReferenceType};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -21,17 +22,19 @@ use std::ops::Range;
 pub enum Phase {
     Reading,
     Parsing,
+    Running,
     Judging,
     Done,
 }
 
 impl Phase {
-    pub const ALL: [Phase; 4] = [Phase::Reading, Phase::Parsing, Phase::Judging, Phase::Done];
+    pub const ALL: [Phase; 5] = [Phase::Reading, Phase::Parsing, Phase::Running, Phase::Judging, Phase::Done];
 
     pub fn name(self) -> &'static str {
         match self {
             Phase::Reading => "reading",
             Phase::Parsing => "parsing",
+            Phase::Running => "running",
             Phase::Judging => "judging",
             Phase::Done => "done",
         }
@@ -52,19 +55,39 @@ pub struct Analysis {
     pub facts: Facts,
     /// Where each program's constructs are (kept beside the table: only the drill-down needs them).
     pub construct_lines: Vec<Vec<ConstructLine>>,
+    /// The programs run to judge predictions, and what each run did.
+    pub runs: Runs,
+}
+
+/// The runs of an analysis: the plan and one report per planned request.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Runs {
+    pub plan: RunPlan,
+    pub reports: Vec<RunReport>,
+}
+
+impl Runs {
+    /// The run that judged prediction `i`, if one did.
+    pub fn of_prediction(&self, i: usize) -> Option<&RunReport> {
+        self.plan.of_prediction[i].map(|run| &self.reports[run as usize])
+    }
 }
 
 /// How often (in items) progress is reported.
 const PROGRESS_STEP: usize = 100;
 
+/// The pipeline without running programs: predictions that need a run are judged as text.
 pub fn analyze(files: Vec<InputFile>) -> Analysis {
-    analyze_with_progress(files, &ReadOptions::default(), &mut |_| {})
+    let mut runner = NoRunner::because("running programs was not asked for");
+    analyze_with_progress(files, &ReadOptions::default(), &mut runner, &mut |_| {})
 }
 
-/// The whole pipeline in one thread: [`join`], [`extract`] every program, [`Joined::finish`].
+/// The whole pipeline in one thread: [`join`], [`extract`] every program, run what the verdicts
+/// need with `runner`, [`Joined::finish`].
 pub fn analyze_with_progress(
     files: Vec<InputFile>,
     options: &ReadOptions,
+    runner: &mut dyn ProgramRunner,
     progress: &mut dyn FnMut(Progress),
 ) -> Analysis {
     let joined = join(files, options, progress);
@@ -76,16 +99,23 @@ pub fn analyze_with_progress(
         progress(Progress { phase: Phase::Parsing, done: done * PROGRESS_STEP, total });
         properties.extend(extract(chunk, &mut parser));
     }
-    joined.finish(properties, progress)
+    let requests = &joined.runs.requests;
+    let total = requests.len();
+    progress(Progress { phase: Phase::Running, done: 0, total });
+    let reports = runner.run(requests, &mut |done| progress(Progress { phase: Phase::Running, done, total }));
+    joined.finish(properties, reports, progress)
 }
 
 /// Dropped files read and joined into a table, ready for its programs to be parsed. Parsing is
 /// most of the cost, and each program is independent: the web app hands [`Joined::sources`] in
-/// chunks to several workers running [`extract`], then gives the properties back to
-/// [`Joined::finish`], in program order.
+/// chunks to several workers running [`extract`], runs [`Joined::runs`] in Python workers, then
+/// gives the properties (in program order) and the run reports back to [`Joined::finish`].
 pub struct Joined {
     table: Table,
     errors: Vec<FileError>,
+    /// The programs to run before judging (input predictions without stored verdicts, programs
+    /// models wrote).
+    pub runs: RunPlan,
 }
 
 /// What parsing one program needs; crosses between web workers as JSON.
@@ -110,7 +140,8 @@ pub fn join(files: Vec<InputFile>, options: &ReadOptions, progress: &mut dyn FnM
     drop(files);
     let (table, unmatched) = builder.finish();
     report_unjoined(&table, &unmatched, &mut errors);
-    Joined { table, errors }
+    let runs = plan_runs(&table);
+    Joined { table, errors, runs }
 }
 
 /// Parses each program once and extracts every property (programs without code get defaults).
@@ -137,13 +168,22 @@ impl Joined {
     }
 
     /// Judges every prediction and assembles the facts; `properties` holds one entry per program,
-    /// in table order.
-    pub fn finish(self, properties: Vec<ProgramProperties>, progress: &mut dyn FnMut(Progress)) -> Analysis {
+    /// in table order, and `reports` one per request of [`Joined::runs`].
+    pub fn finish(
+        self,
+        properties: Vec<ProgramProperties>,
+        reports: Vec<RunReport>,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Analysis {
         assert_eq!(properties.len(), self.program_count(), "one set of properties per program");
-        let Joined { table, mut errors } = self;
+        assert_eq!(reports.len(), self.runs.requests.len(), "one report per planned run");
+        let Joined { mut table, mut errors, runs } = self;
+        let runs = Runs { plan: runs, reports };
+        answer_code_tasks(&mut table, &runs);
+        report_runs_not_made(&runs, &mut errors);
         let mut type_names = TypeNames::default();
         let (programs, construct_lines) = program_facts(&table, properties, &mut type_names, &mut errors);
-        let predictions = judge_all(&table, &mut type_names, progress);
+        let predictions = judge_all(&table, &runs, &mut type_names, progress);
         progress(Progress { phase: Phase::Done, done: predictions.len(), total: predictions.len() });
         let facts = Facts {
             benchmarks: table.benchmarks.clone(),
@@ -155,7 +195,36 @@ impl Joined {
             sources: table.sources.clone(),
             errors,
         };
-        Analysis { table, facts, construct_lines }
+        Analysis { table, facts, construct_lines, runs }
+    }
+}
+
+/// A program a model wrote answers with what it returned when run.
+fn answer_code_tasks(table: &mut Table, runs: &Runs) {
+    let predictions = &mut table.predictions;
+    for i in 0..predictions.len() {
+        if let (Task::Code, Some(report)) = (predictions.task[i], runs.of_prediction(i)) {
+            predictions.answer[i] = report.answer();
+        }
+    }
+}
+
+/// Predictions whose run could not be made are judged as text instead: say so, once per reason.
+fn report_runs_not_made(runs: &Runs, errors: &mut Vec<FileError>) {
+    let mut not_run: BTreeMap<&str, usize> = BTreeMap::new();
+    for report in &runs.reports {
+        if let RunOutcome::NotRun { reason } = &report.outcome {
+            *not_run.entry(reason).or_default() += 1;
+        }
+    }
+    for (reason, count) in not_run {
+        errors.push(FileError::new(
+            "(running programs)",
+            format!(
+                "{count} program run(s) needed for verdicts were not made ({reason}): those input predictions \
+                 are judged as text against the dataset's input, and programs written by models count as wrong"
+            ),
+        ));
     }
 }
 
@@ -211,7 +280,12 @@ fn program_facts(
     (out, lines)
 }
 
-fn judge_all(table: &Table, type_names: &mut TypeNames, progress: &mut dyn FnMut(Progress)) -> PredictionFacts {
+fn judge_all(
+    table: &Table,
+    runs: &Runs,
+    type_names: &mut TypeNames,
+    progress: &mut dyn FnMut(Progress),
+) -> PredictionFacts {
     let predictions = &table.predictions;
     let total = predictions.len();
     let mut verdict: [Vec<bool>; 3] = Default::default();
@@ -223,8 +297,9 @@ fn judge_all(table: &Table, type_names: &mut TypeNames, progress: &mut dyn FnMut
             progress(Progress { phase: Phase::Judging, done: i, total });
         }
         let program = &table.programs[predictions.program[i] as usize];
+        let fixed = predictions.stored_verdict[i].or_else(|| runs.of_prediction(i).and_then(RunReport::verdict));
         for judge in Judge::ALL {
-            verdict[judge.index()].push(predictions.stored_verdict[i].unwrap_or_else(|| {
+            verdict[judge.index()].push(fixed.unwrap_or_else(|| {
                 let truth = match predictions.task[i] {
                     Task::Input => &program.input,
                     _ => &program.expected,
@@ -311,7 +386,7 @@ mod tests {
                 *slot = Some(p);
             }
         }
-        let chunked = joined.finish(properties.into_iter().map(Option::unwrap).collect(), &mut |_| {}).facts;
+        let chunked = joined.finish(properties.into_iter().map(Option::unwrap).collect(), vec![], &mut |_| {}).facts;
         assert_eq!(chunked, whole);
         assert!(whole.errors.iter().any(|e| e.line == Some(1)), "the syntax error is reported: {:?}", whole.errors);
     }

@@ -2,6 +2,7 @@
 //! every model's prediction with each judge's verdict and the raw response.
 
 use crate::analysis::Analysis;
+use crate::execution::RunReport;
 use crate::extractors::{ConstructLine, Constructs, ReferenceConstructs};
 use crate::table::{Language, ProgramIdx, Task};
 use serde::{Deserialize, Serialize};
@@ -33,8 +34,8 @@ pub struct PredictionDetail {
     pub model: String,
     pub task: Task,
     pub sample: u32,
-    /// The verdict came from the results file (every judge's), not from a judge.
-    pub stored_verdict: bool,
+    /// Where the verdict came from.
+    pub verdict_from: VerdictSource,
     /// The input the prediction is about, where it is not the program's.
     pub input: Option<String>,
     pub answer: String,
@@ -46,7 +47,33 @@ pub struct PredictionDetail {
     pub source_path: String,
 }
 
+/// Where a prediction's verdict came from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum VerdictSource {
+    /// Each judge's rule, on the answer's text.
+    Judges,
+    /// The results file stored it (every judge's verdict).
+    Stored,
+    /// A run of the program on `call`: its verdict is every judge's, unless the run could not
+    /// tell ([`RunReport::verdict`] is `None`) and the judges gave theirs.
+    Run { call: String, report: RunReport },
+}
+
 impl Analysis {
+    fn verdict_source(&self, prediction: usize) -> VerdictSource {
+        if self.table.predictions.stored_verdict[prediction].is_some() {
+            return VerdictSource::Stored;
+        }
+        match self.runs.plan.of_prediction[prediction] {
+            Some(run) => VerdictSource::Run {
+                call: self.runs.plan.requests[run as usize].call.clone(),
+                report: self.runs.reports[run as usize].clone(),
+            },
+            None => VerdictSource::Judges,
+        }
+    }
+
     pub fn program_detail(&self, index: ProgramIdx) -> Option<ProgramDetail> {
         let program = self.table.programs.get(index as usize)?;
         let facts = &self.facts.programs[index as usize];
@@ -59,7 +86,7 @@ impl Analysis {
                     model: self.table.models[table.model[i] as usize].clone(),
                     task: table.task[i],
                     sample: table.sample[i],
-                    stored_verdict: table.stored_verdict[i].is_some(),
+                    verdict_from: self.verdict_source(i),
                     input: table.input[i].clone(),
                     answer: table.answer[i].clone(),
                     verdict: std::array::from_fn(|j| self.facts.predictions.verdict[j][i]),

@@ -21,9 +21,14 @@ pub enum Task {
     State,
     Coverage,
     Path,
+    /// The model wrote the program (CodeMind DER/SR); its answer is what the program returns on
+    /// its test input, known by running it.
+    Code,
 }
 
 impl Task {
+    pub const ALL: [Task; 6] = [Task::Output, Task::Input, Task::State, Task::Coverage, Task::Path, Task::Code];
+
     pub fn name(self) -> &'static str {
         match self {
             Task::Output => "output",
@@ -31,6 +36,7 @@ impl Task {
             Task::State => "state",
             Task::Coverage => "coverage",
             Task::Path => "path",
+            Task::Code => "code",
         }
     }
 }

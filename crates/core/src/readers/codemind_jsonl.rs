@@ -2,16 +2,17 @@
 //! model_name, dataset_name, input_data, expected_output, assertion}`. Each line is a program the
 //! model wrote, with the input it runs on and the output it must give.
 //!
-//! Whether the model's code gives that output is known only by running it; the files store no
-//! verdict. Until exerscope runs Python in the browser, these programs are read and measured
-//! (they appear in the program table) and the file is told that their verdicts are pending.
+//! The files store no verdict: whether the model's code gives that output is known by running it.
+//! Each record becomes a program (of a benchmark of its own per model: two models' programs for
+//! one problem differ) and a prediction of task `code`, which the analysis plans a run for.
 
 use super::json_input::{first_line, parse_json_lines, SeenIds};
 use super::{take_each, Format, Reader, Reading};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
-use crate::table::{Language, RawProgram, TableBuilder};
+use crate::table::{Language, RawPrediction, RawProgram, TableBuilder, Task};
 use serde::Deserialize;
+use tree_sitter_c2rust::Parser;
 
 pub struct CodemindJsonl;
 
@@ -25,6 +26,9 @@ struct Record {
     /// `null` for problems without a test.
     input_data: Option<String>,
     expected_output: Option<String>,
+    /// `assert <input_data> == <expected_output>[, message]`: the expected value without the
+    /// message, which `expected_output` sometimes keeps (`["One"], "Error"`).
+    assertion: Option<String>,
 }
 
 impl Reader for CodemindJsonl {
@@ -49,31 +53,66 @@ impl Reader for CodemindJsonl {
 
 fn read_file(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
     let mut seen = SeenIds::default();
-    let mut programs = 0;
+    let mut untested = 0;
+    let mut parser = Parser::new();
+    parser.set_language(&tree_sitter_python::LANGUAGE.into()).expect("the bundled grammar matches tree-sitter");
     for (line, record) in parse_json_lines::<Record>(file, errors) {
         let benchmark = format!("{} ({}'s code)", record.dataset_name, record.model_name);
         if !seen.first(&format!("{} of {benchmark}", record.problem_name), file, Some(line), errors) {
             continue;
         }
+        let source_path = format!("{} ({})", file.path, record.problem_name);
+        let input = record.input_data.as_deref().unwrap_or_default().trim().to_owned();
+        if input.is_empty() {
+            untested += 1;
+        } else {
+            builder.add_prediction(RawPrediction {
+                model: record.model_name.clone(),
+                benchmark: benchmark.clone(),
+                program_id: record.problem_name.clone(),
+                task: Task::Code,
+                sample: 0,
+                answer: String::new(),
+                stored_verdict: None,
+                input: None,
+                response: record.generated_code.clone(),
+                source_path: source_path.clone(),
+            });
+        }
         builder.add_program(RawProgram {
             benchmark,
-            source_path: format!("{} ({})", file.path, record.problem_name),
+            source_path,
             code: record.generated_code.as_deref().map(code_of),
             id: record.problem_name,
             language: Language::Python,
-            input: record.input_data.as_deref().unwrap_or_default().trim().to_owned(),
-            expected: record.expected_output.as_deref().unwrap_or_default().trim().to_owned(),
+            input,
+            expected: record
+                .assertion
+                .as_deref()
+                .and_then(|assertion| expected_of_assertion(&mut parser, assertion))
+                .or(record.expected_output)
+                .unwrap_or_default()
+                .trim()
+                .to_owned(),
             extra_inputs: 0,
         });
-        programs += 1;
     }
-    errors.push(FileError::new(
-        &file.path,
-        format!(
-            "CodeMind DER/SR: {programs} program(s) written by the model, read and measured; whether they give \
-             the expected output needs running them, which exerscope does not do yet, so they have no verdicts"
-        ),
-    ));
+    if untested > 0 {
+        errors.push(FileError::new(
+            &file.path,
+            format!("CodeMind DER/SR: {untested} program(s) have no test input; they are measured, not judged"),
+        ));
+    }
+}
+
+/// The right side of `assert <call> == <expected>, <message>`, parsed as Python.
+fn expected_of_assertion(parser: &mut Parser, assertion: &str) -> Option<String> {
+    let tree = parser.parse(assertion, None)?;
+    let statement = tree.root_node().named_child(0).filter(|n| n.kind() == "assert_statement")?;
+    let comparison = statement.named_child(0).filter(|n| n.kind() == "comparison_operator")?;
+    let is_equality = comparison.child(1).is_some_and(|operator| operator.kind() == "==");
+    let expected = comparison.named_child(1).filter(|_| is_equality && comparison.named_child_count() == 2)?;
+    Some(assertion[expected.byte_range()].to_owned())
 }
 
 /// The code inside a response (after the echoed prompt's `[/INST]`, if any): between ```python
@@ -103,16 +142,29 @@ mod tests {
     }
 
     #[test]
-    fn records_become_programs_and_the_pending_verdicts_are_told() {
-        let record = |name: &str| {
+    fn the_expected_value_leaves_the_assertion_message_out() {
+        let mut parser = Parser::new();
+        parser.set_language(&tree_sitter_python::LANGUAGE.into()).unwrap();
+        let mut expected = |assertion: &str| expected_of_assertion(&mut parser, assertion);
+        let assertion = r#"assert by_length([2, 1])  ==  ["Two", "One"], "Error""#;
+        assert_eq!(expected(assertion).as_deref(), Some(r#"["Two", "One"]"#));
+        assert_eq!(expected("assert f(1) == (1, 2)").as_deref(), Some("(1, 2)"));
+        assert_eq!(expected("assert f(1) < 2"), None);
+        assert_eq!(expected("assert f(1)"), None);
+    }
+
+    #[test]
+    fn records_become_programs_with_a_code_prediction_each() {
+        let record = |name: &str, input: &str| {
             serde_json::json!({"problem_name": name, "generated_code": "```python\ndef f(x):\n    return x\n```",
-                "model_name": "GPT_4", "dataset_name": "HumanEval", "nl": "", "input_data": "f(1) ", "expected_output": " 1",
+                "model_name": "GPT_4", "dataset_name": "HumanEval", "nl": "", "input_data": input, "expected_output": " 1",
                 "assertion": "assert f(1) == 1"})
             .to_string()
         };
         let file = InputFile::new(
             "DER/GPT_4/HumanEval/oneTest.jsonl",
-            [record("HumanEval_1"), record("HumanEval_1"), "{".into()].join("\n"),
+            [record("HumanEval_1", "f(1) "), record("HumanEval_1", "f(1)"), "{".into(), record("HumanEval_2", "")]
+                .join("\n"),
         );
         let analysis = crate::analysis::analyze(vec![file]);
         let program = &analysis.table.programs[0];
@@ -120,9 +172,13 @@ mod tests {
             (program.benchmark, program.id.as_str(), program.input.as_str(), program.expected.as_str()),
             (0, "HumanEval_1", "f(1)", "1")
         );
+        assert_eq!(program.code.as_deref(), Some("def f(x):\n    return x\n"));
         assert_eq!(analysis.table.benchmarks, ["HumanEval (GPT_4's code)"]);
+        let predictions = &analysis.table.predictions;
+        assert_eq!((predictions.len(), predictions.task[0], predictions.program[0]), (1, Task::Code, 0));
+        assert_eq!(analysis.runs.plan.requests.len(), 1, "the prediction's verdict needs a run");
         let lines: Vec<Option<usize>> = analysis.facts.errors.iter().map(|e| e.line).collect();
         assert!(lines.contains(&Some(2)) && lines.contains(&Some(3)), "{:?}", analysis.facts.errors);
-        assert!(analysis.facts.errors.iter().any(|e| e.message.starts_with("CodeMind DER/SR: 1 program(s)")));
+        assert!(analysis.facts.errors.iter().any(|e| e.message.contains("1 program(s) have no test input")));
     }
 }

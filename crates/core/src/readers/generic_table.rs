@@ -306,9 +306,7 @@ fn row(
 }
 
 fn task_named(name: &str) -> Option<Task> {
-    [Task::Output, Task::Input, Task::State, Task::Coverage, Task::Path]
-        .into_iter()
-        .find(|t| t.name() == name.to_lowercase())
+    Task::ALL.into_iter().find(|t| t.name() == name.to_lowercase())
 }
 
 fn verdict(value: &str) -> Option<bool> {
@@ -323,12 +321,13 @@ fn verdict(value: &str) -> Option<bool> {
 mod tests {
     use super::*;
     use crate::analysis::analyze_with_progress;
+    use crate::execution::NoRunner;
     use crate::judges::Judge;
     use crate::report::Report;
 
     fn analyze(files: Vec<InputFile>, mappings: HashMap<String, ColumnMapping>) -> crate::Analysis {
         let options = super::super::ReadOptions { mappings, ..Default::default() };
-        analyze_with_progress(files, &options, &mut |_| {})
+        analyze_with_progress(files, &options, &mut NoRunner::because("not needed"), &mut |_| {})
     }
 
     #[test]

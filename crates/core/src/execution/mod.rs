@@ -1,0 +1,162 @@
+//! Running Python programs: what to run, and what a run tells.
+//!
+//! Some verdicts are known only by running a program: an input prediction that the framework did
+//! not score is right when the program, called on it, returns the expected output (CRUXEval's
+//! check), and a program a model wrote (CodeMind DER/SR) is right when it returns the expected
+//! output on its test input. The core plans these runs ([`plan_runs`]) and reads their reports;
+//! the hosts run them with [`HARNESS`], the same Python script everywhere: the command-line tool in
+//! a python3 process, the web app in Pyodide (CPython in WebAssembly) workers. A host that cannot
+//! run Python answers [`RunOutcome::NotRun`], and those predictions fall back to the judges.
+
+mod plan;
+
+pub use plan::{plan_runs, RunPlan};
+
+use serde::{Deserialize, Serialize};
+
+/// The Python script the hosts run requests with: `serve(request_json) -> report_json`.
+pub const HARNESS: &str = include_str!("harness.py");
+
+/// How long one run may take (SPEC §4.4).
+pub const DEFAULT_TIME_LIMIT_MS: u32 = 2_000;
+
+/// One program to run on one call.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RunRequest {
+    /// The whole program, executed as `__main__`.
+    pub code: String,
+    /// A Python expression evaluated after the code; its value is the run's result (`f([1, 2])`).
+    pub call: String,
+    /// The value the result must equal (Python's `==`), as Python source.
+    pub expected: String,
+    pub time_limit_ms: u32,
+}
+
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum RunOutcome {
+    /// The call returned `value` (its `repr`, cut when long); `equals_expected` is `None` when the
+    /// expected output is not a Python expression.
+    Returned {
+        value: String,
+        equals_expected: Option<bool>,
+    },
+    Raised {
+        error: String,
+    },
+    TimedOut,
+    OutOfMemory,
+    /// The host lost the process or worker running it (the program ended the interpreter).
+    Crashed {
+        reason: String,
+    },
+    /// The host cannot run Python (no python3, running switched off).
+    NotRun {
+        reason: String,
+    },
+}
+
+/// What one run did: its outcome and the dynamic properties of SPEC §4.4.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunReport {
+    #[serde(flatten)]
+    pub outcome: RunOutcome,
+    /// The most line events of any one line of the program.
+    pub loop_length: u64,
+    /// The deepest stack of the program's own frames.
+    pub recursion_depth: u32,
+    pub line_events: u64,
+    pub distinct_lines: u32,
+    pub seconds: f64,
+}
+
+impl RunReport {
+    pub fn ended(outcome: RunOutcome) -> RunReport {
+        RunReport { outcome, loop_length: 0, recursion_depth: 0, line_events: 0, distinct_lines: 0, seconds: 0.0 }
+    }
+
+    /// Whether the run says the prediction is right; `None` when it cannot tell.
+    pub fn verdict(&self) -> Option<bool> {
+        match &self.outcome {
+            RunOutcome::Returned { equals_expected, .. } => *equals_expected,
+            RunOutcome::NotRun { .. } => None,
+            RunOutcome::Raised { .. } | RunOutcome::TimedOut | RunOutcome::OutOfMemory | RunOutcome::Crashed { .. } => {
+                Some(false)
+            }
+        }
+    }
+
+    /// The run's result as an answer: the returned value, or how it failed.
+    pub fn answer(&self) -> String {
+        match &self.outcome {
+            RunOutcome::Returned { value, .. } => value.clone(),
+            RunOutcome::Raised { error } => format!("raised {error}"),
+            RunOutcome::TimedOut => "timed out".to_owned(),
+            RunOutcome::OutOfMemory => "out of memory".to_owned(),
+            RunOutcome::Crashed { reason } => format!("crashed: {reason}"),
+            RunOutcome::NotRun { reason } => format!("not run: {reason}"),
+        }
+    }
+}
+
+/// Runs requests, in order: one report per request.
+pub trait ProgramRunner {
+    fn run(&mut self, requests: &[RunRequest], progress: &mut dyn FnMut(usize)) -> Vec<RunReport>;
+}
+
+/// The runner of a host that cannot run Python: every report says why.
+pub struct NoRunner {
+    pub reason: String,
+}
+
+impl NoRunner {
+    pub fn because(reason: &str) -> NoRunner {
+        NoRunner { reason: reason.to_owned() }
+    }
+}
+
+impl ProgramRunner for NoRunner {
+    fn run(&mut self, requests: &[RunRequest], _progress: &mut dyn FnMut(usize)) -> Vec<RunReport> {
+        let report = RunReport::ended(RunOutcome::NotRun { reason: self.reason.clone() });
+        vec![report; requests.len()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reports_read_the_harness_json() {
+        let json = r#"{"outcome": "returned", "value": "6", "equals_expected": true, "error": null,
+            "loop_length": 4, "recursion_depth": 1, "line_events": 9, "distinct_lines": 4, "seconds": 0.0002}"#;
+        let report: RunReport = serde_json::from_str(json).unwrap();
+        assert_eq!(report.outcome, RunOutcome::Returned { value: "6".into(), equals_expected: Some(true) });
+        assert_eq!((report.loop_length, report.recursion_depth), (4, 1));
+        assert_eq!(report.verdict(), Some(true));
+        let raised = r#"{"outcome": "raised", "value": null, "equals_expected": null, "error": "KeyError: 1",
+            "loop_length": 1, "recursion_depth": 1, "line_events": 2, "distinct_lines": 2, "seconds": 0.0}"#;
+        let report: RunReport = serde_json::from_str(raised).unwrap();
+        assert_eq!(report.verdict(), Some(false));
+        assert_eq!(report.answer(), "raised KeyError: 1");
+    }
+
+    #[test]
+    fn a_run_that_cannot_compare_or_did_not_happen_gives_no_verdict() {
+        let unknown = RunReport::ended(RunOutcome::Returned { value: "1".into(), equals_expected: None });
+        assert_eq!(unknown.verdict(), None);
+        let reports = NoRunner::because("no python3").run(&[request("f(1)")], &mut |_| {});
+        assert_eq!(reports[0].verdict(), None);
+        assert_eq!(reports[0].answer(), "not run: no python3");
+    }
+
+    pub(crate) fn request(call: &str) -> RunRequest {
+        RunRequest {
+            code: "def f(x):\n    return x\n".into(),
+            call: call.into(),
+            expected: "1".into(),
+            time_limit_ms: 100,
+        }
+    }
+}
