@@ -1,12 +1,14 @@
 // The analysis Web Worker: reads the dropped files and runs exerscope's core (the same wasm
 // module as the page), so that the page never freezes. It joins the files into a table, hands the
-// programs in chunks to parsing workers (parse_worker.js) and judges the predictions.
+// programs in chunks to parsing workers (parse_worker.js), has the programs that verdicts need run
+// in Python workers (run_worker.js, started on the first drop that needs them) and judges the
+// predictions.
 // Messages in:  {kind: 'begin', total, options (JSON: forced format, column mappings)},
 //               {kind: 'files', files: [{path, file}]} (any number), {kind: 'end'};
 //               {kind: 'demo'}; {kind: 'program', index}.
 // Messages out: {kind: 'progress', phase, done, total}, {kind: 'facts', json},
 //               {kind: 'program', json}, {kind: 'error', message}.
-import init, { AnalysisSession, PropertyExtractor } from './exerscope-web.js';
+import init, { AnalysisSession, PropertyExtractor, harness } from './exerscope-web.js';
 
 // Compiled once here and shared with the parsing workers.
 const compiled = WebAssembly.compileStreaming(fetch(new URL('./exerscope-web_bg.wasm', import.meta.url)));
@@ -98,10 +100,111 @@ async function parseAll(count, drop) {
   await Promise.all(pool.flatMap((parser) => [lane(parser), lane(parser)]));
 }
 
+/** How long past its own time limit a run may take before its worker is stopped. */
+const RUN_GRACE_MS = 1000;
+
+/** One Python worker; started again after a run it had to be stopped for. */
+class Runner {
+  constructor() {
+    this.start();
+  }
+
+  start() {
+    this.worker = new Worker(new URL('./run_worker.js', import.meta.url), { type: 'module' });
+    this.settle = null;
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.onmessage = ({ data }) => {
+        if (data.kind === 'ready') resolve();
+        else if (data.kind === 'failed') reject(new Error(`Python could not start: ${data.reason}`));
+        else if (data.kind === 'crashed') this.restart({ crashed: data.reason });
+        else this.settle?.({ json: data.json });
+      };
+      // Before it is ready, an error means Python cannot start here (no restart: it would fail
+      // again); during a run, that the program brought the worker down.
+      this.worker.onerror = (event) => {
+        event.preventDefault();
+        const message = event.message || 'the Python worker could not be loaded';
+        if (this.settle) this.restart({ crashed: message });
+        else reject(new Error(`Python could not start: ${message}`));
+      };
+    });
+    this.ready.catch(() => {});
+    this.worker.postMessage({ kind: 'harness', source: harness() });
+  }
+
+  restart(result) {
+    this.worker.terminate();
+    this.settle?.(result);
+    this.start();
+  }
+
+  /** Resolves to {json} (the harness's report), {timedOut: true} or {crashed: reason}. */
+  run(json, limitMs) {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.restart({ timedOut: true }), limitMs + RUN_GRACE_MS);
+      this.settle = (result) => {
+        clearTimeout(timer);
+        this.settle = null;
+        resolve(result);
+      };
+      this.worker.postMessage({ kind: 'run', json });
+    });
+  }
+}
+
+// Python workers: one per core but one, at most four (each holds a CPython of some 30 MB),
+// started when a drop first needs one.
+const MAX_RUNNERS = 4;
+const runners = [];
+
+// What each run gave, by request, for the session: reading the same files again (another format,
+// a column mapping) runs nothing twice.
+const runResults = new Map();
+
+// Runs every planned program across the Python workers, one run at a time per worker. If Python
+// cannot start, the runs left are reported as not made (their predictions are judged as text).
+async function runAll(count, drop) {
+  if (count === 0) return;
+  progress('running', 0, count);
+  let next = 0;
+  let done = 0;
+  let failure = null;
+  const lane = async (runner) => {
+    while (next < count && drop === generation && failure === null) {
+      const index = next++;
+      const json = session.run_request(index);
+      let result = runResults.get(json);
+      if (result === undefined) {
+        try {
+          await runner().ready;
+        } catch (error) {
+          failure ??= reason(error);
+          return;
+        }
+        result = await runner().run(json, JSON.parse(json).time_limit_ms);
+        runResults.set(json, result);
+      }
+      if (drop !== generation) return;
+      if (result.json !== undefined) session.accept_run(index, result.json);
+      else session.run_ended(index, result.timedOut === true, result.crashed ?? '');
+      done += 1;
+      progress('running', done, count);
+    }
+  };
+  const lanes = Math.max(1, Math.min((navigator.hardwareConcurrency || 2) - 1, MAX_RUNNERS));
+  await Promise.all(Array.from({ length: lanes }, (_, i) => lane(() => (runners[i] ??= new Runner()))));
+  if (failure !== null) {
+    session.runs_not_made(failure);
+    runners.length = 0;
+  }
+}
+
 async function analyze() {
   const drop = generation;
   const started = performance.now();
   await parseAll(session.join(progress), drop);
+  if (drop !== generation) return;
+  await runAll(session.run_count(), drop);
   if (drop !== generation) return;
   const json = session.finish(progress);
   console.debug(`exerscope worker: analysed in ${(performance.now() - started).toFixed(0)} ms`);

@@ -11,7 +11,12 @@ rm -rf dist && mkdir -p dist/style
 wasm-bindgen --target web --no-typescript --out-dir dist --out-name exerscope-web \
   target/wasm32-unknown-unknown/web-release/exerscope-web.wasm
 wasm-opt -O3 dist/exerscope-web_bg.wasm -o dist/exerscope-web_bg.wasm
-cp src/worker.js src/parse_worker.js dist/
+cp src/worker.js src/parse_worker.js src/run_worker.js dist/
+# Pyodide (CPython in WebAssembly, from npm) runs programs in run_worker.js: only the files it loads.
+mkdir dist/pyodide
+for file in pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json package.json; do
+  cp "tools/node/node_modules/pyodide/$file" dist/pyodide/
+done
 cp style/main.css dist/style/main.css
 # The page starts the module from a file of its own: the Content-Security-Policy forbids inline scripts.
 cat > dist/start.js <<'JS'
@@ -21,7 +26,7 @@ JS
 csp="default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'"
 sed -e "s|<!-- tools/build-web.sh puts a Content-Security-Policy here.*-->|<meta http-equiv=\"Content-Security-Policy\" content=\"$csp\" />|" \
     -e 's|<link data-trunk rel="css" href="style/main.css" />|<link rel="stylesheet" href="style/main.css" />|' \
-    -e '/data-trunk rel="copy-file"/d' \
+    -e '/data-trunk rel="copy-/d' \
     -e 's|<link data-trunk rel="rust"[^>]*/>|<script type="module" src="start.js"></script>|' \
     index.html > dist/index.html
 if grep -q 'data-trunk' dist/index.html; then echo "build-web: index.html has a Trunk link this script does not know" >&2; exit 1; fi

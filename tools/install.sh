@@ -4,7 +4,7 @@
 #   clang + llvm-ar     compile the tree-sitter grammars' C code for wasm32
 #   chromium + driver   run the browser tests (no browser is ever downloaded)
 #   wasm32 target, wasm-bindgen-cli (the exact version of Cargo.lock), npm binaryen (wasm-opt 132)
-#   and playwright-core (drives Debian's Chromium)
+#   playwright-core (drives Debian's Chromium) and pyodide (CPython in WebAssembly, for the app)
 # Trunk is optional (`trunk serve` while developing): WITH_TRUNK=1 tools/install.sh adds it (~25 min).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,8 +38,9 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $bindgen" ]; then
   cargo install wasm-bindgen-cli --version "$bindgen"
 fi
 
-if [ ! -x tools/node/node_modules/.bin/wasm-opt ] || [ ! -d tools/node/node_modules/playwright-core ]; then
-  say "npm ci in tools/node (wasm-opt, playwright-core)"
+if [ ! -x tools/node/node_modules/.bin/wasm-opt ] || [ ! -d tools/node/node_modules/playwright-core ] ||
+   [ ! -f tools/node/node_modules/pyodide/pyodide.asm.wasm ]; then
+  say "npm ci in tools/node (wasm-opt, playwright-core, pyodide)"
   (cd tools/node && npm ci --no-audit --no-fund --loglevel=error)
 fi
 

