@@ -1,5 +1,8 @@
 // A run worker: CPython in WebAssembly (Pyodide, served from this site's pyodide/ folder) running
-// the core's harness, one program per message. The analysis worker (worker.js) starts it, sends
+// the core's harness, one program per message. Pyodide 0.25 is CPython 3.11, the Python of the
+// benchmarks' time and of Debian's python3 that the command line uses: later versions judge some
+// programs differently (3.14 no longer evaluates annotations when a function is defined, so code
+// using `List` without importing it passes). The analysis worker (worker.js) starts it, sends
 // the harness once, then run requests as JSON; it stops the worker when a run overstays its time
 // limit, and starts another.
 // Messages in:  {kind: 'harness', source}, {kind: 'run', json}.

@@ -69,6 +69,46 @@ fn the_session_parses_in_chunks_as_the_workers_do() {
     assert_eq!(facts, analyze(demo_files()).facts);
 }
 
+/// What run_worker.js workers report comes back into the session, as worker.js hands it over:
+/// a report (the harness's JSON), a run that had to be stopped, runs that could not be made.
+#[wasm_bindgen_test]
+fn run_reports_decide_the_verdicts_of_the_predictions_that_need_them() {
+    let row = |id: &str, prediction: &str| {
+        format!(
+            r#"{{"id": "{id}", "model": "m", "benchmark": "b", "task": "input", "code": "def f(x):\n    return x * x\n", "input": "f(2)", "expected": "4", "prediction": "{prediction}"}}"#
+        )
+    };
+    let rows = [row("other", "f(-2)"), row("loops", "f(3)"), row("unrun", "f(4)")].join("\n");
+    let progress = js_sys::Function::new_no_args("");
+    let mut session = AnalysisSession::new();
+    session.add_file("inputs.jsonl".into(), rows.into_bytes());
+    let programs = session.join(&progress);
+    let sources = session.sources(0, programs).unwrap();
+    session.accept_properties(0, &PropertyExtractor::new().extract(&sources).unwrap()).unwrap();
+    assert_eq!(session.run_count(), 3);
+    let calls: Vec<String> = (0..3)
+        .map(|i| {
+            serde_json::from_str::<serde_json::Value>(&session.run_request(i).unwrap()).unwrap()["call"].to_string()
+        })
+        .collect();
+    let run_of = |call: &str| calls.iter().position(|c| c == &format!("\"{call}\"")).unwrap() as u32;
+    let returned = r#"{"outcome": "returned", "value": "4", "equals_expected": true, "error": null,
+        "loop_length": 1, "recursion_depth": 1, "line_events": 2, "distinct_lines": 2, "seconds": 0.001}"#;
+    session.accept_run(run_of("f(-2)"), returned).unwrap();
+    session.run_ended(run_of("f(3)"), true, String::new());
+    session.runs_not_made("Python could not start".into());
+    let facts: exerscope_core::Facts = serde_json::from_str(&session.finish(&progress).unwrap()).unwrap();
+    let verdicts = facts.predictions.verdicts(Judge::Value);
+    let by_id = |id: &str| {
+        let i = (0..facts.predictions.len()).find(|&i| facts.programs[facts.predictions.program[i] as usize].id == id);
+        verdicts[i.unwrap()]
+    };
+    assert!(by_id("other"), "f(-2) returned the expected output");
+    assert!(!by_id("loops"), "a stopped run is wrong");
+    assert!(!by_id("unrun"), "judged as text: f(4) is not the dataset's f(2)");
+    assert!(facts.errors.iter().any(|e| e.message.contains("1 program run(s) needed for verdicts were not made")));
+}
+
 #[wasm_bindgen_test]
 fn a_broken_zip_is_reported_in_wasm() {
     let facts = analyze(vec![InputFile::new("results.zip", b"PK\x03\x04broken".to_vec())]).facts;

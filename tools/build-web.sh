@@ -14,7 +14,7 @@ wasm-opt -O3 dist/exerscope-web_bg.wasm -o dist/exerscope-web_bg.wasm
 cp src/worker.js src/parse_worker.js src/run_worker.js dist/
 # Pyodide (CPython in WebAssembly, from npm) runs programs in run_worker.js: only the files it loads.
 mkdir dist/pyodide
-for file in pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json package.json; do
+for file in pyodide.mjs pyodide.asm.js pyodide.asm.wasm python_stdlib.zip pyodide-lock.json package.json; do
   cp "tools/node/node_modules/pyodide/$file" dist/pyodide/
 done
 cp style/main.css dist/style/main.css

@@ -106,9 +106,10 @@ fn verdict_origin(source: &VerdictSource, verdict: [bool; 3]) -> String {
                 }
                 _ => report.answer(),
             };
+            let python = if report.python.is_empty() { String::new() } else { format!(" in Python {}", report.python) };
             match report.verdict() {
-                Some(_) => format!("ran {call}: {outcome} (the verdict of every judge)"),
-                None => format!("ran {call}: {outcome}; judged as text instead — {}", judges()),
+                Some(_) => format!("ran {call}{python}: {outcome} (the verdict of every judge)"),
+                None => format!("ran {call}{python}: {outcome}; judged as text instead — {}", judges()),
             }
         }
     }

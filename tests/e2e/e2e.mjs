@@ -330,7 +330,7 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     await page.waitForSelector('#program-view .prediction');
     const cards = await page.$$eval('#program-view .prediction', (p) => p.map((card) => card.textContent));
     // sample_0's input is f([1, 1, 3, 1, 3, 1]); another order of the same numbers gives the same output.
-    if (!cards.some((c) => c.includes('correct') && c.includes('ran f([1, 1, 1, 1, 3, 3]): returned the expected output'))) {
+    if (!cards.some((c) => c.includes('correct') && c.includes('ran f([1, 1, 1, 1, 3, 3]) in Python 3.11.3: returned the expected output'))) {
       throw new Error(`no run of another input judged right: ${cards.slice(0, 2)}`);
     }
     await page.screenshot({ path: path.join(out, 'runs.png'), fullPage: false });

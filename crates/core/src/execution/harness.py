@@ -107,6 +107,7 @@ def run(code, call, expected, time_limit_ms):
         sys.setrecursionlimit(saved[3])
     counts = tracer.line_counts.values()
     report.update(
+        python=sys.version.split()[0],
         loop_length=max(counts, default=1),
         recursion_depth=tracer.deepest,
         line_events=tracer.line_events,

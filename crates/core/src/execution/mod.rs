@@ -62,6 +62,10 @@ pub enum RunOutcome {
 pub struct RunReport {
     #[serde(flatten)]
     pub outcome: RunOutcome,
+    /// The version of the Python that ran it (verdicts can depend on it: annotations, for one,
+    /// are evaluated when a function is defined before 3.14, not after); empty when none did.
+    #[serde(default)]
+    pub python: String,
     /// The most line events of any one line of the program.
     pub loop_length: u64,
     /// The deepest stack of the program's own frames.
@@ -73,7 +77,15 @@ pub struct RunReport {
 
 impl RunReport {
     pub fn ended(outcome: RunOutcome) -> RunReport {
-        RunReport { outcome, loop_length: 0, recursion_depth: 0, line_events: 0, distinct_lines: 0, seconds: 0.0 }
+        RunReport {
+            outcome,
+            python: String::new(),
+            loop_length: 0,
+            recursion_depth: 0,
+            line_events: 0,
+            distinct_lines: 0,
+            seconds: 0.0,
+        }
     }
 
     /// Whether the run says the prediction is right; `None` when it cannot tell.
@@ -130,10 +142,11 @@ mod tests {
     #[test]
     fn reports_read_the_harness_json() {
         let json = r#"{"outcome": "returned", "value": "6", "equals_expected": true, "error": null,
-            "loop_length": 4, "recursion_depth": 1, "line_events": 9, "distinct_lines": 4, "seconds": 0.0002}"#;
+            "python": "3.11.3", "loop_length": 4, "recursion_depth": 1, "line_events": 9, "distinct_lines": 4,
+            "seconds": 0.0002}"#;
         let report: RunReport = serde_json::from_str(json).unwrap();
         assert_eq!(report.outcome, RunOutcome::Returned { value: "6".into(), equals_expected: Some(true) });
-        assert_eq!((report.loop_length, report.recursion_depth), (4, 1));
+        assert_eq!((report.loop_length, report.recursion_depth, report.python.as_str()), (4, 1, "3.11.3"));
         assert_eq!(report.verdict(), Some(true));
         let raised = r#"{"outcome": "raised", "value": null, "equals_expected": null, "error": "KeyError: 1",
             "loop_length": 1, "recursion_depth": 1, "line_events": 2, "distinct_lines": 2, "seconds": 0.0}"#;
