@@ -152,8 +152,9 @@ class Runner {
   }
 }
 
-// Python workers: one per core but one, at most four (each holds a CPython of some 30 MB),
-// started when a drop first needs one.
+// Python workers: one per core, at most four (each holds a CPython of some 30 MB), started when a
+// drop first needs one. Unlike parsing, running gains from the last core too: on 2 cores, two
+// workers ran CRUXEval's unscored inputs in 23 s, one in 37–43 s (BENCHMARKS.md).
 const MAX_RUNNERS = 4;
 const runners = [];
 
@@ -191,7 +192,7 @@ async function runAll(count, drop) {
       progress('running', done, count);
     }
   };
-  const lanes = Math.max(1, Math.min((navigator.hardwareConcurrency || 2) - 1, MAX_RUNNERS));
+  const lanes = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, MAX_RUNNERS));
   await Promise.all(Array.from({ length: lanes }, (_, i) => lane(() => (runners[i] ??= new Runner()))));
   if (failure !== null) {
     session.runs_not_made(failure);

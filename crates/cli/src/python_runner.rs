@@ -1,6 +1,5 @@
 //! Runs programs for the command line: python3 processes running the core's harness, requests
-//! on their stdin and reports on their stdout, one JSON line each. One process per core, each
-//! taking a contiguous share of the requests.
+//! on their stdin and reports on their stdout, one JSON line each. One process per core.
 //!
 //! Programs see the standard library only (`-I -S`: no site-packages, no user environment), as
 //! in the browser: a program's verdict does not depend on what this machine happens to have
@@ -12,6 +11,7 @@ use exerscope_core::execution::{ProgramRunner, RunOutcome, RunReport, RunRequest
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::Duration;
@@ -34,38 +34,37 @@ impl PythonRunner {
 }
 
 impl ProgramRunner for PythonRunner {
+    /// Each process takes the next request when it is done with one (a few long runs do not hold
+    /// up a share of the others).
     fn run(&mut self, requests: &[RunRequest], progress: &mut dyn FnMut(usize)) -> Vec<RunReport> {
-        if requests.is_empty() {
-            return Vec::new();
-        }
-        let share = requests.len().div_ceil(self.processes.max(1));
-        let (ran, runs) = mpsc::channel::<()>();
+        let next = AtomicUsize::new(0);
+        let (ran, reports) = mpsc::channel::<(usize, RunReport)>();
         let python = &self.python;
+        let mut ordered: Vec<Option<RunReport>> = vec![None; requests.len()];
         thread::scope(|scope| {
-            let workers: Vec<_> = requests
-                .chunks(share)
-                .map(|chunk| {
-                    let ran = ran.clone();
-                    scope.spawn(move || run_share(python, chunk, &ran))
-                })
-                .collect();
-            drop(ran);
-            for done in 1.. {
-                if runs.recv().is_err() {
-                    break;
-                }
-                progress(done);
+            for _ in 0..self.processes.clamp(1, requests.len().max(1)) {
+                let (ran, next) = (ran.clone(), &next);
+                scope.spawn(move || run_queue(python, requests, next, &ran));
             }
-            workers.into_iter().flat_map(|w| w.join().expect("a runner thread panicked")).collect()
-        })
+            drop(ran);
+            for (done, (index, report)) in reports.iter().enumerate() {
+                ordered[index] = Some(report);
+                progress(done + 1);
+            }
+        });
+        ordered.into_iter().map(|report| report.expect("every request was run")).collect()
     }
 }
 
-/// Runs `requests` in order in one process (restarted when lost), telling `ran` after each.
-fn run_share(python: &Path, requests: &[RunRequest], ran: &mpsc::Sender<()>) -> Vec<RunReport> {
+/// Runs requests from the shared queue in one process (started again when lost), sending each
+/// report with its index.
+fn run_queue(python: &Path, requests: &[RunRequest], next: &AtomicUsize, ran: &mpsc::Sender<(usize, RunReport)>) {
     let mut process: Option<Process> = None;
-    let mut reports = Vec::with_capacity(requests.len());
-    for request in requests {
+    loop {
+        let index = next.fetch_add(1, Ordering::Relaxed);
+        let Some(request) = requests.get(index) else {
+            return;
+        };
         let report = match process.take().map_or_else(|| Process::start(python), Ok) {
             Err(reason) => RunReport::ended(RunOutcome::NotRun { reason }),
             Ok(mut running) => {
@@ -76,10 +75,10 @@ fn run_share(python: &Path, requests: &[RunRequest], ran: &mpsc::Sender<()>) -> 
                 report
             }
         };
-        reports.push(report);
-        let _ = ran.send(());
+        if ran.send((index, report)).is_err() {
+            return;
+        }
     }
-    reports
 }
 
 /// One python3 process running the harness.
