@@ -211,6 +211,16 @@ fn answer_code_tasks(table: &mut Table, runs: &Runs) {
 
 /// Predictions whose run could not be made are judged as text instead: say so, once per reason.
 fn report_runs_not_made(runs: &Runs, errors: &mut Vec<FileError>) {
+    if runs.plan.not_runnable > 0 {
+        errors.push(FileError::new(
+            "(running programs)",
+            format!(
+                "{} prediction(s) need their program run but it is not Python (or has no code); exerscope runs \
+                 Python only, so they are judged as text",
+                runs.plan.not_runnable
+            ),
+        ));
+    }
     let mut not_run: BTreeMap<&str, usize> = BTreeMap::new();
     for report in &runs.reports {
         if let RunOutcome::NotRun { reason } = &report.outcome {

@@ -11,6 +11,9 @@ pub struct RunPlan {
     pub requests: Vec<RunRequest>,
     /// One entry per prediction of the table: the index of its run in `requests`.
     pub of_prediction: Vec<Option<u32>>,
+    /// Predictions that need a run but whose program cannot be run here (Java, or no code): they
+    /// are judged as text.
+    pub not_runnable: usize,
 }
 
 /// Plans a run for every prediction whose verdict needs one: a Python input prediction without
@@ -18,7 +21,8 @@ pub struct RunPlan {
 /// test input). The expected output is the program's.
 pub fn plan_runs(table: &Table) -> RunPlan {
     let predictions = &table.predictions;
-    let mut plan = RunPlan { requests: Vec::new(), of_prediction: Vec::with_capacity(predictions.len()) };
+    let mut plan =
+        RunPlan { requests: Vec::new(), of_prediction: Vec::with_capacity(predictions.len()), not_runnable: 0 };
     let mut planned: HashMap<(ProgramIdx, &str), u32> = HashMap::new();
     for i in 0..predictions.len() {
         let program_index = predictions.program[i];
@@ -29,6 +33,9 @@ pub fn plan_runs(table: &Table) -> RunPlan {
             Task::Code => calls_entry(&program.input, program),
             _ => None,
         };
+        if call.is_some() && !runnable(program) {
+            plan.not_runnable += 1;
+        }
         let run = call.filter(|_| runnable(program)).map(|call| {
             *planned.entry((program_index, call)).or_insert_with(|| {
                 plan.requests.push(RunRequest {
@@ -113,6 +120,14 @@ mod tests {
         let plan = plan_runs(&table(&[(Task::Input, "1", None), (Task::Input, "g(1)", None)]));
         assert!(plan.requests.is_empty());
         assert_eq!(plan.of_prediction, [None, None]);
+    }
+
+    #[test]
+    fn java_programs_are_not_run_and_counted() {
+        let mut table = table(&[(Task::Input, "f(1)", None)]);
+        table.programs[0].language = Language::Java;
+        let plan = plan_runs(&table);
+        assert_eq!((plan.requests.len(), plan.not_runnable), (0, 1));
     }
 
     #[test]
