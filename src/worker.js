@@ -103,9 +103,10 @@ async function parseAll(count, drop) {
 /** How long past its own time limit a run may take before its worker is stopped. */
 const RUN_GRACE_MS = 1000;
 
-/** One Python worker; started again after a run it had to be stopped for. */
+/** One Python worker, one run at a time; started again after a run it had to be stopped for. */
 class Runner {
   constructor() {
+    this.queue = Promise.resolve();
     this.start();
   }
 
@@ -138,8 +139,21 @@ class Runner {
     this.start();
   }
 
-  /** Resolves to {json} (the harness's report), {timedOut: true} or {crashed: reason}. */
+  /**
+   * Resolves to {json} (the harness's report), {timedOut: true} or {crashed: reason}, after the
+   * runs asked before (a new drop may ask while the last drop's run is still going); rejects
+   * when Python cannot start.
+   */
   run(json, limitMs) {
+    const turn = this.queue.then(async () => {
+      await this.ready;
+      return this.runNow(json, limitMs);
+    });
+    this.queue = turn.catch(() => {});
+    return turn;
+  }
+
+  runNow(json, limitMs) {
     return new Promise((resolve) => {
       const timer = setTimeout(() => this.restart({ timedOut: true }), limitMs + RUN_GRACE_MS);
       this.settle = (result) => {
@@ -177,12 +191,11 @@ async function runAll(count, drop) {
       let result = runResults.get(json);
       if (result === undefined) {
         try {
-          await runner().ready;
+          result = await runner().run(json, JSON.parse(json).time_limit_ms);
         } catch (error) {
           failure ??= reason(error);
           return;
         }
-        result = await runner().run(json, JSON.parse(json).time_limit_ms);
         runResults.set(json, result);
       }
       if (drop !== generation) return;
@@ -196,7 +209,7 @@ async function runAll(count, drop) {
   await Promise.all(Array.from({ length: lanes }, (_, i) => lane(() => (runners[i] ??= new Runner()))));
   if (failure !== null) {
     session.runs_not_made(failure);
-    runners.length = 0;
+    runners.splice(0).forEach((runner) => runner.worker.terminate());
   }
 }
 

@@ -97,8 +97,8 @@ async function dragFromDisk(paths) {
   await cdp.detach();
 }
 /** Drops real files on the drop zone: Playwright puts them in a scratch input, the page drops them. */
-async function dropFiles(files) {
-  await page.evaluate(() => {
+async function dropFiles(files, on = page) {
+  await on.evaluate(() => {
     const input = document.createElement('input');
     input.type = 'file';
     input.multiple = true;
@@ -106,8 +106,8 @@ async function dropFiles(files) {
     input.style.display = 'none';
     document.body.append(input);
   });
-  await page.setInputFiles('#scratch-input', files);
-  await page.evaluate(() => {
+  await on.setInputFiles('#scratch-input', files);
+  await on.evaluate(() => {
     const input = document.querySelector('#scratch-input');
     const transfer = new DataTransfer();
     for (const file of input.files) transfer.items.add(file);
@@ -360,6 +360,35 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     if (!said.network.includes('raised ModuleNotFoundError')) throw new Error(`import js: ${said.network}`);
     for (const id of ['forever', 'swallows']) if (!said[id].includes('timed out')) throw new Error(`${id}: ${said[id]}`);
     fs.rmSync(dir, { recursive: true });
+  });
+
+  await check('where Python cannot start, runs are told as not made and their predictions judged as text', async () => {
+    const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'exerscope-e2e-no-python-'));
+    fs.cpSync(path.join(root, 'dist'), bare, { recursive: true });
+    fs.rmSync(path.join(bare, 'pyodide'), { recursive: true });
+    const bareServer = await serve(bare);
+    const bareContext = await browser.newContext();
+    const barePage = await bareContext.newPage();
+    try {
+      await barePage.goto(`http://127.0.0.1:${bareServer.address().port}/`);
+      await barePage.waitForSelector('#drop-zone');
+      const row = (id, prediction) => JSON.stringify({ id, model: 'm', benchmark: 'b', task: 'input',
+        code: 'def f(x):\n    return x * x\n', input: 'f(2)', expected: '4', prediction });
+      const file = path.join(bare, 'inputs.jsonl');
+      fs.writeFileSync(file, [row('same', 'f(2)'), row('other', 'f(-2)')].join('\n'));
+      await dropFiles([file], barePage);
+      await barePage.waitForFunction(() => document.querySelector('#status').dataset.state === 'done', null, { timeout: 60000 });
+      const messages = await barePage.textContent('#messages');
+      if (!messages.includes('2 program run(s) needed for verdicts were not made (Python could not start')) {
+        throw new Error(`no message says the runs were not made: ${messages}`);
+      }
+      const cells = await barePage.$$eval('#overview-table tbody tr td', (tds) => tds.map((td) => td.textContent.trim()));
+      expectEqual([cells[3], cells[6]], ['1', '2'], 'correct and total when judged as text (f(-2) is not f(2))');
+    } finally {
+      await bareContext.close();
+      bareServer.close();
+      fs.rmSync(bare, { recursive: true });
+    }
   });
 
   await check('CRUXEval-X results: placeholders excluded and counted, Java and Python programs parsed', async () => {
