@@ -3,7 +3,7 @@
 
 use crate::readers::generic_table::UnmappedTable;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -168,41 +168,59 @@ pub struct TableBuilder {
     programs: Vec<RawProgram>,
     predictions: Vec<RawPrediction>,
     unmapped: Vec<UnmappedTable>,
-    /// The format of the reader now reading, and what each source gave so far.
+    /// The format of the reader now reading, what each source gave so far, and the source now
+    /// being read.
     reading_as: String,
-    sources: BTreeMap<(String, String), SourceSummary>,
+    sources: Vec<SourceSummary>,
+    source_index: HashMap<(String, String), usize>,
+    current_source: Option<usize>,
 }
 
 impl TableBuilder {
     /// What the next programs and predictions are read as (called before each reader).
     pub fn reading_as(&mut self, format: &str) {
         self.reading_as = format.to_owned();
+        self.current_source = None;
+    }
+
+    /// What the next programs and predictions come from, as the page lists it: a file, or the
+    /// folder of a one-folder-per-program layout (`ER/gpt-4/cruxeval`, `dataset/cruxeval`).
+    /// Readers call it before adding what a file or folder holds.
+    pub fn reading_from(&mut self, source: &str) {
+        if self.current_source.is_some_and(|i| self.sources[i].source == source) {
+            return;
+        }
+        let next = self.sources.len();
+        let index = *self.source_index.entry((source.to_owned(), self.reading_as.clone())).or_insert(next);
+        if index == next {
+            self.sources.push(SourceSummary {
+                source: source.to_owned(),
+                format: self.reading_as.clone(),
+                ..Default::default()
+            });
+        }
+        self.current_source = Some(index);
     }
 
     pub fn add_program(&mut self, program: RawProgram) {
-        let source = self.source(&program.source_path);
+        let source = self.current_source();
         source.programs += 1;
-        source.benchmarks.insert(program.benchmark.clone());
+        insert_new(&mut source.benchmarks, &program.benchmark);
         self.programs.push(program);
     }
 
     pub fn add_prediction(&mut self, prediction: RawPrediction) {
-        let source = self.source(&prediction.source_path);
+        let source = self.current_source();
         source.predictions += 1;
-        source.models.insert(prediction.model.clone());
-        source.benchmarks.insert(prediction.benchmark.clone());
+        insert_new(&mut source.models, &prediction.model);
+        insert_new(&mut source.benchmarks, &prediction.benchmark);
         source.tasks.insert(prediction.task);
         self.predictions.push(prediction);
     }
 
-    fn source(&mut self, path: &str) -> &mut SourceSummary {
-        let unit = source_unit(path);
-        let format = self.reading_as.clone();
-        self.sources.entry((unit.clone(), format.clone())).or_insert_with(|| SourceSummary {
-            source: unit,
-            format,
-            ..Default::default()
-        })
+    fn current_source(&mut self) -> &mut SourceSummary {
+        let index = self.current_source.expect("readers call reading_from before adding what a source holds");
+        &mut self.sources[index]
     }
 
     pub fn add_unmapped(&mut self, table: UnmappedTable) {
@@ -217,8 +235,9 @@ impl TableBuilder {
     /// Joins predictions with programs by (benchmark, id); benchmark names match whatever their
     /// case (`CruxEval` results, `cruxeval` dataset). Programs keep the spelling of their dataset.
     pub fn finish(self) -> (Table, Vec<Unmatched>) {
-        let mut table =
-            Table { unmapped: self.unmapped, sources: self.sources.into_values().collect(), ..Table::default() };
+        let mut sources = self.sources;
+        sources.sort_by(|a, b| (&a.source, &a.format).cmp(&(&b.source, &b.format)));
+        let mut table = Table { unmapped: self.unmapped, sources, ..Table::default() };
         let mut benchmark_by_key: HashMap<String, BenchmarkIdx> = HashMap::new();
         let mut program_by_key: HashMap<(BenchmarkIdx, String), ProgramIdx> = HashMap::new();
         let mut programs = self.programs;
@@ -276,19 +295,10 @@ impl TableBuilder {
     }
 }
 
-/// The file a program or prediction came from (its source path without the ` (id)` or `:line`
-/// the readers add), or for the one-file-per-program folder layouts the folder above the
-/// program's own folder: `ER/gpt-4/cruxeval/sample_0/predict.txt` → `ER/gpt-4/cruxeval`.
-fn source_unit(source_path: &str) -> String {
-    let path = source_path.split(" (").next().unwrap_or(source_path);
-    let path = match path.rsplit_once(':') {
-        Some((file, line)) if line.chars().all(|c| c.is_ascii_digit()) => file,
-        _ => path,
-    };
-    let per_program_file = [".txt", ".py", ".java"].iter().any(|ext| path.ends_with(ext));
-    match path.rsplitn(3, '/').collect::<Vec<_>>()[..] {
-        [_file, _program, folder] if per_program_file => folder.to_owned(),
-        _ => path.to_owned(),
+/// Adds `name` to `set` unless it is there (without copying it when it is).
+fn insert_new(set: &mut BTreeSet<String>, name: &str) {
+    if !set.contains(name) {
+        set.insert(name.to_owned());
     }
 }
 
@@ -340,21 +350,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sources_are_files_or_the_folders_above_program_folders() {
-        assert_eq!(source_unit("x/ER/m/b/p1/predict.txt"), "x/ER/m/b");
-        assert_eq!(source_unit("dataset/b/p1/main.py"), "dataset/b");
-        assert_eq!(source_unit("runs/a.csv:12"), "runs/a.csv");
-        assert_eq!(source_unit("data/cruxeval.jsonl (sample_3)"), "data/cruxeval.jsonl");
-        assert_eq!(source_unit("p1/predict.txt"), "p1/predict.txt");
-    }
-
-    #[test]
     fn each_source_tells_its_format_models_tasks_and_counts() {
         let mut builder = TableBuilder::default();
         builder.reading_as("exerscope");
+        builder.reading_from("dataset/b");
         builder.add_program(program("b", "1"));
+        builder.reading_from("ER/m/b");
         builder.add_prediction(prediction("m", "b", "1"));
+        builder.reading_from("ER/n/b");
         builder.add_prediction(prediction("n", "b", "1"));
+        builder.reading_from("ER/m/b");
         let (table, _) = builder.finish();
         let sources: Vec<_> =
             table.sources.iter().map(|s| (s.source.as_str(), s.format.as_str(), s.programs, s.predictions)).collect();
@@ -396,6 +401,7 @@ mod tests {
     #[test]
     fn joins_whatever_the_order_and_the_case_of_benchmark_names() {
         let mut builder = TableBuilder::default();
+        builder.reading_from("test");
         builder.add_prediction(prediction("m", "CruxEval", "s1"));
         builder.add_program(program("cruxeval", "s1"));
         builder.add_program(program("cruxeval", "s0"));
@@ -409,6 +415,7 @@ mod tests {
     #[test]
     fn predictions_without_a_program_are_counted_not_dropped_silently() {
         let mut builder = TableBuilder::default();
+        builder.reading_from("test");
         builder.add_program(program("b", "1"));
         builder.add_prediction(prediction("m", "b", "2"));
         builder.add_prediction(prediction("m", "b", "3"));

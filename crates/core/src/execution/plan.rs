@@ -72,6 +72,7 @@ mod tests {
 
     fn table(predictions: &[(Task, &str, Option<bool>)]) -> Table {
         let mut builder = TableBuilder::default();
+        builder.reading_from("b.jsonl");
         builder.add_program(RawProgram {
             benchmark: "b".into(),
             id: "1".into(),

@@ -3,7 +3,7 @@
 //! may hold the sentinels `NOANSWER` or `FILE_NOT_FOUND`, which are wrong answers.
 
 use super::prediction_folder::{folder_names, read_prediction, Origin, PREDICTION_FILE};
-use super::{claim, group_by_folder, Format, Reader, Reading};
+use super::{claim, folder_of_program_folders, group_by_folder, Format, Reader, Reading};
 use crate::input::InputFile;
 use std::collections::HashSet;
 
@@ -35,6 +35,7 @@ impl Reader for CodemindIer {
                 Ok([benchmark, model, id]) => {
                     let origin = Origin { model, benchmark, program_id: id };
                     if let Some(prediction) = read_prediction(files, predict, response, origin, errors) {
+                        builder.reading_from(folder_of_program_folders(&files[any].path));
                         builder.add_prediction(prediction);
                     }
                 }

@@ -52,6 +52,7 @@ impl Reader for CodemindJsonl {
 }
 
 fn read_file(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
+    builder.reading_from(&file.path);
     let mut seen = SeenIds::default();
     let mut untested = 0;
     let mut parser = Parser::new();

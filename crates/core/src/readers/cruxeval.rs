@@ -129,6 +129,7 @@ fn generations_run_name(file: &InputFile) -> Option<RunName> {
 }
 
 fn read_benchmark(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
+    builder.reading_from(&file.path);
     let mut seen = SeenIds::default();
     for (line, record) in parse_json_lines::<BenchmarkRecord>(file, errors) {
         if !seen.first(&record.id, file, Some(line), errors) {
@@ -148,6 +149,7 @@ fn read_benchmark(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec
 }
 
 fn read_scored(file: &InputFile, run: &RunName, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
+    builder.reading_from(&file.path);
     let scored = match parse_json::<ScoredRun>(file) {
         Ok(scored) if scored.raw_scored_generations.is_empty() => return errors.push(nothing_in(file)),
         Ok(scored) => scored,
@@ -167,6 +169,7 @@ fn read_scored(file: &InputFile, run: &RunName, builder: &mut TableBuilder, erro
 }
 
 fn read_generations(file: &InputFile, run: &RunName, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
+    builder.reading_from(&file.path);
     let generations = match parse_json::<BTreeMap<String, Vec<String>>>(file) {
         Ok(generations) if generations.is_empty() => return errors.push(nothing_in(file)),
         Ok(generations) => generations,

@@ -130,6 +130,7 @@ fn read_results(
     builder: &mut TableBuilder,
     errors: &mut Vec<FileError>,
 ) {
+    builder.reading_from(&file.path);
     let entries = match parse_json::<Vec<ResultEntry>>(file) {
         Ok(entries) if entries.is_empty() => return errors.push(nothing_in(file)),
         Ok(entries) => entries,
@@ -209,6 +210,7 @@ fn entry_id_json(id: &Id) -> serde_json::Value {
 }
 
 fn read_dataset(file: &InputFile, language: Language, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
+    builder.reading_from(&file.path);
     let mut seen = SeenIds::default();
     for (line, record) in parse_json_lines::<DatasetRecord>(file, errors) {
         let id = record.id.text();

@@ -3,7 +3,7 @@
 //! code file or `input.txt`: some CodeMind folders lack their code, and are still judged.
 //! HumanEval's `<id>__0`, `<id>__1` folders are further inputs of program `<id>`, not programs.
 
-use super::{claim, group_by_folder, Format, Reader, Reading};
+use super::{claim, folder_of_program_folders, group_by_folder, Format, Reader, Reading};
 use crate::diagnostics::{utf8_text, FileError};
 use crate::input::InputFile;
 use crate::table::{Language, RawProgram};
@@ -39,6 +39,7 @@ impl Reader for DatasetFolders {
         claim(unclaimed, &taken);
         for program in fold_extra_inputs(programs) {
             context.dataset_benchmarks.insert(program.benchmark.to_lowercase());
+            builder.reading_from(folder_of_program_folders(&program.source_path));
             builder.add_program(program);
         }
     }

@@ -2,7 +2,7 @@
 //! Without the `ER` folder in the path, `<bench>` is recognised by the dataset's benchmark names.
 
 use super::prediction_folder::{folder_names, read_prediction, Origin, PREDICTION_FILE};
-use super::{claim, group_by_folder, DropContext, Format, Reader, Reading};
+use super::{claim, folder_of_program_folders, group_by_folder, DropContext, Format, Reader, Reading};
 use crate::input::InputFile;
 use std::collections::HashSet;
 
@@ -35,6 +35,7 @@ impl Reader for ExerscopeEr {
             let (model, benchmark) = model_and_benchmark(&files[any], first, second, context);
             let origin = Origin { model, benchmark, program_id: id };
             if let Some(prediction) = read_prediction(files, predict, response, origin, errors) {
+                builder.reading_from(folder_of_program_folders(&files[any].path));
                 builder.add_prediction(prediction);
             }
         }

@@ -233,6 +233,7 @@ fn read_rows(
         .iter()
         .filter_map(|(field, column)| Some((*field, rows.columns.iter().position(|c| c == column)?)))
         .collect();
+    builder.reading_from(&file.path);
     let stem = file.file_name().rsplit_once('.').map_or(file.file_name(), |(stem, _)| stem);
     let mut samples: HashMap<(String, String, String, Task), u32> = HashMap::new();
     for (line, values) in rows.records {

@@ -193,6 +193,13 @@ pub(crate) fn group_by_folder(files: &[InputFile], indices: impl Iterator<Item =
     groups
 }
 
+/// The folder that holds a one-folder-per-program layout, which the page lists as one source:
+/// `ER/gpt-4/cruxeval` for `ER/gpt-4/cruxeval/sample_0/predict.txt`.
+pub(crate) fn folder_of_program_folders(file_path: &str) -> &str {
+    let program_folder = file_path.rsplit_once('/').map_or("", |(folder, _)| folder);
+    program_folder.rsplit_once('/').map_or(program_folder, |(folder, _)| folder)
+}
+
 /// For readers that look at files one at a time: `take` reads a file it recognises and returns
 /// `true`; the files it took leave `unclaimed`.
 pub(crate) fn take_each<'a>(
@@ -240,6 +247,25 @@ mod tests {
         assert_eq!(options.format_of("b.jsonl"), Some(Format::Reval));
         let all = ReadOptions { forced: Some(Format::Cruxeval), ..options };
         assert_eq!(all.format_of("elsewhere.json"), Some(Format::Cruxeval));
+    }
+
+    #[test]
+    fn each_reader_names_its_sources_files_or_the_folders_of_program_folders() {
+        assert_eq!(folder_of_program_folders("x/ER/m/b/p1/predict.txt"), "x/ER/m/b");
+        assert_eq!(folder_of_program_folders("p1/predict.txt"), "p1");
+        let files = [
+            InputFile::new("dataset/b/p1/main.py", "def f(x):\n    return x\n"),
+            InputFile::new("dataset/b/p1/input.txt", "f(1)"),
+            InputFile::new("dataset/b/p1/output.txt", "1"),
+            InputFile::new("ER/m/b/p1/predict.txt", "1"),
+            InputFile::new("runs/mine.csv", "id,benchmark,model,prediction,correct\np1,b,n,1,true\n"),
+        ];
+        let (mut builder, mut errors) = (TableBuilder::default(), Vec::new());
+        read_all(&files, &ReadOptions::default(), &mut builder, &mut errors);
+        let (table, _) = builder.finish();
+        let sources: Vec<(&str, u64, u64)> =
+            table.sources.iter().map(|s| (s.source.as_str(), s.programs, s.predictions)).collect();
+        assert_eq!(sources, [("ER/m/b", 0, 1), ("dataset/b", 1, 0), ("runs/mine.csv", 1, 1)], "{errors:?}");
     }
 
     #[test]

@@ -113,6 +113,7 @@ fn read_benchmark(
     builder: &mut TableBuilder,
     errors: &mut Vec<FileError>,
 ) {
+    builder.reading_from(&file.path);
     let mut seen = SeenIds::default();
     for (line, record) in parse_json_lines::<BenchmarkRecord>(file, errors) {
         if !seen.first(&record.task_id, file, Some(line), errors) {
@@ -147,6 +148,7 @@ fn read_run(
     builder: &mut TableBuilder,
     errors: &mut Vec<FileError>,
 ) {
+    builder.reading_from(&file.path);
     let lines = parse_json_lines::<Value>(file, errors);
     if lines.iter().all(|(_, value)| value.get("task_id").is_none()) {
         return errors.push(nothing_in(file));
