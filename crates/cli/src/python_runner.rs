@@ -193,6 +193,16 @@ mod tests {
     }
 
     #[test]
+    fn a_program_cannot_change_what_the_next_one_sees() {
+        let mut one_process = PythonRunner { python: "python3".into(), processes: 1 };
+        let reports = one_process.run(&[
+            request("import builtins, sys\nbuiltins.len = lambda x: 0\nsys.setrecursionlimit(50)\ndef f():\n    return len([1])\n", "f()", "0"),
+            request("import sys\ndef f():\n    return (len([1]), sys.getrecursionlimit() > 50)\n", "f()", "(1, True)"),
+        ], &mut |_| {});
+        assert_eq!(reports.iter().map(RunReport::verdict).collect::<Vec<_>>(), [Some(true), Some(true)], "{reports:?}");
+    }
+
+    #[test]
     fn programs_see_the_standard_library_only() {
         let reports = run(&[request(
             "import sys\ndef f():\n    return any('site-packages' in p for p in sys.path)\n",

@@ -10,6 +10,7 @@ The dynamic properties (SPEC 4.4) count line events of the program's own file, a
 reports them: loop length is the largest count of one line (a `for` header counts n + 1).
 """
 
+import builtins
 import io
 import json
 import sys
@@ -78,11 +79,13 @@ def equals(expected, value):
 
 def run(code, call, expected, time_limit_ms):
     """Executes `code`, then evaluates `expected` and `call` in its namespace; returns the report."""
-    namespace = {"__name__": "__main__", "__builtins__": __builtins__}
+    namespace = {"__name__": "__main__", "__builtins__": builtins}
     tracer = Tracer(time.perf_counter() + time_limit_ms / 1000)
     report = {"outcome": "returned", "value": None, "equals_expected": None, "error": None}
     started = time.perf_counter()
+    # What a program may change for the programs run after it in this interpreter is put back.
     saved = sys.stdin, sys.stdout, sys.stderr, sys.getrecursionlimit()
+    saved_builtins = dict(builtins.__dict__)
     sys.stdin, sys.stdout, sys.stderr = io.StringIO(""), Discard(), Discard()
     sys.settrace(tracer)
     try:
@@ -105,6 +108,8 @@ def run(code, call, expected, time_limit_ms):
         sys.settrace(None)
         sys.stdin, sys.stdout, sys.stderr = saved[:3]
         sys.setrecursionlimit(saved[3])
+        builtins.__dict__.clear()
+        builtins.__dict__.update(saved_builtins)
     counts = tracer.line_counts.values()
     report.update(
         python=sys.version.split()[0],
