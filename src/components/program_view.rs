@@ -17,7 +17,7 @@ pub fn ProgramView(program: RwSignal<Option<Arc<ProgramDetail>>>, judge: RwSigna
     });
     move || {
         program.get().map(|detail| {
-            let code = detail.code.clone().unwrap_or_else(|| "(the dataset holds no code for this program)".to_owned());
+            let code = detail.program.code.clone().unwrap_or_else(|| "(the dataset holds no code for this program)".to_owned());
             let flags = format!(
                 "constructs: {} · reference flags: {}",
                 detail.constructs.names().join(", "),
@@ -31,12 +31,12 @@ pub fn ProgramView(program: RwSignal<Option<Arc<ProgramDetail>>>, judge: RwSigna
                 .map(|p| view! { <PredictionCard prediction=p judge=judge/> })
                 .collect_view();
             view! {
-                <section class="panel" id="program-view" data-program=detail.id.clone()>
-                    <h2>{format!("{} / {}", detail.benchmark, detail.id)}</h2>
+                <section class="panel" id="program-view" data-program=detail.program.id.clone()>
+                    <h2>{format!("{} / {}", detail.program.benchmark, detail.program.id)}</h2>
                     <p class="explain">
-                        {format!("{} · {flags} · ", format!("{:?}", detail.language).to_lowercase())}
-                        <code>{detail.source_path.clone()}</code>
-                        {(detail.extra_inputs > 0).then(|| format!(" · {} further input(s) in the dataset", detail.extra_inputs))}
+                        {format!("{} · {flags} · ", format!("{:?}", detail.program.language).to_lowercase())}
+                        <code>{detail.program.source_path.clone()}</code>
+                        {(detail.program.extra_inputs > 0).then(|| format!(" · {} further input(s) in the dataset", detail.program.extra_inputs))}
                     </p>
                     {syntax.map(|s| view! { <p class="failure">{s}</p> })}
                     <div class="program-grid">
@@ -46,9 +46,9 @@ pub fn ProgramView(program: RwSignal<Option<Arc<ProgramDetail>>>, judge: RwSigna
                         </div>
                         <div>
                             <h3>"Input"</h3>
-                            <pre class="value" id="program-input">{detail.input.clone()}</pre>
+                            <pre class="value" id="program-input">{detail.program.input.clone()}</pre>
                             <h3>"Expected output"</h3>
-                            <pre class="value" id="program-expected">{detail.expected.clone()}</pre>
+                            <pre class="value" id="program-expected">{detail.program.expected.clone()}</pre>
                         </div>
                     </div>
                     <h3>"Predictions"</h3>

@@ -4,7 +4,7 @@
 use crate::analysis::Analysis;
 use crate::execution::RunReport;
 use crate::extractors::{ConstructLine, Constructs, ReferenceConstructs};
-use crate::table::{Language, ProgramIdx, Task};
+use crate::table::{ProgramIdx, RawProgram, Task};
 use serde::{Deserialize, Serialize};
 
 /// Responses are cut to this many bytes for display (they are judged in full).
@@ -13,14 +13,9 @@ pub const SHOWN_RESPONSE_BYTES: usize = 64 * 1024;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ProgramDetail {
     pub index: ProgramIdx,
-    pub benchmark: String,
-    pub id: String,
-    pub language: Language,
-    pub code: Option<String>,
-    pub input: String,
-    pub expected: String,
-    pub extra_inputs: u32,
-    pub source_path: String,
+    /// The program, with its benchmark's name.
+    #[serde(flatten)]
+    pub program: RawProgram,
     pub reference_constructs: ReferenceConstructs,
     pub constructs: Constructs,
     /// Where the constructs are in the code.
@@ -98,14 +93,7 @@ impl Analysis {
             .collect();
         Some(ProgramDetail {
             index,
-            benchmark: self.table.benchmarks[program.benchmark as usize].clone(),
-            id: program.id.clone(),
-            language: program.language,
-            code: program.code.clone(),
-            input: program.input.clone(),
-            expected: program.expected.clone(),
-            extra_inputs: program.extra_inputs,
-            source_path: program.source_path.clone(),
+            program: program.clone().in_benchmark(self.table.benchmarks[program.benchmark as usize].clone()),
             reference_constructs: facts.reference_constructs,
             constructs: facts.constructs,
             construct_lines: self.construct_lines[index as usize].clone(),

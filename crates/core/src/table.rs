@@ -45,9 +45,11 @@ pub type BenchmarkIdx = u32;
 pub type ModelIdx = u32;
 pub type ProgramIdx = u32;
 
+/// A program with the input it runs on and the output it must give. Readers name its benchmark
+/// ([`RawProgram`]); the table keeps the benchmark's index ([`Program`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Program {
-    pub benchmark: BenchmarkIdx,
+pub struct ProgramOf<B> {
+    pub benchmark: B,
     pub id: String,
     pub language: Language,
     /// `None` when the dataset holds no code for the program (it is still judged).
@@ -134,17 +136,18 @@ pub struct RawPrediction {
     pub source_path: String,
 }
 
+/// A program as the table keeps it.
+pub type Program = ProgramOf<BenchmarkIdx>;
+
 /// A program as a reader finds it, before benchmarks are interned.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RawProgram {
-    pub benchmark: String,
-    pub id: String,
-    pub language: Language,
-    pub code: Option<String>,
-    pub input: String,
-    pub expected: String,
-    pub extra_inputs: u32,
-    pub source_path: String,
+pub type RawProgram = ProgramOf<String>;
+
+impl<B> ProgramOf<B> {
+    /// The same program, its benchmark given another way (a name interned to an index).
+    pub fn in_benchmark<C>(self, benchmark: C) -> ProgramOf<C> {
+        let ProgramOf { benchmark: _, id, language, code, input, expected, extra_inputs, source_path } = self;
+        ProgramOf { benchmark, id, language, code, input, expected, extra_inputs, source_path }
+    }
 }
 
 /// Predictions whose program no input provided, counted per (model, benchmark).
@@ -251,16 +254,7 @@ impl TableBuilder {
                 continue;
             }
             program_by_key.insert((benchmark, raw.id.clone()), table.programs.len() as ProgramIdx);
-            table.programs.push(Program {
-                benchmark,
-                id: raw.id,
-                language: raw.language,
-                code: raw.code,
-                input: raw.input,
-                expected: raw.expected,
-                extra_inputs: raw.extra_inputs,
-                source_path: raw.source_path,
-            });
+            table.programs.push(raw.in_benchmark(benchmark));
         }
         let mut model_by_name: HashMap<String, ModelIdx> = HashMap::new();
         let mut unmatched: Vec<Unmatched> = Vec::new();
