@@ -75,6 +75,7 @@ fn PredictionCard(prediction: PredictionDetail, judge: RwSignal<Judge>) -> impl 
             {prediction.input.clone().map(|input| view! { <p class="explain">"on input " <code>{input}</code></p> })}
             <pre class="value answer">{prediction.answer.clone()}</pre>
             <p class="judges">{verdict_origin(&prediction.verdict_from, verdict)}</p>
+            {run_trace(&prediction.verdict_from).map(|trace| view! { <p class="explain run-trace">{trace}</p> })}
             {prediction.response.clone().map(|response| view! {
                 <details>
                     <summary>"Raw response"</summary>
@@ -113,6 +114,24 @@ fn verdict_origin(source: &VerdictSource, verdict: [bool; 3]) -> String {
             }
         }
     }
+}
+
+/// What the tracer saw of a run that executed lines: how much ran, the longest loop, the deepest
+/// recursion, the time.
+fn run_trace(source: &VerdictSource) -> Option<String> {
+    let VerdictSource::Run { report, .. } = source else {
+        return None;
+    };
+    (report.line_events > 0).then(|| {
+        format!(
+            "traced: {} line events on {} lines · longest loop {} · recursion depth {} · {:.1} ms",
+            report.line_events,
+            report.distinct_lines,
+            report.loop_length,
+            report.recursion_depth,
+            report.seconds * 1000.0
+        )
+    })
 }
 
 /// The code, line by line, with the lines where constructs appear marked; a chip per construct

@@ -333,6 +333,8 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     if (!cards.some((c) => c.includes('correct') && c.includes('ran f([1, 1, 1, 1, 3, 3]) in Python 3.11.3: returned the expected output'))) {
       throw new Error(`no run of another input judged right: ${cards.slice(0, 2)}`);
     }
+    // sample_0 loops over its 6 numbers: the for header runs 7 times.
+    if (!cards.some((c) => c.includes('longest loop 7 · recursion depth 1'))) throw new Error(`no trace: ${cards[0]}`);
     await page.screenshot({ path: path.join(out, 'runs.png'), fullPage: false });
   });
 
