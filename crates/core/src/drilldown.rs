@@ -76,7 +76,7 @@ pub fn programs_behind(facts: &Facts, selection: &Selection, judge: Judge) -> Ve
 mod tests {
     use super::*;
     use crate::extractors::ReferenceConstruct;
-    use crate::facts::tests::tiny_facts;
+    use crate::facts::tests::{add_prediction, tiny_facts};
 
     #[test]
     fn a_construct_selects_the_programs_having_it() {
@@ -101,10 +101,7 @@ mod tests {
         let mut facts = tiny_facts();
         facts.models.push("other".into());
         for (program, verdict) in [(0, false), (1, false)] {
-            facts.predictions.model.push(1);
-            facts.predictions.program.push(program);
-            facts.predictions.task.push(crate::table::Task::Output);
-            facts.predictions.verdict.iter_mut().for_each(|column| column.push(verdict));
+            add_prediction(&mut facts, 1, program, verdict);
         }
         let only_a = AgreementCell { model_a: 0, model_b: 1, a_right: true, b_right: false };
         let selection = Selection { agreement: Some(only_a), ..Default::default() };
@@ -117,18 +114,8 @@ mod tests {
     fn a_model_selects_its_programs_and_every_model_verdict_is_shown() {
         let mut facts = tiny_facts();
         facts.models.push("other".into());
-        facts.predictions.model.push(1);
-        facts.predictions.program.push(2);
-        facts.predictions.task.push(crate::table::Task::Output);
-        for column in &mut facts.predictions.verdict {
-            column.push(true);
-        }
-        facts.predictions.model.push(1);
-        facts.predictions.program.push(0);
-        facts.predictions.task.push(crate::table::Task::Output);
-        for column in &mut facts.predictions.verdict {
-            column.push(false);
-        }
+        add_prediction(&mut facts, 1, 2, true);
+        add_prediction(&mut facts, 1, 0, false);
         let selection = Selection { model: Some(0), ..Default::default() };
         let rows = programs_behind(&facts, &selection, Judge::Reference);
         let shown: Vec<_> = rows.iter().map(|r| (r.program, r.verdicts.clone())).collect();

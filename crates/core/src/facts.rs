@@ -175,10 +175,7 @@ pub(crate) mod tests {
     #[test]
     fn outcomes_count_each_program_once_with_its_samples() {
         let mut facts = tiny_facts();
-        facts.predictions.model.push(0);
-        facts.predictions.program.push(1);
-        facts.predictions.task.push(Task::Output);
-        facts.predictions.verdict.iter_mut().for_each(|column| column.push(true));
+        add_prediction(&mut facts, 0, 1, true);
         let outcomes = facts.outcomes(Judge::Reference);
         let counts: Vec<(u32, u32, u32)> = outcomes.iter().map(|o| (o.program, o.correct, o.samples)).collect();
         assert_eq!(counts, [(0, 1, 1), (1, 1, 2)]);
@@ -196,6 +193,14 @@ pub(crate) mod tests {
         assert_eq!(input.predictions.verdict, [vec![false], vec![true], vec![false]]);
         assert_eq!(input.predictions.answer_type, [1]);
         assert_eq!(input.programs, facts.programs);
+    }
+
+    /// Adds an output prediction of `program` by `model`, with the same verdict for every judge.
+    pub fn add_prediction(facts: &mut Facts, model: ModelIdx, program: ProgramIdx, verdict: bool) {
+        facts.predictions.model.push(model);
+        facts.predictions.program.push(program);
+        facts.predictions.task.push(Task::Output);
+        facts.predictions.verdict.iter_mut().for_each(|column| column.push(verdict));
     }
 
     /// One benchmark of three programs; model `m` predicted two of them, one correctly.

@@ -64,19 +64,15 @@ pub fn model_agreements(facts: &Facts, outcomes: &[Outcome]) -> Vec<ModelAgreeme
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::facts::tests::tiny_facts;
+    use crate::facts::tests::{add_prediction, tiny_facts};
     use crate::judges::Judge;
-    use crate::table::Task;
 
     #[test]
     fn counts_the_programs_both_models_predicted() {
         let mut facts = tiny_facts();
         facts.models.push("other".into());
         for (program, verdict) in [(0, false), (1, false), (2, true)] {
-            facts.predictions.model.push(1);
-            facts.predictions.program.push(program);
-            facts.predictions.task.push(Task::Output);
-            facts.predictions.verdict.iter_mut().for_each(|column| column.push(verdict));
+            add_prediction(&mut facts, 1, program, verdict);
         }
         let rows = model_agreements(&facts, &facts.outcomes(Judge::Reference));
         assert_eq!(rows.len(), 2, "pooled and the one benchmark");

@@ -153,16 +153,13 @@ pub fn construct_summaries(facts: &Facts, outcomes: &[Outcome]) -> Vec<Construct
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::facts::tests::tiny_facts;
+    use crate::facts::tests::{add_prediction, tiny_facts};
     use crate::judges::Judge;
 
     #[test]
     fn a_program_of_several_samples_counts_once_with_its_share() {
         let mut facts = tiny_facts();
-        facts.predictions.model.push(0);
-        facts.predictions.program.push(0);
-        facts.predictions.task.push(Task::Output);
-        facts.predictions.verdict.iter_mut().for_each(|column| column.push(false));
+        add_prediction(&mut facts, 0, 0, false);
         let for_loops = construct_summaries(&facts, &facts.outcomes(Judge::Reference))
             .into_iter()
             .find(|c| c.flavor == Flavor::Reference && c.construct == "for")
