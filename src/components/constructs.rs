@@ -49,10 +49,7 @@ pub fn ConstructsView(
     flavor: RwSignal<Flavor>,
     on_select: Callback<Selection>,
 ) -> impl IntoView {
-    let benchmarks = move || match (facts.get(), report.get()) {
-        (Some(facts), Some(report)) => predicted_benchmarks(&facts, &report),
-        _ => Vec::new(),
-    };
+    let benchmarks = move || facts.with(|f| f.as_deref().map(predicted_benchmarks).unwrap_or_default());
     let explanation = move || match flavor.get() {
         Flavor::Reference => {
             "Reference flags of ExeRScope (the paper's numbers): NL nested loop (directly in a loop), I if, F for, \
@@ -273,12 +270,18 @@ fn ConstructBars(
     flavor: RwSignal<Flavor>,
     on_select: Callback<Selection>,
 ) -> impl IntoView {
-    let benchmark = RwSignal::new(0_usize);
+    // The benchmark picked; the first one predicted until then, or when the task shown has none of it.
+    let picked = RwSignal::new(None::<usize>);
+    let benchmark = Memo::new(move |_| {
+        let predicted = facts.with(|f| f.as_ref().map(|f| f.predicted_benchmarks()).unwrap_or_default());
+        let picked = picked.get().filter(|&b| predicted.contains(&(b as u32)));
+        picked.or(predicted.first().map(|&b| b as usize))
+    });
     let canvas = NodeRef::<leptos::html::Canvas>::new();
     let drawn = StoredValue::new((Vec::<BarHit>::new(), Vec::<AnyConstruct>::new()));
     Effect::new(move |_| {
         let (Some(canvas), Some(report), Some(facts)) = (canvas.get(), report.get(), facts.get()) else { return };
-        let Some(benchmark_name) = facts.benchmarks.get(benchmark.get()) else { return };
+        let Some(benchmark_name) = benchmark.get().and_then(|b| facts.benchmarks.get(b)) else { return };
         let constructs = shown_constructs(&report, flavor.get());
         let mut bars = Vec::new();
         for (group, &construct) in constructs.iter().enumerate() {
@@ -307,7 +310,7 @@ fn ConstructBars(
         });
         if let Some((model, construct)) = hit {
             on_select.run(Selection {
-                benchmark: Some(benchmark.get_untracked() as u32),
+                benchmark: benchmark.get_untracked().map(|b| b as u32),
                 model: Some(model as u32),
                 construct: Some(construct),
                 agreement: None,
@@ -320,9 +323,9 @@ fn ConstructBars(
                 "Bars with 95% intervals for "
                 <select id="construct-bars-benchmark" on:change=move |e| {
                     if let Ok(i) = event_target_value(&e).parse() {
-                        benchmark.set(i);
+                        picked.set(Some(i));
                     }
-                }>{move || benchmark_options(facts)}</select>
+                }>{move || benchmark_options(facts, move |i| benchmark.get() == Some(i))}</select>
             </label>
         </div>
         <canvas id="construct-bars" class="chart clickable" width="1100" height="340" node_ref=canvas on:click=on_click

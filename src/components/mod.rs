@@ -16,25 +16,23 @@ pub mod status;
 pub mod types;
 
 use exerscope_core::numeric::NumericProperty;
-use exerscope_core::{Facts, Report};
+use exerscope_core::Facts;
 use leptos::prelude::*;
 use std::sync::Arc;
 
-/// `<option>`s for the benchmarks, valued by index (for the benchmark pickers of several views).
-pub fn benchmark_options(facts: Signal<Option<Arc<Facts>>>) -> impl IntoView {
+/// `<option>`s for the benchmarks some model predicted, valued by index (for the benchmark pickers
+/// of several views); `selected` marks the one shown.
+pub fn benchmark_options(facts: Signal<Option<Arc<Facts>>>, selected: impl Fn(usize) -> bool) -> impl IntoView {
     facts
-        .with(|f| f.as_ref().map(|f| f.benchmarks.clone()).unwrap_or_default())
+        .with(|f| f.as_deref().map(predicted_benchmarks).unwrap_or_default())
         .into_iter()
-        .enumerate()
-        .map(|(i, name)| view! { <option value=i.to_string()>{name}</option> })
+        .map(|(i, name)| view! { <option value=i.to_string() selected=selected(i)>{name}</option> })
         .collect_view()
 }
 
-/// The benchmarks some model predicted (index and name): those the charts draw. Benchmarks read
-/// without predictions (CodeMind's DER/SR programs) are listed in the program table only.
-pub fn predicted_benchmarks(facts: &Facts, report: &Report) -> Vec<(usize, String)> {
-    let predicted = |name: &String| report.runs.iter().any(|run| run.benchmark == *name);
-    facts.benchmarks.iter().cloned().enumerate().filter(|(_, name)| predicted(name)).collect()
+/// The benchmarks some model predicted in the facts shown (index and name): those the charts draw.
+pub fn predicted_benchmarks(facts: &Facts) -> Vec<(usize, String)> {
+    facts.predicted_benchmarks().into_iter().map(|b| (b as usize, facts.benchmarks[b as usize].clone())).collect()
 }
 
 /// A `<select>` of the numeric properties, bound to `property`.

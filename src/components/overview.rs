@@ -94,7 +94,7 @@ fn OverviewChart(
         let Some(area) = canvas_area(&canvas) else {
             return;
         };
-        let (indices, groups): (Vec<usize>, Vec<String>) = predicted_benchmarks(&facts, &report).into_iter().unzip();
+        let (indices, groups): (Vec<usize>, Vec<String>) = predicted_benchmarks(&facts).into_iter().unzip();
         let bars = run_bars(&groups, &facts.models, &report.runs);
         let data = SuccessBars { groups: &groups, models: &facts.models, bars: &bars };
         match draw_success_bars(&area, &data) {

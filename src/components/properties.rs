@@ -20,7 +20,7 @@ use std::sync::Arc;
 pub fn PropertiesView(facts: Signal<Option<Arc<Facts>>>, judge: RwSignal<Judge>) -> impl IntoView {
     let property = RwSignal::new(NumericProperty::MccabeSum);
     let benchmark = RwSignal::new(None::<u32>);
-    let models = move || facts.with(|f| f.as_ref().map(|f| f.models.len()).unwrap_or(0));
+    let models = move || facts.with(|f| f.as_ref().map(|f| f.predicted_models()).unwrap_or_default());
     // Each program once with its share of correct samples, for every model's chart: computed once.
     let outcomes = Memo::new(move |_| facts.with(|f| f.as_ref().map(|f| Arc::new(f.outcomes(judge.get())))));
     view! {
@@ -35,7 +35,7 @@ pub fn PropertiesView(facts: Signal<Option<Arc<Facts>>>, judge: RwSignal<Judge>)
                     " Benchmark "
                     <select id="property-benchmark" on:change=move |e| benchmark.set(event_target_value(&e).parse().ok())>
                         <option value="all">"all benchmarks"</option>
-                        {move || benchmark_options(facts)}
+                        {move || benchmark_options(facts, move |i| benchmark.get() == Some(i as u32))}
                     </select>
                 </label>
             </div>
@@ -46,7 +46,7 @@ pub fn PropertiesView(facts: Signal<Option<Arc<Facts>>>, judge: RwSignal<Judge>)
                 "regression of success on the property, with its 95% interval (negative: higher values, fewer correct answers)."
             </p>
             <div class="property-grid">
-                {move || (0..models()).map(|m| view! { <PropertyChart facts judge outcomes property benchmark model=m as u32/> }).collect_view()}
+                {move || models().into_iter().map(|model| view! { <PropertyChart facts judge outcomes property benchmark model/> }).collect_view()}
             </div>
         </section>
     }

@@ -238,6 +238,11 @@ try {
     // 152: HumanEval_39 imports sympy, and programs see the standard library only (as the CLI's).
     expectEqual(run(code, 'GPT_4', "HumanEval (GPT_4's code)"), [152, 162], 'GPT_4 DER code passing its test');
     expectEqual(run(code, 'CodeLlama', "HumanEvalNoTest (CodeLlama's code)"), [94, 162], 'CodeLlama SR code passing its test');
+    // Views of one task draw its models and benchmarks only (ChatGPT_4 and the IER benchmarks are another task's).
+    const charts = await page.$$eval('#properties canvas.property-chart', (c) => c.length);
+    expectEqual(charts, 2, 'property charts of the code task (GPT_4, CodeLlama)');
+    const options = await page.$$eval('#construct-bars-benchmark option', (o) => o.map((x) => x.textContent));
+    expectEqual(options, ["HumanEval (GPT_4's code)", "HumanEvalNoTest (CodeLlama's code)"], 'construct bar benchmarks of the code task');
     await page.selectOption('#task', 'output');
   });
 

@@ -158,6 +158,21 @@ impl Facts {
         counts
     }
 
+    /// The models with predictions in these facts, in index order: those a view of one task
+    /// draws (a drop's other tasks may have other models).
+    pub fn predicted_models(&self) -> Vec<ModelIdx> {
+        present_indices(&self.predictions.model, self.models.len())
+    }
+
+    /// The benchmarks with predictions in these facts, in index order: those charts draw (a
+    /// benchmark read without predictions in this task, such as another task's or CodeMind's
+    /// DER/SR programs when another task is shown, is listed in the program table only).
+    pub fn predicted_benchmarks(&self) -> Vec<BenchmarkIdx> {
+        let benchmarks: Vec<BenchmarkIdx> =
+            self.predictions.program.iter().map(|&p| self.programs[p as usize].benchmark).collect();
+        present_indices(&benchmarks, self.benchmarks.len())
+    }
+
     pub fn model_index(&self, name: &str) -> Option<ModelIdx> {
         self.models.iter().position(|m| m == name).map(|i| i as ModelIdx)
     }
@@ -165,6 +180,15 @@ impl Facts {
     pub fn benchmark_index(&self, name: &str) -> Option<BenchmarkIdx> {
         self.benchmarks.iter().position(|b| b == name).map(|i| i as BenchmarkIdx)
     }
+}
+
+/// The indices below `count` that occur in `column`, in order.
+fn present_indices(column: &[u32], count: usize) -> Vec<u32> {
+    let mut present = vec![false; count];
+    for &index in column {
+        present[index as usize] = true;
+    }
+    (0..count as u32).filter(|&i| present[i as usize]).collect()
 }
 
 #[cfg(test)]
@@ -181,6 +205,17 @@ pub(crate) mod tests {
         assert_eq!(counts, [(0, 1, 1), (1, 1, 2)]);
         assert_eq!(outcomes[1].share(), 0.5);
         assert!(outcomes[1].solved(), "half the samples is solved");
+    }
+
+    #[test]
+    fn only_models_and_benchmarks_with_predictions_are_predicted() {
+        let mut facts = tiny_facts();
+        facts.models.push("silent".into());
+        facts.benchmarks.push("unpredicted".into());
+        assert_eq!((facts.predicted_models(), facts.predicted_benchmarks()), (vec![0], vec![0]));
+        add_prediction(&mut facts, 1, 2, true);
+        facts.programs[2].benchmark = 1;
+        assert_eq!((facts.predicted_models(), facts.predicted_benchmarks()), (vec![0, 1], vec![0, 1]));
     }
 
     #[test]
