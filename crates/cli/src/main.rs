@@ -84,8 +84,28 @@ fn field_column(text: &str) -> Result<(Field, String), String> {
     Ok((field, column.to_owned()))
 }
 
+/// The analysis thread's stack: walks over trees are bounded in depth, and this leaves room to spare
+/// for whatever a hostile file finds that the bounds missed.
+const ANALYSIS_STACK_BYTES: usize = 256 << 20;
+
 fn main() -> ExitCode {
-    let Command::Analyze { judge, format, maps, python, no_run, paths } = Cli::parse().command;
+    let command = Cli::parse().command;
+    let analysis = std::thread::Builder::new().stack_size(ANALYSIS_STACK_BYTES).spawn(move || run(command));
+    match analysis.map(|thread| thread.join()) {
+        Ok(Ok(code)) => code,
+        Ok(Err(_)) => {
+            eprintln!("exerscope: the analysis failed (a bug: please report it with the files that caused it)");
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("exerscope: cannot start the analysis: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: Command) -> ExitCode {
+    let Command::Analyze { judge, format, maps, python, no_run, paths } = command;
     let (files, mut errors) = collect::read_inputs(&paths);
     let options = ReadOptions { forced: format, overrides: maps.into_iter().collect(), ..Default::default() };
     let mut runner: Box<dyn ProgramRunner> =

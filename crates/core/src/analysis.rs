@@ -131,15 +131,16 @@ pub struct ProgramSource<'a> {
 pub fn join(files: Vec<InputFile>, options: &ReadOptions, progress: &mut dyn FnMut(Progress)) -> Joined {
     let mut errors = Vec::new();
     progress(Progress { phase: Phase::Reading, done: 0, total: files.len() });
-    let files = expand_archives(files, &mut errors);
     if files.is_empty() {
         errors.push(FileError::new("(drop)", "nothing to analyse: no files were given"));
     }
+    let files = expand_archives(files, &mut errors);
     let mut builder = TableBuilder::default();
     read_all(&files, options, &mut builder, &mut errors);
     drop(files);
-    let (table, unmatched) = builder.finish();
-    report_unjoined(&table, &unmatched, &mut errors);
+    let (table, problems) = builder.finish();
+    report_unjoined(&table, &problems.unmatched, &mut errors);
+    errors.extend(problems.messages);
     let runs = plan_runs(&table);
     Joined { table, errors, runs }
 }
@@ -184,6 +185,7 @@ impl Joined {
         let mut type_names = TypeNames::default();
         let (programs, construct_lines) = program_facts(&table, properties, &mut type_names, &mut errors);
         let predictions = judge_all(&table, &runs, &mut type_names, progress);
+        report_too_deep(&table, &mut errors);
         progress(Progress { phase: Phase::Done, done: predictions.len(), total: predictions.len() });
         let facts = Facts {
             benchmarks: table.benchmarks.clone(),
@@ -330,6 +332,33 @@ fn judge_all(
                 type_names.id(exerscope_type(&predictions.answer[i], language))
             })
             .collect(),
+    }
+}
+
+/// Answers and expected outputs nested deeper than Python allows are no values: the value judge
+/// compares them as text. Told once per file.
+fn report_too_deep(table: &Table, errors: &mut Vec<FileError>) {
+    let mut by_file: BTreeMap<&str, usize> = BTreeMap::new();
+    let predictions = &table.predictions;
+    for i in 0..predictions.len() {
+        if crate::pyliteral::nests_too_deep(&predictions.answer[i]) {
+            *by_file.entry(&predictions.source_path[i]).or_default() += 1;
+        }
+    }
+    for program in &table.programs {
+        if crate::pyliteral::nests_too_deep(&program.expected) {
+            *by_file.entry(&program.source_path).or_default() += 1;
+        }
+    }
+    for (file, count) in by_file {
+        errors.push(FileError::new(
+            file,
+            format!(
+                "{count} answer(s) or expected output(s) nest brackets deeper than Python allows ({}): the value \
+                 judge compares them as text",
+                crate::pyliteral::MAX_DEPTH
+            ),
+        ));
     }
 }
 

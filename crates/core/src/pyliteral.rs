@@ -4,8 +4,15 @@
 //! size), floats, imaginary numbers and `a ± bj`, strings and bytes with every prefix, quote and
 //! escape form (adjacent literals concatenate), tuples (with or without parentheses), lists,
 //! dicts, sets and `set()`, nested, with a unary sign on numbers.
+//!
+//! Brackets nest at most [`MAX_DEPTH`] deep, as in Python's own parser: deeper text is no Python,
+//! and the parser (recursive, like everything that walks a [`Value`]) never goes deeper.
 
+use std::borrow::Cow;
 use std::fmt;
+
+/// How deep brackets may nest: CPython's tokenizer refuses more ("too many nested parentheses").
+pub const MAX_DEPTH: usize = 200;
 
 #[derive(Clone, Debug)]
 pub enum Value {
@@ -33,10 +40,18 @@ pub enum Int {
 }
 
 impl Int {
-    fn to_f64(&self) -> f64 {
+    /// Python's `int == float`: exact, never by rounding the int to a float
+    /// (`9007199254740993 != 9007199254740992.0`, `10**400 != 1e400`).
+    fn equals_float(&self, float: f64) -> bool {
+        if !float.is_finite() || float.fract() != 0.0 {
+            return false;
+        }
         match self {
-            Int::Small(v) => *v as f64,
-            Int::Big(digits) => digits.parse().unwrap_or(f64::NAN),
+            // Integral floats of magnitude below 2^127 convert to i128 exactly; larger ones
+            // cannot equal a small int.
+            Int::Small(v) => float.abs() < 2f64.powi(127) && *v == float as i128,
+            // `{:.0}` prints a float's exact integral value.
+            Int::Big(digits) => *digits == format!("{float:.0}"),
         }
     }
 }
@@ -52,6 +67,16 @@ impl fmt::Display for ParseError {
         write!(f, "{} at offset {}", self.message, self.offset)
     }
 }
+
+/// Whether `text` nests brackets deeper than [`MAX_DEPTH`] (outside strings, as the parser sees
+/// it): such a text is no literal, and is judged as text.
+pub fn nests_too_deep(text: &str) -> bool {
+    // Most texts have too few brackets to nest that deep: only those are parsed.
+    text.bytes().filter(|b| matches!(b, b'(' | b'[' | b'{')).count() > MAX_DEPTH
+        && parse(text).is_err_and(|e| e.message.starts_with(TOO_DEEP))
+}
+
+const TOO_DEEP: &str = "brackets nested deeper than Python allows";
 
 /// Parses `text` as one Python literal (leading and trailing whitespace allowed).
 pub fn parse(text: &str) -> Result<Value, ParseError> {
@@ -71,11 +96,8 @@ pub fn parse(text: &str) -> Result<Value, ParseError> {
 /// and complex; lists never equal tuples; sets and dicts ignore order.
 pub fn python_eq(a: &Value, b: &Value) -> bool {
     use Value::*;
-    if let (Some(x), Some(y)) = (as_complex(a), as_complex(b)) {
-        return match (a, b) {
-            (Int(i), Int(j)) => i == j,
-            _ => x == y,
-        };
+    if let (Some(x), Some(y)) = (as_number(a), as_number(b)) {
+        return x.equals(&y);
     }
     match (a, b) {
         (None, None) => true,
@@ -92,12 +114,41 @@ pub fn python_eq(a: &Value, b: &Value) -> bool {
     }
 }
 
-fn as_complex(value: &Value) -> Option<(f64, f64)> {
+/// A number as Python's numeric tower compares it: an exact int, or a complex of two floats.
+enum Number<'a> {
+    Int(Cow<'a, Int>),
+    Complex(f64, f64),
+}
+
+impl Number<'_> {
+    fn equals(&self, other: &Number<'_>) -> bool {
+        match (self, other) {
+            (Number::Int(i), Number::Int(j)) => i == j,
+            (Number::Int(i), Number::Complex(re, im)) | (Number::Complex(re, im), Number::Int(i)) => {
+                *im == 0.0 && i.equals_float(*re)
+            }
+            (Number::Complex(a, b), Number::Complex(c, d)) => a == c && b == d,
+        }
+    }
+}
+
+fn as_number(value: &Value) -> Option<Number<'_>> {
     match value {
-        Value::Bool(b) => Some((f64::from(u8::from(*b)), 0.0)),
-        Value::Int(i) => Some((i.to_f64(), 0.0)),
-        Value::Float(f) => Some((*f, 0.0)),
-        Value::Complex(re, im) => Some((*re, *im)),
+        Value::Bool(b) => Some(Number::Int(Cow::Owned(Int::Small(i128::from(*b))))),
+        Value::Int(i) => Some(Number::Int(Cow::Borrowed(i))),
+        Value::Float(f) => Some(Number::Complex(*f, 0.0)),
+        Value::Complex(re, im) => Some(Number::Complex(*re, *im)),
+        _ => Option::None,
+    }
+}
+
+/// The real part of a number without an imaginary one (for `1 + 2j`).
+fn as_real(value: &Value) -> Option<f64> {
+    match value {
+        Value::Bool(b) => Some(f64::from(u8::from(*b))),
+        Value::Int(Int::Small(v)) => Some(*v as f64),
+        Value::Int(Int::Big(digits)) => digits.parse().ok(),
+        Value::Float(f) => Some(*f),
         _ => Option::None,
     }
 }
@@ -197,6 +248,9 @@ impl<'a> Parser<'a> {
     }
 
     fn bracketed(&mut self, inner: impl FnOnce(&mut Self) -> Result<Value, ParseError>) -> Result<Value, ParseError> {
+        if self.depth == MAX_DEPTH {
+            return Err(self.error(&format!("{TOO_DEEP} ({MAX_DEPTH})")));
+        }
         self.depth += 1;
         let value = inner(self);
         self.depth -= 1;
@@ -205,7 +259,7 @@ impl<'a> Parser<'a> {
 
     /// `1 + 2j` and `1 - 2j`: literal_eval's only binary operation.
     fn complex_tail(&mut self, value: Value) -> Result<Value, ParseError> {
-        let Some((re, 0.0)) = as_complex(&value).filter(|_| !matches!(value, Value::Complex(..))) else {
+        let Some(re) = as_real(&value) else {
             return Ok(value);
         };
         let save = self.pos;
@@ -300,14 +354,15 @@ impl<'a> Parser<'a> {
         Ok(Value::Set(dedup(items)))
     }
 
+    /// Any number of signs before a number (`- -5`), read in a loop: they do not nest.
     fn signed_number(&mut self) -> Result<Value, ParseError> {
-        let negative = self.peek() == Some('-');
-        self.pos += 1;
-        self.skip_space();
-        let value = match self.peek() {
-            Some('-' | '+') => self.signed_number()?,
-            _ => self.number()?,
-        };
+        let mut negative = false;
+        while let Some(sign @ ('-' | '+')) = self.peek() {
+            negative ^= sign == '-';
+            self.pos += 1;
+            self.skip_space();
+        }
+        let value = self.number()?;
         Ok(if negative { negate(value) } else { value })
     }
 
@@ -612,6 +667,38 @@ mod tests {
         assert!(!eq("1", "'1'"));
         assert!(eq("123456789012345678901234567890123456789012", "123456789012345678901234567890123456789012"));
         assert!(eq("-5", "- 5"));
+        assert!(eq("- - 5", "5"));
+    }
+
+    #[test]
+    fn ints_and_floats_compare_exactly_as_python_does() {
+        assert!(!eq("9007199254740993", "9007199254740992.0"));
+        assert!(eq("9007199254740992", "9007199254740992.0"));
+        assert!(!eq(&format!("1{}", "0".repeat(400)), "1e400"), "10**400 != inf");
+        assert!(eq("10000000000000000000000", "1e22"), "10**22 is a float exactly");
+        assert!(!eq("100000000000000000000000", "1e23"), "10**23 is not");
+        assert!(
+            eq("1267650600228229401496703205376", "1267650600228229401496703205376.0"),
+            "2**100 is a float exactly"
+        );
+        assert!(!eq("1", "1.5"));
+        assert!(eq("(2+0j)", "2"));
+        assert!(!eq("(2+1j)", "2"));
+        assert!(!eq("1e400", "1e400 + 1j"));
+        assert!(eq("True", "1.0"));
+    }
+
+    #[test]
+    fn nesting_deeper_than_python_allows_is_an_error_not_a_crash() {
+        let deep = format!("{}{}", "[".repeat(20_000), "]".repeat(20_000));
+        let error = parse(&deep).unwrap_err();
+        assert!(error.message.contains("deeper than Python allows"), "{error}");
+        let allowed = format!("{}{}", "(".repeat(MAX_DEPTH), ")".repeat(MAX_DEPTH));
+        assert!(parse(&allowed).is_ok());
+        assert!(parse(&format!("{}1", "-".repeat(100_000))).is_ok(), "signs do not nest");
+        assert!(nests_too_deep(&deep));
+        assert!(!nests_too_deep(&allowed));
+        assert!(!nests_too_deep(&format!("'{}'", "[".repeat(1000))), "brackets in a string do not nest");
     }
 
     #[test]

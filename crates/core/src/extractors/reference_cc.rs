@@ -27,6 +27,10 @@ use tree_sitter_c2rust::Node;
 /// pycfg raised: the reference used another tool for this program.
 struct Unsupported;
 
+/// How deep statements and expressions may nest before the walk gives up, as pycfg (Python's
+/// `ast`, recursive) gave up with a `RecursionError`: the walk recurses, and must not overflow.
+const MAX_DEPTH: usize = 200;
+
 /// A Python list object of pycfg's. pycfg hands the same list object to several nodes as their
 /// `parents` (`CFGNode(parents=myparents)` does not copy), so adding a parent to one node adds it
 /// to every node sharing the list. The reference's numbers depend on that, so lists live in an
@@ -48,6 +52,8 @@ struct Cfg {
     /// Function/class enter node → its returns.
     return_nodes: HashMap<usize, ListId>,
     functions: HashMap<String, (usize, usize)>,
+    /// How deep the walk is in statements and expressions.
+    depth: usize,
 }
 
 /// The reference CC of a Python program, or `None` where pycfg fails.
@@ -134,7 +140,22 @@ impl Cfg {
         Ok(ends)
     }
 
+    /// Runs `step` one level deeper, or fails past [`MAX_DEPTH`].
+    fn nested<T>(&mut self, step: impl FnOnce(&mut Self) -> Result<T, Unsupported>) -> Result<T, Unsupported> {
+        if self.depth == MAX_DEPTH {
+            return Err(Unsupported);
+        }
+        self.depth += 1;
+        let result = step(self);
+        self.depth -= 1;
+        result
+    }
+
     fn statement(&mut self, statement: Node<'_>, parents: ListId, source: &[u8]) -> Walk {
+        self.nested(|cfg| cfg.statement_of_kind(statement, parents, source))
+    }
+
+    fn statement_of_kind(&mut self, statement: Node<'_>, parents: ListId, source: &[u8]) -> Walk {
         let is_async = statement.child(0).is_some_and(|c| c.kind() == "async");
         match statement.kind() {
             "expression_statement" => self.expression_statement(statement, parents, source),
@@ -363,6 +384,10 @@ impl Cfg {
 
     /// Registers the calls pycfg finds in an expression on the first node of `parents`.
     fn expression(&mut self, expression: Node<'_>, parents: ListId, source: &[u8]) -> Result<(), Unsupported> {
+        self.nested(|cfg| cfg.expression_calls(expression, parents, source))
+    }
+
+    fn expression_calls(&mut self, expression: Node<'_>, parents: ListId, source: &[u8]) -> Result<(), Unsupported> {
         let expression = unwrap_parentheses(expression);
         match expression.kind() {
             "call" => {
@@ -526,6 +551,14 @@ mod tests {
         // loop's back edge also enters the else branch: 4, not 3.
         let code = "def f(total, arg):\n    if type(arg) is list:\n        for e in arg:\n            total.extend(e)\n    else:\n        total.extend(arg)\n    return total";
         assert_eq!(cc(code), Some(4)); // sample_389
+    }
+
+    #[test]
+    fn code_nested_past_the_walks_depth_has_no_value_and_does_not_overflow() {
+        let sum = format!("def f(x):\n    return {}x\n", "x + ".repeat(20_000));
+        let calls = format!("def f(x):\n    return {}x{}\n", "g(".repeat(20_000), ")".repeat(20_000));
+        assert_eq!((cc(&sum), cc(&calls)), (None, None));
+        assert_eq!(cc(&format!("def f(x):\n    return {}x\n", "x + ".repeat(50))), Some(1));
     }
 
     #[test]
