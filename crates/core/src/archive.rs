@@ -1,30 +1,88 @@
 //! `.zip` archives: their files join the input as if the user had dropped the unpacked folder.
+//!
+//! An archive is data from anyone: nothing in its headers is trusted. Entries are unpacked by
+//! reading at most what the limits still allow (never into a buffer sized from a header), the
+//! whole drop unpacks to at most [`MAX_UNPACKED_BYTES`], archives inside archives are opened to
+//! [`MAX_NESTING`] levels, and entries whose names leave the archive (`../x`, `/etc/x`) are named
+//! and skipped. An archive that breaks a limit is skipped whole, with a message naming it.
 
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
 use std::io::{Cursor, Read};
 
+/// What all archives of one drop may unpack to, together.
+pub const MAX_UNPACKED_BYTES: u64 = 512 << 20;
+/// How many files all archives of one drop may hold, together.
+pub const MAX_ENTRIES: usize = 1_000_000;
+/// Archives inside archives are opened this deep (a zip in a zip in a zip).
+pub const MAX_NESTING: usize = 3;
+
 /// Replaces every `.zip` among `files` by the files it holds (paths `archive.zip/inner/path`).
-/// A broken archive is reported and skipped; the other files go on.
+/// A broken archive, or one past a limit, is reported and skipped; the other files go on.
 pub fn expand_archives(files: Vec<InputFile>, errors: &mut Vec<FileError>) -> Vec<InputFile> {
+    expand_within(files, Budget { bytes: MAX_UNPACKED_BYTES, entries: MAX_ENTRIES }, errors)
+}
+
+fn expand_within(files: Vec<InputFile>, mut budget: Budget, errors: &mut Vec<FileError>) -> Vec<InputFile> {
     let mut out = Vec::with_capacity(files.len());
-    for file in files {
-        if file.path.to_ascii_lowercase().ends_with(".zip") {
-            match unzip(&file) {
-                Ok(inner) => out.extend(inner),
-                Err(message) => errors.push(FileError::new(&file.path, message)),
-            }
-        } else {
+    let mut pending: Vec<(InputFile, usize)> = files.into_iter().rev().map(|file| (file, 0)).collect();
+    while let Some((file, depth)) = pending.pop() {
+        if !is_archive(&file) {
             out.push(file);
+            continue;
+        }
+        if depth == MAX_NESTING {
+            errors.push(FileError::new(
+                &file.path,
+                format!("an archive nested deeper than {MAX_NESTING} archives; skipped"),
+            ));
+            continue;
+        }
+        match unzip(&file, &mut budget, errors) {
+            Ok(inner) if inner.is_empty() => errors.push(FileError::new(&file.path, "empty archive: no files in it")),
+            Ok(inner) => pending.extend(inner.into_iter().rev().map(|inner| (inner, depth + 1))),
+            Err(message) => errors.push(FileError::new(&file.path, message)),
         }
     }
     out
 }
 
-fn unzip(file: &InputFile) -> Result<Vec<InputFile>, String> {
+fn is_archive(file: &InputFile) -> bool {
+    file.path.to_ascii_lowercase().ends_with(".zip")
+}
+
+/// Whether an entry's path points outside the archive: absolute, or climbing above its root.
+fn leaves_archive(name: &str) -> bool {
+    let mut depth = 0usize;
+    let absolute = name.starts_with(['/', '\\']) || name.as_bytes().get(1) == Some(&b':');
+    absolute
+        || name.split(['/', '\\']).any(|component| match component {
+            ".." => depth.checked_sub(1).map(|d| depth = d).is_none(),
+            "" | "." => false,
+            _ => {
+                depth += 1;
+                false
+            }
+        })
+}
+
+/// What the drop's archives may still unpack to.
+struct Budget {
+    bytes: u64,
+    entries: usize,
+}
+
+fn unzip(file: &InputFile, budget: &mut Budget, errors: &mut Vec<FileError>) -> Result<Vec<InputFile>, String> {
     let mut archive = zip::ZipArchive::new(Cursor::new(&file.bytes[..]))
         .map_err(|e| format!("not a readable zip archive ({e}); archive skipped"))?;
-    let mut inner = Vec::with_capacity(archive.len());
+    if archive.len() > budget.entries {
+        return Err(format!(
+            "archive too large: it holds {} entries, more than the {MAX_ENTRIES} a drop may hold; archive skipped",
+            archive.len()
+        ));
+    }
+    let mut inner = Vec::new();
+    let mut unpacked = 0;
     for index in 0..archive.len() {
         let mut entry =
             archive.by_index(index).map_err(|e| format!("broken zip entry #{index} ({e}); archive skipped"))?;
@@ -35,10 +93,32 @@ fn unzip(file: &InputFile) -> Result<Vec<InputFile>, String> {
         if entry.is_dir() || name.starts_with("__MACOSX/") {
             continue;
         }
-        let mut bytes = Vec::with_capacity(entry.size() as usize);
-        entry.read_to_end(&mut bytes).map_err(|e| format!("cannot unpack {name} ({e}); archive skipped"))?;
+        if leaves_archive(&name) {
+            errors.push(FileError::new(
+                format!("{}/{name}", file.path),
+                "an archive entry whose path leaves the archive (absolute, or through ..); skipped",
+            ));
+            continue;
+        }
+        // Read one byte past what is left: a longer entry is known without unpacking it further.
+        let left = budget.bytes - unpacked;
+        let mut bytes = Vec::new();
+        (&mut entry)
+            .take(left + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot unpack {name} ({e}); archive skipped"))?;
+        if bytes.len() as u64 > left {
+            return Err(format!(
+                "archive too large: with the files before it, it unpacks to more than {} MiB (at {name}); \
+                 archive skipped",
+                MAX_UNPACKED_BYTES >> 20
+            ));
+        }
+        unpacked += bytes.len() as u64;
         inner.push(InputFile::new(format!("{}/{name}", file.path), bytes));
     }
+    budget.bytes -= unpacked;
+    budget.entries -= inner.len();
     Ok(inner)
 }
 
@@ -47,18 +127,24 @@ mod tests {
     use super::*;
     use std::io::Write;
 
-    fn zip_of(entries: &[(&str, &str)]) -> Vec<u8> {
+    fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
         let mut writer = zip::ZipWriter::new(Cursor::new(Vec::new()));
-        for (name, text) in entries {
+        for (name, bytes) in entries {
             writer.start_file(*name, zip::write::SimpleFileOptions::default()).unwrap();
-            writer.write_all(text.as_bytes()).unwrap();
+            writer.write_all(bytes).unwrap();
         }
         writer.finish().unwrap().into_inner()
     }
 
+    fn expand(files: Vec<InputFile>) -> (Vec<String>, Vec<FileError>) {
+        let mut errors = vec![];
+        let files = expand_archives(files, &mut errors);
+        (files.into_iter().map(|f| f.path).collect(), errors)
+    }
+
     #[test]
     fn zip_entries_become_files_under_the_archive_name() {
-        let bytes = zip_of(&[("dataset/b/1/main.py", "x = 1"), ("dataset/b/1/output.txt", "1")]);
+        let bytes = zip_of(&[("dataset/b/1/main.py", b"x = 1"), ("dataset/b/1/output.txt", b"1")]);
         let mut errors = vec![];
         let files = expand_archives(vec![InputFile::new("run.zip", bytes)], &mut errors);
         assert!(errors.is_empty());
@@ -69,14 +155,85 @@ mod tests {
 
     #[test]
     fn a_broken_zip_is_reported_and_the_rest_kept() {
-        let mut errors = vec![];
-        let files = expand_archives(
-            vec![InputFile::new("bad.zip", b"PK\x03\x04 nope".to_vec()), InputFile::new("a.txt", "a")],
-            &mut errors,
-        );
-        assert_eq!(files.len(), 1);
+        let (paths, errors) =
+            expand(vec![InputFile::new("bad.zip", b"PK\x03\x04 nope".to_vec()), InputFile::new("a.txt", "a")]);
+        assert_eq!(paths, ["a.txt"]);
         assert_eq!(errors.len(), 1);
         assert_eq!(errors[0].file, "bad.zip");
         assert!(errors[0].message.contains("not a readable zip"), "{}", errors[0].message);
+    }
+
+    #[test]
+    fn archives_in_archives_open_to_a_depth() {
+        let innermost = zip_of(&[("a.txt", b"a")]);
+        let inner = zip_of(&[("in.zip", &innermost), ("b.txt", b"b")]);
+        let (paths, errors) = expand(vec![InputFile::new("out.zip", zip_of(&[("mid.zip", &inner)]))]);
+        assert_eq!(paths, ["out.zip/mid.zip/in.zip/a.txt", "out.zip/mid.zip/b.txt"]);
+        assert!(errors.is_empty(), "{errors:?}");
+        let deeper = zip_of(&[("x.zip", &zip_of(&[("y.zip", &zip_of(&[("z.zip", &innermost)]))]))]);
+        let (paths, errors) = expand(vec![InputFile::new("w.zip", deeper)]);
+        assert!(paths.is_empty());
+        assert_eq!(errors[0].file, "w.zip/x.zip/y.zip/z.zip");
+        assert!(errors[0].message.contains("nested deeper"), "{errors:?}");
+    }
+
+    #[test]
+    fn entries_leaving_the_archive_are_named_and_skipped() {
+        let bytes = zip_of(&[("../evil.txt", b"x"), ("/etc/passwd", b"y"), ("ok/../fine.txt", b"z")]);
+        let (paths, errors) = expand(vec![InputFile::new("a.zip", bytes)]);
+        assert_eq!(paths, ["a.zip/ok/../fine.txt"]);
+        let named: Vec<&str> = errors.iter().map(|e| e.file.as_str()).collect();
+        assert_eq!(named, ["a.zip/../evil.txt", "a.zip//etc/passwd"]);
+        assert!(errors.iter().all(|e| e.message.contains("leaves the archive")));
+    }
+
+    #[test]
+    fn an_archive_that_unpacks_past_the_limit_is_skipped_without_unpacking_it_all() {
+        // 8 MiB of zeros deflate to a few kilobytes; the limit here is 1 MiB.
+        let bomb = zip_of(&[("zeros.txt", &vec![0u8; 8 << 20])]);
+        assert!(bomb.len() < 64 << 10);
+        let mut errors = vec![];
+        let files = vec![InputFile::new("bomb.zip", bomb), InputFile::new("a.txt", "a")];
+        let files = expand_within(files, Budget { bytes: 1 << 20, entries: 10 }, &mut errors);
+        assert_eq!(files.len(), 1);
+        assert!(errors[0].message.starts_with("archive too large"), "{errors:?}");
+        let many = zip_of(&[("a", b"a"), ("b", b"b")]);
+        let files =
+            expand_within(vec![InputFile::new("many.zip", many)], Budget { bytes: 10, entries: 1 }, &mut errors);
+        assert!(files.is_empty() && errors[1].message.contains("2 entries"), "{errors:?}");
+    }
+
+    #[test]
+    fn sizes_claimed_by_headers_are_not_trusted() {
+        // Every header of a stored entry claims 2^32 - 1 bytes (packed and unpacked); the data is 3.
+        let mut bytes = zip_of(&[("a.txt", b"abc")]);
+        let lie = u32::MAX.to_le_bytes();
+        for (signature, sizes_at) in [(&b"PK\x03\x04"[..], 18), (&b"PK\x01\x02"[..], 20)] {
+            let at = bytes.windows(4).position(|w| w == signature).unwrap() + sizes_at;
+            bytes[at..at + 4].copy_from_slice(&lie);
+            bytes[at + 4..at + 8].copy_from_slice(&lie);
+        }
+        let mut errors = vec![];
+        let files = expand_archives(vec![InputFile::new("lie.zip", bytes.clone())], &mut errors);
+        let unpacked: usize = files.iter().map(|f| f.bytes.len()).sum();
+        assert!(unpacked <= bytes.len(), "no more than the archive holds: {unpacked}");
+        assert!(errors.iter().all(|e| e.file == "lie.zip"), "{errors:?}");
+    }
+
+    #[test]
+    fn paths_that_leave_the_archive() {
+        for name in ["../x", "/etc/passwd", "a/../../x", "\\server\\x", "C:/x", "a/b/../../../x"] {
+            assert!(leaves_archive(name), "{name}");
+        }
+        for name in ["x", "a/../x", "./a/x", "a//b", "..a/x"] {
+            assert!(!leaves_archive(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn an_empty_archive_is_named() {
+        let (paths, errors) = expand(vec![InputFile::new("empty.zip", zip_of(&[]))]);
+        assert!(paths.is_empty());
+        assert_eq!(errors, [FileError::new("empty.zip", "empty archive: no files in it")]);
     }
 }
