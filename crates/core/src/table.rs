@@ -3,7 +3,7 @@
 
 use crate::readers::generic_table::UnmappedTable;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -162,8 +162,37 @@ pub struct Unmatched {
     pub more_ids: bool,
 }
 
-/// How many ids of unjoined predictions are named.
+/// How many ids of unjoined predictions, repeated predictions and conflicting programs are named.
 const EXAMPLE_IDS: usize = 5;
+
+/// What the join found wrong with the readers' rows, to be told: predictions without a program,
+/// predictions given twice, programs given twice with different contents.
+#[derive(Debug, Default)]
+pub struct JoinProblems {
+    pub unmatched: Vec<Unmatched>,
+    pub messages: Vec<crate::FileError>,
+}
+
+/// Instances of one problem, counted and named by a few ids.
+#[derive(Default)]
+struct Examples {
+    count: usize,
+    ids: Vec<String>,
+}
+
+impl Examples {
+    fn add(&mut self, id: &str) {
+        self.count += 1;
+        if self.ids.len() < EXAMPLE_IDS && !self.ids.iter().any(|seen| seen == id) {
+            self.ids.push(id.to_owned());
+        }
+    }
+
+    fn named(&self) -> String {
+        let more = if self.count > self.ids.len() { ", …" } else { "" };
+        format!("{}{more}", self.ids.join(", "))
+    }
+}
 
 /// Collects what the readers find, in any order, and joins it at the end.
 #[derive(Default)]
@@ -237,43 +266,74 @@ impl TableBuilder {
 
     /// Joins predictions with programs by (benchmark, id); benchmark names match whatever their
     /// case (`CruxEval` results, `cruxeval` dataset). Programs keep the spelling of their dataset.
-    pub fn finish(self) -> (Table, Vec<Unmatched>) {
+    /// What is given twice is used once, the first time it was read, and told.
+    pub fn finish(self) -> (Table, JoinProblems) {
         let mut sources = self.sources;
         sources.sort_by(|a, b| (&a.source, &a.format).cmp(&(&b.source, &b.format)));
         let mut table = Table { unmapped: self.unmapped, sources, ..Table::default() };
+        let mut problems = JoinProblems::default();
         let mut benchmark_by_key: HashMap<String, BenchmarkIdx> = HashMap::new();
         let mut program_by_key: HashMap<(BenchmarkIdx, String), ProgramIdx> = HashMap::new();
+        // Programs given twice with different contents, by (first file, second file, what differs).
+        let mut conflicts: BTreeMap<(String, String, &'static str), Examples> = BTreeMap::new();
+        // A stable sort: of one program's readings, the first read comes first.
         let mut programs = self.programs;
-        programs.sort_by(|a, b| (&a.benchmark, &a.id).cmp(&(&b.benchmark, &b.id)));
+        programs.sort_by_cached_key(|p| (p.benchmark.to_lowercase(), p.id.clone()));
         for raw in programs {
             let benchmark = intern_benchmark(&mut table.benchmarks, &mut benchmark_by_key, &raw.benchmark);
             if let Some(&kept) = program_by_key.get(&(benchmark, raw.id.clone())) {
                 // The same program from two files (a benchmark file and results that carry their
                 // programs): what the first lacks comes from the second.
-                fill_in(&mut table.programs[kept as usize], raw);
+                let kept = &mut table.programs[kept as usize];
+                for field in differences(kept, &raw) {
+                    let key = (kept.source_path.clone(), raw.source_path.clone(), field);
+                    conflicts.entry(key).or_default().add(&raw.id);
+                }
+                fill_in(kept, raw);
                 continue;
             }
             program_by_key.insert((benchmark, raw.id.clone()), table.programs.len() as ProgramIdx);
             table.programs.push(raw.in_benchmark(benchmark));
         }
+        for ((first, second, field), examples) in conflicts {
+            problems.messages.push(crate::FileError::new(
+                second,
+                format!(
+                    "{} program(s) read before, from {first}, with another {field} ({}): the first one read is used",
+                    examples.count,
+                    examples.named()
+                ),
+            ));
+        }
         let mut model_by_name: HashMap<String, ModelIdx> = HashMap::new();
-        let mut unmatched: Vec<Unmatched> = Vec::new();
+        let mut seen: HashSet<(ModelIdx, ProgramIdx, Task, u32)> = HashSet::new();
+        let mut repeated: BTreeMap<String, Examples> = BTreeMap::new();
         let mut predictions = self.predictions;
         predictions.sort_by(|a, b| {
-            (&a.model, &a.benchmark, &a.program_id, a.sample).cmp(&(&b.model, &b.benchmark, &b.program_id, b.sample))
+            (&a.model, &a.benchmark, &a.program_id, a.task, a.sample).cmp(&(
+                &b.model,
+                &b.benchmark,
+                &b.program_id,
+                b.task,
+                b.sample,
+            ))
         });
         for raw in predictions {
             let program = benchmark_by_key
                 .get(&raw.benchmark.to_lowercase())
                 .and_then(|&b| program_by_key.get(&(b, raw.program_id.clone())));
             let Some(&program) = program else {
-                record_unmatched(&mut unmatched, &raw);
+                record_unmatched(&mut problems.unmatched, &raw);
                 continue;
             };
             let model = *model_by_name.entry(raw.model.clone()).or_insert_with(|| {
                 table.models.push(raw.model.clone());
                 (table.models.len() - 1) as ModelIdx
             });
+            if !seen.insert((model, program, raw.task, raw.sample)) {
+                repeated.entry(raw.source_path).or_default().add(&raw.program_id);
+                continue;
+            }
             let p = &mut table.predictions;
             p.model.push(model);
             p.program.push(program);
@@ -285,8 +345,38 @@ impl TableBuilder {
             p.response.push(raw.response);
             p.source_path.push(raw.source_path);
         }
-        (table, unmatched)
+        for (file, examples) in repeated {
+            problems.messages.push(crate::FileError::new(
+                file,
+                format!(
+                    "{} prediction(s) given before, for the same model, program, task and sample ({}): the first one \
+                     read is used",
+                    examples.count,
+                    examples.named()
+                ),
+            ));
+        }
+        (table, problems)
     }
+}
+
+/// What two readings of one program disagree on (both given, and different beyond surrounding
+/// white space).
+fn differences(kept: &Program, other: &RawProgram) -> Vec<&'static str> {
+    let differ = |a: &str, b: &str| !a.trim().is_empty() && !b.trim().is_empty() && a.trim() != b.trim();
+    let mut fields = Vec::new();
+    if let (Some(a), Some(b)) = (&kept.code, &other.code) {
+        if differ(a, b) {
+            fields.push("code");
+        }
+    }
+    if differ(&kept.input, &other.input) {
+        fields.push("input");
+    }
+    if differ(&kept.expected, &other.expected) {
+        fields.push("expected output");
+    }
+    fields
 }
 
 /// Adds `name` to `set` unless it is there (without copying it when it is).
@@ -399,8 +489,8 @@ mod tests {
         builder.add_prediction(prediction("m", "CruxEval", "s1"));
         builder.add_program(program("cruxeval", "s1"));
         builder.add_program(program("cruxeval", "s0"));
-        let (table, unmatched) = builder.finish();
-        assert!(unmatched.is_empty());
+        let (table, problems) = builder.finish();
+        assert!(problems.unmatched.is_empty());
         assert_eq!(table.benchmarks, ["cruxeval"]);
         assert_eq!(table.predictions.len(), 1);
         assert_eq!(table.programs[table.predictions.program[0] as usize].id, "s1");
@@ -414,10 +504,61 @@ mod tests {
         builder.add_prediction(prediction("m", "b", "2"));
         builder.add_prediction(prediction("m", "b", "3"));
         builder.add_prediction(prediction("m", "other", "1"));
-        let (table, unmatched) = builder.finish();
+        let (table, JoinProblems { unmatched, .. }) = builder.finish();
         assert!(table.predictions.is_empty());
         assert_eq!(unmatched.len(), 2);
         assert_eq!((unmatched[0].benchmark.as_str(), unmatched[0].count), ("b", 2));
         assert_eq!((unmatched[1].benchmark.as_str(), unmatched[1].count), ("other", 1));
+    }
+
+    #[test]
+    fn a_prediction_given_twice_is_used_once_and_told() {
+        let mut builder = TableBuilder::default();
+        builder.reading_from("test");
+        builder.add_program(program("b", "1"));
+        builder.add_program(program("b", "2"));
+        for (id, path) in [("1", "a.json"), ("2", "a.json"), ("1", "loop/a.json"), ("2", "loop/a.json")] {
+            builder.add_prediction(RawPrediction { source_path: path.into(), ..prediction("m", "B", id) });
+        }
+        let (table, problems) = builder.finish();
+        assert_eq!(table.predictions.len(), 2);
+        assert_eq!(table.predictions.source_path, ["a.json", "a.json"], "the first one read");
+        let told: Vec<String> = problems.messages.iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            told,
+            ["loop/a.json: 2 prediction(s) given before, for the same model, program, task and sample (1, 2): the \
+              first one read is used"]
+        );
+    }
+
+    #[test]
+    fn a_program_given_twice_with_other_contents_is_told() {
+        let mut builder = TableBuilder::default();
+        builder.reading_from("test");
+        builder.add_program(program("b", "1"));
+        builder.add_program(RawProgram { source_path: "b.jsonl".into(), ..program("B", "1") });
+        builder.add_program(RawProgram {
+            code: Some("x = 2".into()),
+            source_path: "b.jsonl".into(),
+            ..program("B", "1")
+        });
+        builder.add_program(RawProgram {
+            code: Some("x = 2".into()),
+            expected: "2".into(),
+            source_path: "c.jsonl".into(),
+            ..program("B", "1")
+        });
+        let (table, problems) = builder.finish();
+        assert_eq!(table.programs.len(), 1);
+        assert_eq!(table.programs[0].code.as_deref(), Some("x = 1"), "the first one read");
+        let told: Vec<String> = problems.messages.iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            told,
+            [
+                "b.jsonl: 1 program(s) read before, from dataset/b/1/main.py, with another code (1): the first one read is used",
+                "c.jsonl: 1 program(s) read before, from dataset/b/1/main.py, with another code (1): the first one read is used",
+                "c.jsonl: 1 program(s) read before, from dataset/b/1/main.py, with another expected output (1): the first one read is used",
+            ]
+        );
     }
 }

@@ -111,7 +111,8 @@ mod tests {
         ]));
         let calls: Vec<&str> = plan.requests.iter().map(|r| r.call.as_str()).collect();
         assert_eq!(calls, ["f(1)", "f(0)"]);
-        assert_eq!(plan.of_prediction, [Some(0), Some(0), Some(1), None, None]);
+        // The table orders a program's predictions by task (output first), then sample.
+        assert_eq!(plan.of_prediction, [None, Some(0), Some(0), Some(1), None]);
         assert_eq!(plan.requests[0].expected, "2");
         assert!(plan.requests[0].code.contains("return x + 1"));
     }

@@ -6,7 +6,7 @@
 //! Each record becomes a program (of a benchmark of its own per model: two models' programs for
 //! one problem differ) and a prediction of task `code`, which the analysis plans a run for.
 
-use super::json_input::{first_line, parse_json_lines, SeenIds};
+use super::json_input::{first_record, has_keys, parse_json_lines, SeenIds};
 use super::{take_each, Format, Reader, Reading};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
@@ -39,10 +39,7 @@ impl Reader for CodemindJsonl {
     fn read(&self, files: &[InputFile], unclaimed: &mut Vec<usize>, out: &mut Reading<'_>) {
         let Reading { builder, errors, .. } = out;
         take_each(files, unclaimed, |file| {
-            let line = first_line(file);
-            let ours = file.path.ends_with(".jsonl")
-                && line.contains("\"generated_code\"")
-                && line.contains("\"problem_name\"");
+            let ours = first_record(file).is_some_and(|record| has_keys(&record, &["generated_code", "problem_name"]));
             if ours {
                 read_file(file, builder, errors);
             }

@@ -8,13 +8,13 @@
 //! so verdicts are never paired with generations unless both lists have the same length. When a
 //! run is dropped both scored and unscored, the scored file is used.
 
-use super::json_input::{first_line, line_of, nothing_in, parse_json, parse_json_lines, SeenIds};
+use super::json_input::{first_record, has_keys, line_of, nothing_in, parse_json, parse_json_lines, Entries, SeenIds};
 use super::{claim, Format, Reader, Reading};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
 use crate::table::{Language, RawPrediction, RawProgram, TableBuilder, Task};
 use serde::Deserialize;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{HashMap, HashSet};
 
 pub struct Cruxeval;
 
@@ -33,8 +33,8 @@ struct BenchmarkRecord {
 
 #[derive(Deserialize)]
 struct ScoredRun {
-    raw_generations: BTreeMap<String, Vec<String>>,
-    raw_scored_generations: BTreeMap<String, Vec<bool>>,
+    raw_generations: Entries<Vec<String>>,
+    raw_scored_generations: Entries<Vec<bool>>,
 }
 
 /// Who ran, on which task: from `<model>[+cot][_temp<T>]_<input|output>`.
@@ -106,10 +106,7 @@ impl Reader for Cruxeval {
 }
 
 fn is_benchmark_file(file: &InputFile) -> bool {
-    file.path.ends_with(".jsonl") && {
-        let line = first_line(file);
-        ["\"code\"", "\"input\"", "\"output\"", "\"id\""].iter().all(|key| line.contains(key))
-    }
+    first_record(file).is_some_and(|record| has_keys(&record, &["code", "input", "output", "id"]))
 }
 
 fn scored_run_name(file: &InputFile) -> Option<RunName> {
@@ -151,28 +148,41 @@ fn read_benchmark(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec
 fn read_scored(file: &InputFile, run: &RunName, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
     builder.reading_from(&file.path);
     let scored = match parse_json::<ScoredRun>(file) {
-        Ok(scored) if scored.raw_scored_generations.is_empty() => return errors.push(nothing_in(file)),
+        Ok(scored) if scored.raw_scored_generations.entries.is_empty() => return errors.push(nothing_in(file)),
         Ok(scored) => scored,
         Err(e) => return errors.push(e),
     };
-    for (id, verdicts) in &scored.raw_scored_generations {
+    let generations: HashMap<String, Vec<String>> = scored.raw_generations.told(file, errors).into_iter().collect();
+    for (id, verdicts) in scored.raw_scored_generations.told(file, errors) {
+        let samples = generations.get(&id);
         if verdicts.is_empty() {
-            report_empty(file, id, errors);
+            report_empty(file, &id, errors);
             continue;
         }
-        let generations = scored.raw_generations.get(id).filter(|g| g.len() == verdicts.len());
+        // Fewer verdicts than generations is how CRUXEval scores some runs (the first n); more
+        // verdicts than generations cannot be: which of them is whose is not known.
+        if let Some(samples) = samples.filter(|samples| samples.len() < verdicts.len()) {
+            let message = format!(
+                "{id}: {} verdicts for {} generation(s); its verdicts are not used (counted as missing)",
+                verdicts.len(),
+                samples.len()
+            );
+            errors.push(at_entry(file, &id, message));
+            continue;
+        }
+        let answers = samples.filter(|samples| samples.len() == verdicts.len());
         for (sample, &verdict) in verdicts.iter().enumerate() {
-            let answer = generations.map_or_else(String::new, |g| g[sample].clone());
-            builder.add_prediction(prediction(file, run, id, sample, answer, Some(verdict)));
+            let answer = answers.map_or_else(String::new, |g| g[sample].clone());
+            builder.add_prediction(prediction(file, run, &id, sample, answer, Some(verdict)));
         }
     }
 }
 
 fn read_generations(file: &InputFile, run: &RunName, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
     builder.reading_from(&file.path);
-    let generations = match parse_json::<BTreeMap<String, Vec<String>>>(file) {
-        Ok(generations) if generations.is_empty() => return errors.push(nothing_in(file)),
-        Ok(generations) => generations,
+    let generations = match parse_json::<Entries<Vec<String>>>(file) {
+        Ok(generations) if generations.entries.is_empty() => return errors.push(nothing_in(file)),
+        Ok(generations) => generations.told(file, errors),
         Err(e) => return errors.push(e),
     };
     for (id, samples) in generations {
@@ -208,11 +218,15 @@ fn prediction(
 }
 
 fn report_empty(file: &InputFile, id: &str, errors: &mut Vec<FileError>) {
-    let message = format!("{id}: an empty list of samples; counted as missing");
-    errors.push(match line_of(file, &format!("\"{id}\"")) {
+    errors.push(at_entry(file, id, format!("{id}: an empty list of samples; counted as missing")));
+}
+
+/// A message at the line of an id's entry.
+fn at_entry(file: &InputFile, id: &str, message: String) -> FileError {
+    match line_of(file, &format!("\"{id}\"")) {
         Some(line) => FileError::at_line(&file.path, line, message),
         None => FileError::new(&file.path, message),
-    });
+    }
 }
 
 #[cfg(test)]
@@ -285,6 +299,46 @@ mod tests {
             .errors
             .iter()
             .any(|e| e.file == "m_output/generations.json" && e.message.contains("scored file")));
+    }
+
+    #[test]
+    fn more_verdicts_than_generations_and_repeated_ids_are_told() {
+        let files = vec![
+            InputFile::new("cruxeval.jsonl", BENCHMARK_FILE),
+            InputFile::new(
+                "m_output.json",
+                "{\"raw_generations\": {\"sample_0\": [\"2\"], \"sample_1\": [\"'ba'\"]},\n\
+                 \"raw_scored_generations\": {\"sample_0\": [true, true, true],\n\"sample_1\": [true]}}",
+            ),
+            InputFile::new("n_output/generations.json", "{\"sample_0\": [\"2\"],\n\"sample_0\": [\"3\", \"4\"]}"),
+        ];
+        let facts = analyze(files).facts;
+        let messages: Vec<String> = facts.errors.iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            messages,
+            [
+                "m_output.json:1: sample_0: 3 verdicts for 1 generation(s); its verdicts are not used (counted as missing)",
+                "n_output/generations.json:2: the key \"sample_0\" appears again: the first one is used",
+            ]
+        );
+        let report = Report::build(&facts, Judge::Reference);
+        let totals: Vec<(&str, u64, u64)> =
+            report.runs.iter().map(|r| (r.model.as_str(), r.correct, r.total)).collect();
+        assert_eq!(totals, [("m", 1, 1), ("n", 1, 1)]);
+    }
+
+    #[test]
+    fn a_benchmark_file_whose_first_program_is_long_is_still_told_by_its_first_record() {
+        let long = format!("def f(x):\n    return x\nPAD = '{}'\n", "x".repeat(70_000));
+        let line = serde_json::json!({"code": long, "input": "1", "output": "1", "id": "sample_0"}).to_string();
+        assert!(line.len() > 1 << 16);
+        let files = vec![
+            InputFile::new("cruxeval.jsonl", line + "\n"),
+            InputFile::new("m_output/generations.json", r#"{"sample_0": ["1"]}"#),
+        ];
+        let facts = analyze(files).facts;
+        assert!(facts.errors.is_empty(), "{:?}", facts.errors);
+        assert_eq!(facts.predictions.verdicts(Judge::Reference), [true]);
     }
 
     #[test]

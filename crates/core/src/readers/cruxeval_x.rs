@@ -8,7 +8,9 @@
 //! lacks: they are excluded, and their count is told. The program shown and measured is the code
 //! without its check harness. Python and Java are read; other languages are reported.
 
-use super::json_input::{first_line, line_of, nothing_in, parse_json, parse_json_lines, SeenIds};
+use super::json_input::{
+    first_line, first_record, has_keys, line_of, nothing_in, parse_json, parse_json_lines, SeenIds,
+};
 use super::{take_each, Format, Reader, Reading};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
@@ -97,8 +99,8 @@ fn results_name(file: &InputFile) -> Option<(&str, Task)> {
 /// `<lang>.jsonl` whose records carry `input_reasoning` and `output_reasoning`.
 fn dataset_name(file: &InputFile) -> Option<&str> {
     let language = file.file_name().strip_suffix(".jsonl")?;
-    let line = first_line(file);
-    (line.contains("\"input_reasoning\"") && line.contains("\"output_reasoning\"")).then_some(language)
+    let record = first_record(file)?;
+    has_keys(&record, &["input_reasoning", "output_reasoning"]).then_some(language)
 }
 
 fn language_of(name: &str) -> Option<Language> {
@@ -266,8 +268,11 @@ fn check_of(code: &str, language: Language) -> Option<Check> {
     let expected = match language {
         Language::Python => after_call.strip_prefix(" == ")?.lines().next()?,
         Language::Java => {
+            // The expected value is bracketed: `.equals((X))` or ` == (X)`; anything else is not
+            // a check this reader knows.
             let argument = after_call.strip_prefix(".equals").or_else(|| after_call.strip_prefix(" == "))?;
-            &argument[1..matching_bracket(argument, 0)?]
+            let inside = argument.strip_prefix('(')?;
+            &inside[..matching_bracket(argument, 0)? - 1]
         }
     };
     Some(Check { call: format!("f({})", &code[open + 1..close]), expected: expected.trim().to_owned() })
@@ -324,6 +329,10 @@ mod tests {
         assert_eq!(without_check(PYTHON_CHECK, Language::Python), "def f(xs):\n    return xs[::-1]\n");
         assert!(without_check(JAVA_CHECK, Language::Java).ends_with("return x + 1l;\n    }\n}\n"));
         assert_eq!(check_of("assert candidate(1 == 2", Language::Python), None);
+        assert_eq!(check_of("    assert(f((1l)) == é(1));", Language::Java), None, "no bracket: not a check");
+        assert_eq!(check_of("    assert(f((1l)) == x);", Language::Java), None);
+        let unicode = check_of("    assert(f((1l)).equals((\"é\")));", Language::Java).unwrap();
+        assert_eq!(unicode.expected, "(\"é\")");
     }
 
     fn results(entries: &str) -> String {

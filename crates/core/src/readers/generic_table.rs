@@ -4,7 +4,7 @@
 //! listed with its columns and a guess, for the user to map (the app's form, the CLI's `--map`).
 //! A mapping applies to every file with the same columns.
 
-use super::json_input::{nothing_in, parse_json_lines};
+use super::json_input::{nothing_in, parse_json_lines, Entries};
 use super::{take_each, DropContext, Format, Reader, Reading};
 use crate::diagnostics::{utf8_text, FileError};
 use crate::input::InputFile;
@@ -126,10 +126,15 @@ impl Reader for GenericTable {
     }
 }
 
-/// A file's rows: its columns, and each row's line and values (in column order).
+/// More distinct columns than this make no table of predictions (a file of one key per row).
+const MAX_COLUMNS: usize = 1_000;
+
+/// A file's rows: its columns, and each row's line and values. A row holds the values it has, by
+/// column index in increasing order: JSON Lines rows need not share their keys, and a file whose
+/// every row brings new keys must not cost rows × columns.
 struct Rows {
     columns: Vec<String>,
-    records: Vec<(usize, Vec<String>)>,
+    records: Vec<(usize, Vec<(usize, String)>)>,
 }
 
 fn csv_rows(file: &InputFile, errors: &mut Vec<FileError>) -> Option<Rows> {
@@ -147,7 +152,7 @@ fn csv_rows(file: &InputFile, errors: &mut Vec<FileError>) -> Option<Rows> {
         match record {
             Ok(record) => {
                 let line = record.position().map_or(0, |p| p.line() as usize);
-                records.push((line, record.iter().map(str::to_owned).collect()));
+                records.push((line, record.iter().map(str::to_owned).enumerate().collect()));
             }
             Err(e) => {
                 let line = e.position().map_or(0, |p| p.line() as usize);
@@ -159,21 +164,43 @@ fn csv_rows(file: &InputFile, errors: &mut Vec<FileError>) -> Option<Rows> {
 }
 
 fn jsonl_rows(file: &InputFile, errors: &mut Vec<FileError>) -> Option<Rows> {
-    let objects: Vec<(usize, serde_json::Map<String, Value>)> = parse_json_lines(file, errors);
+    let objects: Vec<(usize, Entries<Value>)> = parse_json_lines(file, errors);
     let mut columns: Vec<String> = Vec::new();
-    for (_, object) in &objects {
-        for key in object.keys() {
-            if !columns.contains(key) {
-                columns.push(key.clone());
-            }
+    let mut column_of: HashMap<String, usize> = HashMap::new();
+    let mut records = Vec::with_capacity(objects.len());
+    for (line, object) in objects {
+        for key in &object.repeated {
+            errors.push(FileError::at_line(
+                &file.path,
+                line,
+                format!("the key {key:?} appears again: the first one is used"),
+            ));
         }
+        let mut values: Vec<(usize, String)> = object
+            .entries
+            .into_iter()
+            .map(|(key, value)| {
+                let next = columns.len();
+                let column = *column_of.entry(key).or_insert_with_key(|key| {
+                    columns.push(key.clone());
+                    next
+                });
+                (column, value_text(&value))
+            })
+            .collect();
+        values.sort_unstable_by_key(|&(column, _)| column);
+        records.push((line, values));
     }
-    let records = objects
-        .into_iter()
-        .map(|(line, object)| {
-            (line, columns.iter().map(|c| object.get(c).map_or_else(String::new, value_text)).collect())
-        })
-        .collect();
+    if columns.len() > MAX_COLUMNS {
+        errors.push(FileError::new(
+            &file.path,
+            format!(
+                "{} different keys in its rows: not a table of predictions (at most {MAX_COLUMNS}); skipped",
+                columns.len()
+            ),
+        ));
+        return None;
+    }
     Some(Rows { columns, records })
 }
 
@@ -236,14 +263,62 @@ fn read_rows(
     builder.reading_from(&file.path);
     let stem = file.file_name().rsplit_once('.').map_or(file.file_name(), |(stem, _)| stem);
     let mut samples: HashMap<(String, String, String, Task), u32> = HashMap::new();
+    let mut repeats = Repeats::default();
     for (line, values) in rows.records {
-        let get = |field: Field| position.get(&field).and_then(|&i| values.get(i)).map(String::as_str);
+        let get = |field: Field| {
+            let column = *position.get(&field)?;
+            let at = values.binary_search_by_key(&column, |&(c, _)| c).ok()?;
+            Some(values[at].1.as_str())
+        };
+        if get(Field::Sample).is_none() {
+            repeats.check(&values, line);
+        }
         match row(&get, stem, &mut samples) {
             Ok((program, prediction)) => {
                 builder.add_program(RawProgram { source_path: format!("{}:{line}", file.path), ..program });
                 builder.add_prediction(RawPrediction { source_path: file.path.clone(), ..prediction });
             }
             Err(message) => errors.push(FileError::at_line(&file.path, line, format!("{message}; row skipped"))),
+        }
+    }
+    repeats.tell(file, errors);
+}
+
+/// Rows that repeat an earlier row of their file exactly. Without a sample column, a program's
+/// rows are its samples, and two samples may well agree; a whole row given twice more likely
+/// means a file joined to itself. Such rows are read as samples, and told.
+#[derive(Default)]
+struct Repeats {
+    /// A hash of each row's values → its line.
+    first_line: HashMap<u64, usize>,
+    /// How many rows repeated another, and the (repeat, first) lines of the first of them.
+    count: usize,
+    example: Option<(usize, usize)>,
+}
+
+impl Repeats {
+    fn check(&mut self, values: &[(usize, String)], line: usize) {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        values.hash(&mut hasher);
+        let first = *self.first_line.entry(hasher.finish()).or_insert(line);
+        if first != line {
+            self.count += 1;
+            self.example.get_or_insert((line, first));
+        }
+    }
+
+    fn tell(&self, file: &InputFile, errors: &mut Vec<FileError>) {
+        if let Some((line, first)) = self.example {
+            errors.push(FileError::at_line(
+                &file.path,
+                line,
+                format!(
+                    "{} row(s) repeat an earlier row exactly (this one, line {first}): each is read as one more \
+                     sample of its program; number samples in a `sample` column, or remove the repeats",
+                    self.count
+                ),
+            ));
         }
     }
 }
@@ -359,8 +434,8 @@ mod tests {
         let table = &unmapped.unmapped_tables[0];
         assert_eq!(
             (table.file.as_str(), table.columns.clone()),
-            ("mine.jsonl", vec!["llm".to_owned(), "ok".into(), "problem".into()]),
-            "keys in alphabetical order"
+            ("mine.jsonl", vec!["problem".to_owned(), "llm".into(), "ok".into()]),
+            "keys in the order of the file"
         );
         assert!(unmapped.errors[0].message.starts_with("which columns hold the program id"));
 
@@ -372,6 +447,41 @@ mod tests {
         assert_eq!(mapped.predictions.verdicts(Judge::Reference), [true, false]);
         assert_eq!(mapped.models, ["m"]);
         assert!(mapped.errors.is_empty(), "{:?}", mapped.errors);
+    }
+
+    #[test]
+    fn rows_with_keys_of_their_own_cost_no_more_than_their_keys() {
+        let rows: String = (0..50_000).map(|i| format!("{{\"id\": \"p{i}\", \"key{i}\": {i}}}\n")).collect();
+        let facts = analyze(vec![InputFile::new("keys.jsonl", rows)], HashMap::new()).facts;
+        assert!(facts.unmapped_tables.is_empty());
+        assert_eq!(facts.errors.len(), 1, "{:?}", facts.errors);
+        assert!(facts.errors[0].message.starts_with("50001 different keys"), "{:?}", facts.errors);
+    }
+
+    #[test]
+    fn a_repeated_key_in_a_row_is_told_and_the_first_value_kept() {
+        let jsonl = "{\"id\": \"p1\", \"correct\": true, \"correct\": false}\n";
+        let facts = analyze(vec![InputFile::new("r.jsonl", jsonl)], HashMap::new()).facts;
+        assert_eq!(facts.predictions.verdicts(Judge::Reference), [true]);
+        assert_eq!(
+            facts.errors,
+            [FileError::at_line("r.jsonl", 1, "the key \"correct\" appears again: the first one is used")]
+        );
+    }
+
+    #[test]
+    fn rows_repeated_exactly_are_told() {
+        let csv = "id,prediction,correct\np1,1,true\np2,2,false\np1,1,true\np2,2,false\np1,3,true\n";
+        let facts = analyze(vec![InputFile::new("t.csv", csv)], HashMap::new()).facts;
+        let told: Vec<String> = facts.errors.iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            told,
+            ["t.csv:4: 2 row(s) repeat an earlier row exactly (this one, line 2): each is read as one more sample of \
+              its program; number samples in a `sample` column, or remove the repeats"]
+        );
+        assert_eq!(facts.predictions.model.len(), 5);
+        let numbered = "id,sample,prediction\np1,0,1\np1,1,1\n";
+        assert!(analyze(vec![InputFile::new("n.csv", numbered)], HashMap::new()).facts.errors.is_empty());
     }
 
     #[test]

@@ -3,8 +3,11 @@
 
 use crate::diagnostics::{utf8_text, FileError};
 use crate::input::InputFile;
-use serde::de::DeserializeOwned;
+use serde::de::{DeserializeOwned, IgnoredAny, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer};
 use std::collections::HashSet;
+use std::fmt;
+use std::marker::PhantomData;
 
 /// The whole file as `T`, or a message naming the file and the line where it went wrong.
 pub fn parse_json<T: DeserializeOwned>(file: &InputFile) -> Result<T, FileError> {
@@ -32,18 +35,93 @@ pub fn parse_json_lines<T: DeserializeOwned>(file: &InputFile, errors: &mut Vec<
     records
 }
 
-/// The first non-blank line of a text file (for telling formats apart by their content).
+/// The first non-blank line of a text file, whole however long (formats are told apart by their
+/// first record); empty when it is not UTF-8.
 pub fn first_line(file: &InputFile) -> &str {
-    let text = std::str::from_utf8(&file.bytes[..file.bytes.len().min(1 << 16)])
-        .unwrap_or_else(|e| std::str::from_utf8(&file.bytes[..e.valid_up_to()]).unwrap_or_default());
-    text.lines().find(|line| !line.trim().is_empty()).unwrap_or_default()
+    let bytes = file.bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&file.bytes);
+    let line = bytes.split(|&b| b == b'\n').find(|line| !line.trim_ascii().is_empty()).unwrap_or_default();
+    std::str::from_utf8(line).unwrap_or_default()
+}
+
+/// The first record of a JSON Lines file, whole, when it is a JSON object: formats of JSON Lines
+/// files are told apart by the fields of their first record.
+pub fn first_record(file: &InputFile) -> Option<serde_json::Map<String, serde_json::Value>> {
+    if !file.path.ends_with(".jsonl") {
+        return None;
+    }
+    serde_json::from_str(first_line(file)).ok()
+}
+
+/// Whether a record has every one of `keys`.
+pub fn has_keys(record: &serde_json::Map<String, serde_json::Value>, keys: &[&str]) -> bool {
+    keys.iter().all(|key| record.contains_key(*key))
 }
 
 /// The 1-based line of the first occurrence of `needle` in the file (to point at one entry of a
 /// JSON document), if it occurs.
 pub fn line_of(file: &InputFile, needle: &str) -> Option<usize> {
-    let at = file.bytes.windows(needle.len().max(1)).position(|w| w == needle.as_bytes())?;
+    line_of_occurrence(file, needle, 0)
+}
+
+/// The 1-based line of occurrence number `n` (from 0) of `needle` in the file, if it occurs.
+pub fn line_of_occurrence(file: &InputFile, needle: &str, n: usize) -> Option<usize> {
+    let at = file.bytes.windows(needle.len().max(1)).enumerate().filter(|(_, w)| *w == needle.as_bytes()).nth(n)?.0;
     Some(file.bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1)
+}
+
+/// A JSON object's entries in the order of the file. serde_json's maps keep the last of a repeated
+/// key without a word; here the first is kept and the repeated keys are set aside, to be told.
+#[derive(Debug, PartialEq)]
+pub struct Entries<V> {
+    pub entries: Vec<(String, V)>,
+    /// Keys met again, once per repetition, in the order met.
+    pub repeated: Vec<String>,
+}
+
+impl<V> Entries<V> {
+    /// Names each repeated key at its line ("the first is used"), and gives the entries.
+    pub fn told(self, file: &InputFile, errors: &mut Vec<FileError>) -> Vec<(String, V)> {
+        let mut seen_again: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        for key in &self.repeated {
+            let occurrence = seen_again.entry(key).or_insert(0);
+            *occurrence += 1;
+            let message = format!("the key {key:?} appears again: the first one is used");
+            errors.push(match line_of_occurrence(file, &serde_json::to_string(key).unwrap_or_default(), *occurrence) {
+                Some(line) => FileError::at_line(&file.path, line, message),
+                None => FileError::new(&file.path, message),
+            });
+        }
+        self.entries
+    }
+}
+
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for Entries<V> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct EntriesVisitor<V>(PhantomData<V>);
+        impl<'de, V: Deserialize<'de>> Visitor<'de> for EntriesVisitor<V> {
+            type Value = Entries<V>;
+
+            fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+                formatter.write_str("a JSON object")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Entries<V>, A::Error> {
+                let mut seen = HashSet::new();
+                let mut out = Entries { entries: Vec::new(), repeated: Vec::new() };
+                while let Some(key) = map.next_key::<String>()? {
+                    if seen.contains(&key) {
+                        map.next_value::<IgnoredAny>()?;
+                        out.repeated.push(key);
+                    } else {
+                        out.entries.push((key.clone(), map.next_value()?));
+                        seen.insert(key);
+                    }
+                }
+                Ok(out)
+            }
+        }
+        deserializer.deserialize_map(EntriesVisitor(PhantomData))
+    }
 }
 
 /// A file of the right format that holds nothing to analyse (an empty list or table).
@@ -134,6 +212,15 @@ mod tests {
             "{:?}",
             facts.errors
         );
+    }
+
+    #[test]
+    fn repeated_keys_are_told_at_their_line_and_the_first_is_kept() {
+        let file = InputFile::new("g.json", "{\"a\": [1],\n \"b\": [2],\n \"a\": [3]}");
+        let entries: Entries<Vec<u8>> = parse_json(&file).unwrap();
+        let mut errors = vec![];
+        assert_eq!(entries.told(&file, &mut errors), [("a".to_owned(), vec![1]), ("b".to_owned(), vec![2])]);
+        assert_eq!(errors, [FileError::at_line("g.json", 3, "the key \"a\" appears again: the first one is used")]);
     }
 
     #[test]

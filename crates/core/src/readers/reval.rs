@@ -16,7 +16,7 @@
 //! program's success is the share it got right. `DREval_tasks.jsonl` (the questions themselves)
 //! is recognised and not needed.
 
-use super::json_input::{first_line, nothing_in, parse_json_lines, SeenIds};
+use super::json_input::{first_record, nothing_in, parse_json_lines, SeenIds};
 use super::{take_each, Format, Reader, Reading};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
@@ -60,19 +60,19 @@ impl Reader for Reval {
         let Reading { builder, errors, .. } = out;
         let (mut benchmarks, mut runs) = (Vec::new(), Vec::new());
         take_each(files, unclaimed, |file| {
-            if !file.path.ends_with(".jsonl") {
+            let Some(record) = first_record(file) else {
                 return false;
-            }
-            let line = first_line(file);
-            if let Some((task, model)) = run_name(file).filter(|_| line.contains("\"generation\"")) {
+            };
+            let is_reval = record.get("task_id").and_then(Value::as_str).is_some_and(|id| id.starts_with("DREval/"));
+            if let Some((task, model)) = run_name(file).filter(|_| is_reval || record.contains_key("generation")) {
                 runs.push((file, task, model));
                 true
-            } else if line.contains("\"task_id\": \"DREval/") && line.contains("\"entry_point\"") {
+            } else if is_reval && record.contains_key("entry_point") {
                 benchmarks.push(file);
                 true
             } else {
                 // The questions (`DREval_tasks.jsonl`) are taken unread: results carry what is needed.
-                line.contains("\"task_id\": \"DREval/") && line.contains("\"tasks\"")
+                is_reval && record.contains_key("tasks")
             }
         });
         // The benchmark first: each result names its input by index.
@@ -170,11 +170,26 @@ fn read_run(
             continue;
         }
         let program_inputs = inputs.get(&record.task_id);
-        let results: Vec<(Option<&String>, &Value)> = record
-            .generation
-            .iter()
-            .flat_map(|g| g.results.iter().map(move |r| (g.input_idx.and_then(|k| program_inputs?.get(k)), r)))
-            .collect();
+        let mut results: Vec<(Option<&String>, &Value)> = Vec::new();
+        for generation in &record.generation {
+            let input = match (generation.input_idx, program_inputs) {
+                (Some(k), Some(calls)) if k >= calls.len() => {
+                    errors.push(FileError::at_line(
+                        &file.path,
+                        line,
+                        format!(
+                            "{}: input_idx {k} is out of range ({} input(s) in DREval_data.jsonl); its results are skipped",
+                            record.task_id,
+                            calls.len()
+                        ),
+                    ));
+                    continue;
+                }
+                (Some(k), Some(calls)) => Some(&calls[k]),
+                _ => None,
+            };
+            results.extend(generation.results.iter().map(|result| (input, result)));
+        }
         if results.is_empty() {
             errors.push(FileError::at_line(
                 &file.path,
@@ -291,5 +306,29 @@ mod tests {
         assert_eq!(at(5), "DREval/3: output result without the fields REval judges by; skipped");
         assert!(at(6).starts_with("truncated JSON"), "{}", at(6));
         assert_eq!(facts.predictions.verdict[0], [true], "DREval/0 is still analysed");
+    }
+
+    #[test]
+    fn an_input_index_out_of_range_and_a_first_line_without_generation_are_told() {
+        let benchmark = r#"{"task_id": "DREval/0", "entry_point": "f", "code": "def f(x):\n    return x\n", "inputs": ["(1,)"], "outputs": ["1"], "test": null}"#;
+        let run = [
+            r#"{"task_id": "DREval/0"}"#,
+            r#"{"task_id": "DREval/0", "generation": [{"input_idx": 7, "results": [{"generated": "1", "pass": true}]}, {"input_idx": 0, "results": [{"generated": "1", "pass": false}]}]}"#,
+        ]
+        .join("\n");
+        let files = vec![
+            InputFile::new("DREval_data.jsonl", benchmark),
+            InputFile::new("model_generations/output@m_direct_temp0/1.jsonl", run),
+        ];
+        let facts = crate::analysis::analyze(files).facts;
+        let messages: Vec<String> = facts.errors.iter().map(|e| e.to_string()).collect();
+        assert_eq!(facts.models, ["m (direct, T=0)"], "never a model named after the file: {messages:?}");
+        assert_eq!(messages.len(), 2, "{messages:?}");
+        assert!(messages[0].starts_with("model_generations/output@m_direct_temp0/1.jsonl:1: not a REval result line: missing field `generation`"), "{messages:?}");
+        assert_eq!(
+            messages[1],
+            "model_generations/output@m_direct_temp0/1.jsonl:2: DREval/0: input_idx 7 is out of range (1 input(s) in DREval_data.jsonl); its results are skipped"
+        );
+        assert_eq!(facts.predictions.verdict[0], [false], "the question about input 0 is read");
     }
 }
