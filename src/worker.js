@@ -4,7 +4,7 @@
 // in Python workers (run_worker.js, started on the first drop that needs them) and judges the
 // predictions.
 // Messages in:  {kind: 'begin', total, options (JSON: forced format, column mappings)},
-//               {kind: 'files', files: [{path, file}]} (any number), {kind: 'end'};
+//               {kind: 'files', files: [{path, file, problem?}]} (any number), {kind: 'end'};
 //               {kind: 'demo'}; {kind: 'program', index}.
 // Messages out: {kind: 'progress', phase, done, total}, {kind: 'facts', json},
 //               {kind: 'program', json}, {kind: 'error', message}.
@@ -42,8 +42,8 @@ function reason(error) {
 async function readChunk(files) {
   const contents = await Promise.allSettled(files.map(({ file }) => (file ? file.arrayBuffer() : null)));
   contents.forEach((content, i) => {
-    const { path, file } = files[i];
-    if (!file) session.add_problem(path, 'empty folder: nothing in it to analyse');
+    const { path, file, problem } = files[i];
+    if (!file) session.add_problem(path, problem ?? 'empty folder: nothing in it to analyse');
     else if (content.status === 'fulfilled') session.add_file(path, new Uint8Array(content.value));
     else session.add_problem(path, `cannot be read: ${reason(content.reason)}`);
   });
@@ -103,7 +103,16 @@ async function parseAll(count, drop) {
 /** How long past its own time limit a run may take before its worker is stopped. */
 const RUN_GRACE_MS = 1000;
 
-/** One Python worker, one run at a time; started again after a run it had to be stopped for. */
+/** A nonce no program can guess: reports are taken only with their run's. */
+function nonce() {
+  return Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) => n.toString(16)).join('');
+}
+
+/**
+ * One Python worker, one run at a time; started again after a run it had to be stopped for, and
+ * after a run that changed its interpreter. Runs and reports go through a MessagePort that no
+ * program reaches (run_worker.js removes the worker's own channel before any program runs).
+ */
 class Runner {
   constructor() {
     this.queue = Promise.resolve();
@@ -112,12 +121,18 @@ class Runner {
 
   start() {
     this.worker = new Worker(new URL('./run_worker.js', import.meta.url), { type: 'module' });
+    const channel = new MessageChannel();
+    this.port = channel.port1;
     this.settle = null;
+    this.nonce = null;
     this.ready = new Promise((resolve, reject) => {
-      this.worker.onmessage = ({ data }) => {
+      this.port.onmessage = ({ data }) => {
         if (data.kind === 'ready') resolve();
         else if (data.kind === 'failed') reject(new Error(`Python could not start: ${data.reason}`));
         else if (data.kind === 'crashed') this.restart({ crashed: data.reason });
+        else if (this.nonce === null || data.nonce !== this.nonce) this.restart({ crashed: 'a report without its run\'s nonce' });
+        else if (data.kind === 'refused') this.restart({ refused: true });
+        else if (data.spent) this.restart({ json: data.json });
         else this.settle?.({ json: data.json });
       };
       // Before it is ready, an error means Python cannot start here (no restart: it would fail
@@ -130,13 +145,15 @@ class Runner {
       };
     });
     this.ready.catch(() => {});
-    this.worker.postMessage({ kind: 'harness', source: harness() });
+    this.worker.postMessage({ kind: 'harness', source: harness(), port: channel.port2 }, [channel.port2]);
   }
 
   restart(result) {
     this.worker.terminate();
-    this.settle?.(result);
+    this.port.close();
+    const settle = this.settle;
     this.start();
+    settle?.(result);
   }
 
   /**
@@ -146,8 +163,15 @@ class Runner {
    */
   run(json, limitMs) {
     const turn = this.queue.then(async () => {
-      await this.ready;
-      return this.runNow(json, limitMs);
+      // A run refused, or one whose interpreter failed, is made again in a fresh worker: what an
+      // earlier program left behind (in Python, or in Pyodide's JavaScript) must not decide it.
+      // What fails twice, the second time in a fresh worker, is the run's own doing.
+      for (let attempt = 0; ; attempt += 1) {
+        await this.ready;
+        const result = await this.runNow(json, limitMs);
+        if (attempt === 1 && result.refused) return { crashed: 'the Python worker changed between runs, twice' };
+        if (attempt === 1 || !(result.refused || result.crashed !== undefined)) return result;
+      }
     });
     this.queue = turn.catch(() => {});
     return turn;
@@ -159,9 +183,11 @@ class Runner {
       this.settle = (result) => {
         clearTimeout(timer);
         this.settle = null;
+        this.nonce = null;
         resolve(result);
       };
-      this.worker.postMessage({ kind: 'run', json });
+      this.nonce = nonce();
+      this.port.postMessage({ kind: 'run', json, nonce: this.nonce });
     });
   }
 }
@@ -259,6 +285,13 @@ self.onmessage = async (event) => {
         break;
     }
   } catch (error) {
-    self.postMessage({ kind: 'error', message: reason(error) });
+    // A trap (a bug in the core) leaves the wasm instance unusable: this worker ends, and the page
+    // starts another for the next drop.
+    const fatal = error instanceof WebAssembly.RuntimeError || /recursive use of an object|unreachable/.test(reason(error));
+    const message = fatal
+      ? `the analysis stopped on an internal error (${reason(error)}); the page is ready for the next drop`
+      : reason(error);
+    self.postMessage({ kind: 'error', message, fatal });
+    if (fatal) self.close();
   }
 };

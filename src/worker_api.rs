@@ -104,9 +104,12 @@ impl AnalysisSession {
         Ok(serde_json::to_string(request)?)
     }
 
-    /// The report (JSON, from the harness) of run `index`.
+    /// The report (JSON, from the harness) of run `index`. A report that cannot be read (the
+    /// program wrote into it) makes the run crashed.
     pub fn accept_run(&mut self, index: u32, json: &str) -> Result<(), JsError> {
-        let report: RunReport = serde_json::from_str(json)?;
+        let report = serde_json::from_str(json).unwrap_or_else(|e| {
+            RunReport::ended(RunOutcome::Crashed { reason: format!("an unreadable report from the harness: {e}") })
+        });
         *self.runs.get_mut(index as usize).ok_or_else(|| JsError::new("a report for a run that is not planned"))? =
             Some(report);
         Ok(())

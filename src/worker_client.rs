@@ -6,8 +6,10 @@ use exerscope_core::detail::ProgramDetail;
 use exerscope_core::readers::ReadOptions;
 use exerscope_core::Facts;
 use js_sys::{Object, Reflect};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
-use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
+use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 pub enum WorkerEvent {
     Progress(Progress),
@@ -17,26 +19,59 @@ pub enum WorkerEvent {
 }
 
 pub struct AnalysisWorker {
-    worker: Worker,
-    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    worker: RefCell<Worker>,
+    /// Set when the worker stopped on an internal error (a trap leaves its wasm unusable): the
+    /// next request starts a new one.
+    broken: Rc<Cell<bool>>,
+    on_message: Closure<dyn FnMut(MessageEvent)>,
+    on_error: Closure<dyn FnMut(ErrorEvent)>,
 }
 
 impl AnalysisWorker {
-    pub fn spawn(mut on_event: impl FnMut(WorkerEvent) + 'static) -> Result<AnalysisWorker, JsValue> {
-        let options = WorkerOptions::new();
-        options.set_type(WorkerType::Module);
-        let worker = Worker::new_with_options("./worker.js", &options)?;
-        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-            on_event(decode(&event.data()));
-        });
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        Ok(AnalysisWorker { worker, _on_message: on_message })
+    pub fn spawn(on_event: impl FnMut(WorkerEvent) + 'static) -> Result<AnalysisWorker, JsValue> {
+        let on_event = Rc::new(RefCell::new(on_event));
+        let broken = Rc::new(Cell::new(false));
+        let on_message = {
+            let (on_event, broken) = (on_event.clone(), broken.clone());
+            Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+                let data = event.data();
+                if Reflect::get(&data, &"fatal".into()).is_ok_and(|fatal| fatal.is_truthy()) {
+                    broken.set(true);
+                }
+                (on_event.borrow_mut())(decode(&data));
+            })
+        };
+        let on_error = {
+            let broken = broken.clone();
+            Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
+                event.prevent_default();
+                broken.set(true);
+                (on_event.borrow_mut())(WorkerEvent::Failed(format!(
+                    "the analysis stopped on an internal error ({}); the page is ready for the next drop",
+                    event.message()
+                )));
+            })
+        };
+        let worker = start(&on_message, &on_error)?;
+        Ok(AnalysisWorker { worker: RefCell::new(worker), broken, on_message, on_error })
+    }
+
+    /// The worker, started again first if the last one broke.
+    fn worker(&self) -> std::cell::Ref<'_, Worker> {
+        if self.broken.replace(false) {
+            self.worker.borrow().terminate();
+            match start(&self.on_message, &self.on_error) {
+                Ok(worker) => *self.worker.borrow_mut() = worker,
+                Err(e) => web_sys::console::error_2(&"exerscope: the analysis worker could not start again".into(), &e),
+            }
+        }
+        self.worker.borrow()
     }
 
     /// `files` is a JS array of `{path, file}` (see `files.rs`).
     pub fn analyze_files(&self, files: &JsValue, options: &ReadOptions) {
         let options = serde_json::to_string(options).unwrap_or_default();
-        let sending = crate::files::send_to_worker(&self.worker, files, &options);
+        let sending = crate::files::send_to_worker(&self.worker(), files, &options);
         wasm_bindgen_futures::spawn_local(async move {
             if let Err(e) = sending.await {
                 web_sys::console::error_2(&"exerscope: files could not be sent to the worker".into(), &e);
@@ -57,10 +92,22 @@ impl AnalysisWorker {
         for (key, value) in fields {
             let _ = Reflect::set(&message, &(*key).into(), value);
         }
-        if let Err(e) = self.worker.post_message(&message) {
+        if let Err(e) = self.worker().post_message(&message) {
             web_sys::console::error_2(&"exerscope: cannot reach the analysis worker".into(), &e);
         }
     }
+}
+
+fn start(
+    on_message: &Closure<dyn FnMut(MessageEvent)>,
+    on_error: &Closure<dyn FnMut(ErrorEvent)>,
+) -> Result<Worker, JsValue> {
+    let options = WorkerOptions::new();
+    options.set_type(WorkerType::Module);
+    let worker = Worker::new_with_options("./worker.js", &options)?;
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    Ok(worker)
 }
 
 fn decode(data: &JsValue) -> WorkerEvent {

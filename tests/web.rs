@@ -88,13 +88,15 @@ fn run_reports_decide_the_verdicts_of_the_predictions_that_need_them() {
     assert_eq!(session.run_count(), 3);
     let calls: Vec<String> = (0..3)
         .map(|i| {
-            serde_json::from_str::<serde_json::Value>(&session.run_request(i).unwrap()).unwrap()["call"].to_string()
+            serde_json::from_str::<serde_json::Value>(&session.run_request(i).unwrap()).unwrap()["call"]["text"]
+                .to_string()
         })
         .collect();
     let run_of = |call: &str| calls.iter().position(|c| c == &format!("\"{call}\"")).unwrap() as u32;
-    let returned = r#"{"outcome": "returned", "value": "4", "equals_expected": true, "error": null,
+    let returned = r#"{"outcome": "returned", "value": "4", "result": {"int": "4"}, "error": null,
         "loop_length": 1, "recursion_depth": 1, "line_events": 2, "distinct_lines": 2, "seconds": 0.001}"#;
     session.accept_run(run_of("f(-2)"), returned).unwrap();
+    session.accept_run(run_of("f(3)"), r#"{"outcome": "returned", "value": {"forged": true}}"#).unwrap();
     session.run_ended(run_of("f(3)"), true, String::new());
     session.runs_not_made("Python could not start".into());
     let facts: exerscope_core::Facts = serde_json::from_str(&session.finish(&progress).unwrap()).unwrap();
@@ -104,7 +106,7 @@ fn run_reports_decide_the_verdicts_of_the_predictions_that_need_them() {
         verdicts[i.unwrap()]
     };
     assert!(by_id("other"), "f(-2) returned the expected output");
-    assert!(!by_id("loops"), "a stopped run is wrong");
+    assert!(!by_id("loops"), "a stopped run, or one whose report cannot be read, is wrong");
     assert!(!by_id("unrun"), "judged as text: f(4) is not the dataset's f(2)");
     assert!(facts.errors.iter().any(|e| e.message.contains("1 program run(s) needed for verdicts were not made")));
 }

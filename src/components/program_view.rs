@@ -99,20 +99,23 @@ fn verdict_origin(source: &VerdictSource, verdict: [bool; 3]) -> String {
     match source {
         VerdictSource::Stored => "verdict stored in the results file (used by every judge)".to_owned(),
         VerdictSource::Judges => judges(),
-        VerdictSource::Run { call, report } => {
-            let outcome = match &report.outcome {
-                RunOutcome::Returned { equals_expected: Some(true), .. } => "returned the expected output".to_owned(),
-                RunOutcome::Returned { equals_expected: Some(false), value } => {
+        VerdictSource::Run { call, report, verdict } => {
+            let outcome = match (&report.outcome, verdict) {
+                (RunOutcome::Returned { .. }, Some(true)) => "returned the expected output".to_owned(),
+                (RunOutcome::Returned { value, .. }, Some(false)) => {
                     format!("returned {value}, not the expected output")
                 }
                 _ => report.answer(),
             };
             let python = if report.python.is_empty() { String::new() } else { format!(" in Python {}", report.python) };
-            match report.verdict() {
-                Some(_) => format!("ran {call}{python}: {outcome} (the verdict of every judge)"),
-                None => format!("ran {call}{python}: {outcome}; judged as text instead — {}", judges()),
+            let sandbox =
+                if report.sandbox.is_empty() { String::new() } else { format!(" (confined: {})", report.sandbox) };
+            match verdict {
+                Some(_) => format!("ran {call}{python}{sandbox}: {outcome} (the verdict of every judge)"),
+                None => format!("ran {call}{python}{sandbox}: {outcome}; judged as text instead — {}", judges()),
             }
         }
+        VerdictSource::NotRun { reason } => format!("not run ({reason}): judged as text — {}", judges()),
     }
 }
 

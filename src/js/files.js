@@ -18,21 +18,34 @@ export function droppedFiles(dataTransfer) {
   return Promise.all(entries.map(walk)).then((lists) => loose.concat(...lists));
 }
 
-async function walk(entry) {
-  if (entry.isFile) {
-    const file = await new Promise((resolve, reject) => entry.file(resolve, reject));
-    return [{ path: entry.fullPath.replace(/^\//, ''), file }];
+// Folders deeper than this are not read: only a link loop makes them (`ln -s . loop`).
+const MAX_DEPTH = 40;
+
+// A folder's files; what cannot be read is passed on as a problem naming it, never thrown (one
+// unreadable entry must not lose the drop).
+async function walk(entry, depth = 0) {
+  const where = entry.fullPath.replace(/^\//, '');
+  try {
+    if (entry.isFile) {
+      const file = await new Promise((resolve, reject) => entry.file(resolve, reject));
+      return [{ path: where, file }];
+    }
+    if (depth === MAX_DEPTH) {
+      return [{ path: where, file: null, problem: `folders nested ${MAX_DEPTH} deep (a link loop?): not read below` }];
+    }
+    const reader = entry.createReader();
+    const children = [];
+    for (;;) {
+      const batch = await new Promise((resolve, reject) => reader.readEntries(resolve, reject));
+      if (batch.length === 0) break;
+      children.push(...batch);
+    }
+    if (children.length === 0) return [{ path: where, file: null, problem: 'empty folder: nothing in it to analyse' }];
+    const lists = await Promise.all(children.map((child) => walk(child, depth + 1)));
+    return [].concat(...lists);
+  } catch (error) {
+    return [{ path: where, file: null, problem: `cannot be read: ${error && error.message ? error.message : error}` }];
   }
-  const reader = entry.createReader();
-  const children = [];
-  for (;;) {
-    const batch = await new Promise((resolve, reject) => reader.readEntries(resolve, reject));
-    if (batch.length === 0) break;
-    children.push(...batch);
-  }
-  if (children.length === 0) return [{ path: entry.fullPath.replace(/^\//, ''), file: null }]; // reported as empty
-  const lists = await Promise.all(children.map(walk));
-  return [].concat(...lists);
 }
 
 export function pickedFiles(fileList) {

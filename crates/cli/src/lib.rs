@@ -3,3 +3,4 @@
 
 pub mod collect;
 pub mod python_runner;
+pub mod sandbox;

@@ -112,6 +112,7 @@ fn run(command: Command) -> ExitCode {
         if no_run { Box::new(NoRunner::because("--no-run")) } else { Box::new(PythonRunner::new(python)) };
     let analysis = analyze_with_progress(files, &options, runner.as_mut(), &mut |_| {});
     let mut report = TaskedReport::build(&analysis.facts, judge.into());
+    report.sandbox = analysis.runs.reports.iter().map(|r| &r.sandbox).find(|s| !s.is_empty()).cloned();
     errors.append(&mut report.errors);
     report.errors = errors;
     match serde_json::to_writer(std::io::stdout().lock(), &report) {

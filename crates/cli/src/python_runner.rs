@@ -1,25 +1,30 @@
-//! Runs programs for the command line: python3 processes running the core's harness, requests
-//! on their stdin and reports on their stdout, one JSON line each. One process per core.
+//! Runs programs for the command line: python3 processes running the core's harness as fork
+//! servers, each in a sandbox ([`crate::sandbox`]), one per core, sharing one queue of requests.
+//! A request goes in on the server's stdin and its report comes out on its stdout, one JSON line
+//! each, with a nonce of its own; each run happens in a process of its own, forked from the warmed
+//! server and confined further by the harness.
 //!
 //! Programs see the standard library only (`-I -S`: no site-packages, no user environment), as
 //! in the browser: a program's verdict does not depend on what this machine happens to have
-//! installed. The harness stops a program at its time limit itself; a program it cannot stop (a long call
-//! into C, a loop that swallows the interruption) or one that ends the interpreter loses its
-//! process: that run is reported, and a new process takes the rest.
+//! installed. A server that does not answer in time, or answers with another nonce, is ended (with
+//! everything it started) and another takes the rest.
 
+use crate::sandbox::Sandbox;
 use exerscope_core::execution::{ProgramRunner, RunOutcome, RunReport, RunRequest, HARNESS};
+use serde_json::json;
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::Duration;
 
-/// How long past a run's own time limit the process gets before it is killed.
-const GRACE: Duration = Duration::from_secs(1);
-/// The address space of one python3 process (its programs' memory limit).
-const MEMORY_LIMIT_BYTES: u64 = 2 << 30;
+/// How long past a run's own time limit the server gets to answer before it is ended. The
+/// harness ends the run itself half a second after its limit.
+const GRACE: Duration = Duration::from_secs(2);
+/// How long a server may take to start.
+const START_LIMIT: Duration = Duration::from_secs(30);
 
 pub struct PythonRunner {
     pub python: PathBuf,
@@ -34,17 +39,23 @@ impl PythonRunner {
 }
 
 impl ProgramRunner for PythonRunner {
-    /// Each process takes the next request when it is done with one (a few long runs do not hold
+    /// Each server takes the next request when it is done with one (a few long runs do not hold
     /// up a share of the others).
     fn run(&mut self, requests: &[RunRequest], progress: &mut dyn FnMut(usize)) -> Vec<RunReport> {
+        if requests.is_empty() {
+            return Vec::new();
+        }
+        let sandbox = match Sandbox::new(&self.python) {
+            Ok(sandbox) => sandbox,
+            Err(reason) => return vec![RunReport::ended(RunOutcome::NotRun { reason }); requests.len()],
+        };
         let next = AtomicUsize::new(0);
         let (ran, reports) = mpsc::channel::<(usize, RunReport)>();
-        let python = &self.python;
         let mut ordered: Vec<Option<RunReport>> = vec![None; requests.len()];
         thread::scope(|scope| {
-            for _ in 0..self.processes.clamp(1, requests.len().max(1)) {
-                let (ran, next) = (ran.clone(), &next);
-                scope.spawn(move || run_queue(python, requests, next, &ran));
+            for lane in 0..self.processes.clamp(1, requests.len()) {
+                let (ran, next, sandbox) = (ran.clone(), &next, &sandbox);
+                scope.spawn(move || run_queue(sandbox, lane, requests, next, &ran));
             }
             drop(ran);
             for (done, (index, report)) in reports.iter().enumerate() {
@@ -56,21 +67,27 @@ impl ProgramRunner for PythonRunner {
     }
 }
 
-/// Runs requests from the shared queue in one process (started again when lost), sending each
+/// Runs requests from the shared queue on one server (started again when lost), sending each
 /// report with its index.
-fn run_queue(python: &Path, requests: &[RunRequest], next: &AtomicUsize, ran: &mpsc::Sender<(usize, RunReport)>) {
-    let mut process: Option<Process> = None;
+fn run_queue(
+    sandbox: &Sandbox,
+    lane: usize,
+    requests: &[RunRequest],
+    next: &AtomicUsize,
+    ran: &mpsc::Sender<(usize, RunReport)>,
+) {
+    let mut server: Option<Server> = None;
     loop {
         let index = next.fetch_add(1, Ordering::Relaxed);
         let Some(request) = requests.get(index) else {
             return;
         };
-        let report = match process.take().map_or_else(|| Process::start(python), Ok) {
+        let report = match server.take().map_or_else(|| Server::start(sandbox, lane), Ok) {
             Err(reason) => RunReport::ended(RunOutcome::NotRun { reason }),
             Ok(mut running) => {
                 let (report, alive) = running.run(request);
                 if alive {
-                    process = Some(running);
+                    server = Some(running);
                 }
                 report
             }
@@ -81,22 +98,18 @@ fn run_queue(python: &Path, requests: &[RunRequest], next: &AtomicUsize, ran: &m
     }
 }
 
-/// One python3 process running the harness.
-struct Process {
+/// One python3 fork server running the harness.
+struct Server {
     child: Child,
     requests: ChildStdin,
     reports: Receiver<String>,
+    /// Counts requests; with a random start, the nonce of each.
+    nonce: u64,
 }
 
-impl Process {
-    fn start(python: &Path) -> Result<Process, String> {
-        let mut child = Command::new(python)
-            .args(["-I", "-S", "-c", HARNESS, &MEMORY_LIMIT_BYTES.to_string()])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start {}: {e}", python.display()))?;
+impl Server {
+    fn start(sandbox: &Sandbox, lane: usize) -> Result<Server, String> {
+        let (mut child, held) = sandbox.spawn(&["-I", "-S", "-c", HARNESS], Stdio::piped(), Stdio::piped())?;
         let requests = child.stdin.take().expect("piped stdin");
         let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
         let (send, reports) = mpsc::channel();
@@ -107,20 +120,40 @@ impl Process {
                 }
             }
         });
-        Ok(Process { child, requests, reports })
+        let folder = sandbox.folder().join(format!("server-{lane}"));
+        let setup = json!({
+            "folder": folder,
+            "sandbox": held.describe(),
+            "pid_namespace": held.pid_namespace,
+        });
+        let mut server = Server { child, requests, reports, nonce: random_start() };
+        let started = writeln!(server.requests, "{setup}").and_then(|()| server.requests.flush());
+        match (started, server.reports.recv_timeout(START_LIMIT)) {
+            (Ok(()), Ok(line)) if line.starts_with("{\"ready\"") => Ok(server),
+            (_, Ok(line)) => Err(format!("the Python harness did not start: {line}")),
+            (Err(e), _) => Err(format!("the Python harness did not start: {e}")),
+            (_, Err(_)) => Err("the Python harness did not start (no answer)".to_owned()),
+        }
     }
 
-    /// Runs one request; `false` when the process is gone (killed or ended) after it.
+    /// Runs one request; `false` when the server is gone (ended, or ended by us) after it.
     fn run(&mut self, request: &RunRequest) -> (RunReport, bool) {
-        let line = serde_json::to_string(request).expect("requests serialise") + "\n";
+        self.nonce = self.nonce.wrapping_add(1);
+        let line = json!({"nonce": self.nonce, "request": request}).to_string() + "\n";
         if let Err(e) = self.requests.write_all(line.as_bytes()).and_then(|()| self.requests.flush()) {
             return (self.lost(format!("python3 stopped reading: {e}")), false);
         }
         let limit = Duration::from_millis(request.time_limit_ms.into()) + GRACE;
         match self.reports.recv_timeout(limit) {
-            Ok(report) => match serde_json::from_str(&report) {
-                Ok(report) => (report, true),
-                Err(e) => (self.lost(format!("unreadable report from the harness: {e}")), false),
+            Ok(line) => match serde_json::from_str::<serde_json::Value>(&line) {
+                Ok(report) if report.get("nonce").and_then(|n| n.as_u64()) != Some(self.nonce) => {
+                    (self.lost("a report without this run's nonce".to_owned()), false)
+                }
+                Ok(report) => match serde_json::from_value(report) {
+                    Ok(report) => (report, true),
+                    Err(e) => (self.lost(format!("an unreadable report from the harness: {e}")), false),
+                },
+                Err(e) => (self.lost(format!("an unreadable report from the harness: {e}")), false),
             },
             Err(RecvTimeoutError::Timeout) => {
                 self.kill();
@@ -128,7 +161,7 @@ impl Process {
             }
             Err(RecvTimeoutError::Disconnected) => {
                 let status = self.child.wait().map_or_else(|e| e.to_string(), |s| s.to_string());
-                (self.lost(format!("the program ended python3 ({status})")), false)
+                (self.lost(format!("python3 ended ({status})")), false)
             }
         }
     }
@@ -144,18 +177,29 @@ impl Process {
     }
 }
 
-impl Drop for Process {
+impl Drop for Server {
     fn drop(&mut self) {
         self.kill();
     }
 }
 
+/// A starting nonce no program can guess from the order of runs.
+fn random_start() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher
+        .write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_nanos());
+    hasher.finish() >> 11
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use exerscope_core::execution::call::{python_parser, read_call};
 
-    fn request(code: &str, call: &str, expected: &str) -> RunRequest {
-        RunRequest { code: code.into(), call: call.into(), expected: expected.into(), time_limit_ms: 500 }
+    fn request(code: &str, call: &str) -> RunRequest {
+        let call = read_call(call, None, &mut python_parser()).unwrap();
+        RunRequest { code: code.into(), call, expected_expression: None, time_limit_ms: 500 }
     }
 
     fn run(requests: &[RunRequest]) -> Vec<RunReport> {
@@ -163,59 +207,58 @@ mod tests {
     }
 
     #[test]
-    fn runs_report_values_verdicts_and_dynamic_properties() {
+    fn runs_report_values_and_dynamic_properties_and_the_core_judges() {
         let loop_code = "def f(n):\n    total = 0\n    for i in range(n):\n        total += i\n    return total\n";
         let recursive = "def f(n):\n    return 1 if n < 2 else n * f(n - 1)\n";
-        let reports =
-            run(&[request(loop_code, "f(3)", "3"), request(recursive, "f(5)", "120"), request(loop_code, "f(2)", "3")]);
-        assert_eq!(reports[0].outcome, RunOutcome::Returned { value: "3".into(), equals_expected: Some(true) });
+        let reports = run(&[request(loop_code, "f(3)"), request(recursive, "f(5)"), request(loop_code, "f(2)")]);
+        assert_eq!(reports[0].verdict("3"), Some(true), "{:?}", reports[0]);
         assert_eq!(reports[0].loop_length, 4, "a for header counts n + 1");
         assert_eq!(reports[1].recursion_depth, 5);
-        assert_eq!(reports[2].verdict(), Some(false));
+        assert_eq!(reports[1].answer(), "120");
+        assert_eq!(reports[2].verdict("3"), Some(false));
+        assert!(!reports[0].sandbox.is_empty());
     }
 
     #[test]
     fn failures_are_outcomes_and_the_rest_still_runs() {
         let reports = run(&[
-            request("def f():\n    return {}[1]\n", "f()", "1"),
-            request("def f():\n    while True:\n        pass\n", "f()", "1"),
-            request("def f():\n    while True:\n        try:\n            pass\n        except BaseException:\n            pass\n", "f()", "1"),
-            request("import os\ndef f():\n    os._exit(3)\n", "f()", "1"),
-            request("def f():\n    print('noise')\n    return input()\n", "f()", "1"),
-            request("def f(x):\n    return x\n", "f((1, 2.0))", "(1, 2)"),
+            request("def f():\n    return {}[1]\n", "f()"),
+            request("def f():\n    while True:\n        pass\n", "f()"),
+            request("def f():\n    while True:\n        try:\n            pass\n        except BaseException:\n            pass\n", "f()"),
+            request("import os\ndef f():\n    os._exit(3)\n", "f()"),
+            request("def f():\n    print('noise')\n    return input()\n", "f()"),
+            request("def f(x):\n    return x\n", "f((1, 2.0))"),
         ]);
         assert!(matches!(&reports[0].outcome, RunOutcome::Raised { error } if error.starts_with("KeyError")));
         assert_eq!(reports[1].outcome, RunOutcome::TimedOut);
-        assert_eq!(reports[2].outcome, RunOutcome::TimedOut, "a loop that swallows the interruption is killed");
+        assert_eq!(reports[2].outcome, RunOutcome::TimedOut, "a loop that swallows the interruption is ended");
         assert!(matches!(&reports[3].outcome, RunOutcome::Crashed { .. }), "{:?}", reports[3]);
         assert!(matches!(&reports[4].outcome, RunOutcome::Raised { error } if error.starts_with("EOFError")));
-        assert_eq!(reports[5].verdict(), Some(true), "a run after lost processes still works; 2.0 == 2");
+        assert_eq!(reports[5].verdict("(1, 2)"), Some(true), "a run after lost processes still works; 2.0 == 2");
     }
 
     #[test]
     fn a_program_cannot_change_what_the_next_one_sees() {
-        let mut one_process = PythonRunner { python: "python3".into(), processes: 1 };
-        let reports = one_process.run(&[
-            request("import builtins, sys\nbuiltins.len = lambda x: 0\nsys.setrecursionlimit(50)\ndef f():\n    return len([1])\n", "f()", "0"),
-            request("import sys\ndef f():\n    return (len([1]), sys.getrecursionlimit() > 50)\n", "f()", "(1, True)"),
+        let mut one_server = PythonRunner { python: "python3".into(), processes: 1 };
+        let reports = one_server.run(&[
+            request("import builtins, sys\nbuiltins.len = lambda x: 0\nsys.setrecursionlimit(50)\ndef f():\n    return len([1])\n", "f()"),
+            request("import sys\ndef f():\n    return (len([1]), sys.getrecursionlimit() > 50)\n", "f()"),
         ], &mut |_| {});
-        assert_eq!(reports.iter().map(RunReport::verdict).collect::<Vec<_>>(), [Some(true), Some(true)], "{reports:?}");
+        assert_eq!(reports[0].verdict("0"), Some(true), "{reports:?}");
+        assert_eq!(reports[1].verdict("(1, True)"), Some(true), "{reports:?}");
     }
 
     #[test]
     fn programs_see_the_standard_library_only() {
-        let reports = run(&[request(
-            "import sys\ndef f():\n    return any('site-packages' in p for p in sys.path)\n",
-            "f()",
-            "False",
-        )]);
-        assert_eq!(reports[0].verdict(), Some(true), "{:?}", reports[0]);
+        let reports =
+            run(&[request("import sys\ndef f():\n    return any('site-packages' in p for p in sys.path)\n", "f()")]);
+        assert_eq!(reports[0].verdict("False"), Some(true), "{:?}", reports[0]);
     }
 
     #[test]
     fn a_missing_python_leaves_every_run_not_made() {
         let reports = PythonRunner { python: "/nonexistent/python3".into(), processes: 1 }
-            .run(&[request("x = 1", "x", "1")], &mut |_| {});
+            .run(&[request("x = 1", "f()")], &mut |_| {});
         assert!(matches!(&reports[0].outcome, RunOutcome::NotRun { reason } if reason.contains("cannot start")));
     }
 }

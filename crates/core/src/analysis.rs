@@ -71,6 +71,12 @@ impl Runs {
     pub fn of_prediction(&self, i: usize) -> Option<&RunReport> {
         self.plan.of_prediction[i].map(|run| &self.reports[run as usize])
     }
+
+    /// The verdict of the run that judged prediction `i`, if one did and could tell.
+    pub fn verdict_of(&self, i: usize) -> Option<bool> {
+        let run = self.plan.of_prediction[i]? as usize;
+        self.reports[run].verdict(&self.plan.expected[run])
+    }
 }
 
 /// How often (in items) progress is reported.
@@ -182,6 +188,7 @@ impl Joined {
         let runs = Runs { plan: runs, reports };
         answer_code_tasks(&mut table, &runs);
         report_runs_not_made(&runs, &mut errors);
+        report_no_calls(&table, &runs, &mut errors);
         let mut type_names = TypeNames::default();
         let (programs, construct_lines) = program_facts(&table, properties, &mut type_names, &mut errors);
         let predictions = judge_all(&table, &runs, &mut type_names, progress);
@@ -235,6 +242,32 @@ fn report_runs_not_made(runs: &Runs, errors: &mut Vec<FileError>) {
             format!(
                 "{count} program run(s) needed for verdicts were not made ({reason}): those input predictions \
                  are judged as text against the dataset's input, and programs written by models count as wrong"
+            ),
+        ));
+    }
+}
+
+/// Predictions that are no call of their program's function are judged as text: told once per
+/// file, with the first one's reason (each one's is in the program view).
+fn report_no_calls(table: &Table, runs: &Runs, errors: &mut Vec<FileError>) {
+    let mut by_file: BTreeMap<&str, (usize, u32)> = BTreeMap::new();
+    let runnable =
+        runs.plan.not_run.iter().filter(|(&i, _)| {
+            table.programs[table.predictions.program[i as usize] as usize].language == Language::Python
+        });
+    for (&i, _) in runnable {
+        let entry = by_file.entry(&table.predictions.source_path[i as usize]).or_insert((0, i));
+        entry.0 += 1;
+        entry.1 = entry.1.min(i);
+    }
+    for (file, (count, first)) in by_file {
+        let program = &table.programs[table.predictions.program[first as usize] as usize];
+        errors.push(FileError::new(
+            file,
+            format!(
+                "{count} prediction(s) are no call of their program's function, so they are not run: judged as text \
+                 (the first, of {}: {})",
+                program.id, runs.plan.not_run[&first]
             ),
         ));
     }
@@ -309,7 +342,7 @@ fn judge_all(
             progress(Progress { phase: Phase::Judging, done: i, total });
         }
         let program = &table.programs[predictions.program[i] as usize];
-        let fixed = predictions.stored_verdict[i].or_else(|| runs.of_prediction(i).and_then(RunReport::verdict));
+        let fixed = predictions.stored_verdict[i].or_else(|| runs.verdict_of(i));
         for judge in Judge::ALL {
             verdict[judge.index()].push(fixed.unwrap_or_else(|| {
                 let truth = match predictions.task[i] {

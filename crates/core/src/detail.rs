@@ -51,8 +51,10 @@ pub enum VerdictSource {
     /// The results file stored it (every judge's verdict).
     Stored,
     /// A run of the program on `call`: its verdict is every judge's, unless the run could not
-    /// tell ([`RunReport::verdict`] is `None`) and the judges gave theirs.
-    Run { call: String, report: RunReport },
+    /// tell (`verdict` is `None`: [`RunReport::verdict`]) and the judges gave theirs.
+    Run { call: String, report: Box<RunReport>, verdict: Option<bool> },
+    /// The verdict needed a run that was not made (`reason`): each judge's rule, on the text.
+    NotRun { reason: String },
 }
 
 impl Analysis {
@@ -60,10 +62,14 @@ impl Analysis {
         if self.table.predictions.stored_verdict[prediction].is_some() {
             return VerdictSource::Stored;
         }
+        if let Some(reason) = self.runs.plan.not_run.get(&(prediction as u32)) {
+            return VerdictSource::NotRun { reason: reason.clone() };
+        }
         match self.runs.plan.of_prediction[prediction] {
             Some(run) => VerdictSource::Run {
-                call: self.runs.plan.requests[run as usize].call.clone(),
-                report: self.runs.reports[run as usize].clone(),
+                call: self.runs.plan.requests[run as usize].call.text.clone(),
+                report: Box::new(self.runs.reports[run as usize].clone()),
+                verdict: self.runs.verdict_of(prediction),
             },
             None => VerdictSource::Judges,
         }

@@ -29,6 +29,12 @@ pub enum Value {
     Set(Vec<Value>),
     /// Keys are distinct under Python's `==`; a repeated key keeps its first spelling and last value.
     Dict(Vec<(Value, Value)>),
+    /// A value no literal writes (a class instance, a `deque`), as a program run returned it: equal
+    /// to another only of the same type and `repr`. Never produced by [`parse`].
+    Other {
+        type_name: String,
+        repr: String,
+    },
 }
 
 /// A Python int: small ones exactly as `i128`, larger ones by their decimal digits.
@@ -110,6 +116,7 @@ pub fn python_eq(a: &Value, b: &Value) -> bool {
         (Dict(x), Dict(y)) => {
             x.len() == y.len() && x.iter().all(|(k, v)| y.iter().any(|(k2, v2)| python_eq(k, k2) && python_eq(v, v2)))
         }
+        (Other { type_name: t, repr: r }, Other { type_name: u, repr: q }) => t == u && r == q,
         _ => false,
     }
 }

@@ -97,6 +97,8 @@ pub struct TaskedReport {
     pub correlations: Vec<Tagged<CorrelationRow>>,
     pub programs: Vec<ProgramReport>,
     pub errors: Vec<FileError>,
+    /// What confined the programs run for verdicts (`null` when none ran).
+    pub sandbox: Option<String>,
 }
 
 impl TaskedReport {
@@ -111,6 +113,7 @@ impl TaskedReport {
             correlations: vec![],
             programs: program_reports(facts),
             errors: facts.errors.clone(),
+            sandbox: None,
         };
         for task in facts.tasks() {
             let one = facts.for_task(task);

@@ -134,6 +134,7 @@ fn base_name(value: &Value) -> &'static str {
         Value::Tuple(_) => "tuple",
         Value::Set(_) => "set",
         Value::Dict(_) => "dict",
+        Value::Other { .. } => "text",
     }
 }
 

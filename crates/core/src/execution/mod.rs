@@ -7,11 +7,21 @@
 //! the hosts run them with [`HARNESS`], the same Python script everywhere: the command-line tool in
 //! a python3 process, the web app in Pyodide (CPython in WebAssembly) workers. A host that cannot
 //! run Python answers [`RunOutcome::NotRun`], and those predictions fall back to the judges.
+//!
+//! What a results file says is data first ([`call`]): a predicted input is run only when it is a
+//! call of the program's function, and its literal arguments are never evaluated as code. What the
+//! run returned comes back as data ([`value`]) and is compared with the expected output here, in
+//! the core, where no program reaches.
 
+pub mod call;
 mod plan;
+pub mod value;
 
+pub use call::{Argument, Call};
 pub use plan::{plan_runs, RunPlan};
+pub use value::RunValue;
 
+use crate::pyliteral::{parse, python_eq};
 use serde::{Deserialize, Serialize};
 
 /// The Python script the hosts run requests with: `serve(request_json) -> report_json`.
@@ -25,10 +35,13 @@ pub const DEFAULT_TIME_LIMIT_MS: u32 = 2_000;
 pub struct RunRequest {
     /// The whole program, executed as `__main__`.
     pub code: String,
-    /// A Python expression evaluated after the code; its value is the run's result (`f([1, 2])`).
-    pub call: String,
-    /// The value the result must equal (Python's `==`), as Python source.
-    pub expected: String,
+    /// The call whose result is the run's: its literal arguments are read as data, and the whole
+    /// call is evaluated (in the sandbox) only when an argument is an expression.
+    pub call: Call,
+    /// The expected output when it is no literal (`tuple(g([1]))`): evaluated in the program's
+    /// namespace after the call and returned as data. A literal expected output is compared by
+    /// the core and never sent.
+    pub expected_expression: Option<String>,
     pub time_limit_ms: u32,
 }
 
@@ -36,11 +49,15 @@ pub struct RunRequest {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "outcome", rename_all = "snake_case")]
 pub enum RunOutcome {
-    /// The call returned `value` (its `repr`, cut when long); `equals_expected` is `None` when the
-    /// expected output is not a Python expression.
+    /// The call returned: `value` is its `repr` (cut when long), shown; `result` the value as data,
+    /// compared. For an expected output that is an expression, what it evaluated to (or raised).
     Returned {
         value: String,
-        equals_expected: Option<bool>,
+        result: RunValue,
+        #[serde(default)]
+        expected_value: Option<RunValue>,
+        #[serde(default)]
+        expected_error: Option<String>,
     },
     Raised {
         error: String,
@@ -66,6 +83,9 @@ pub struct RunReport {
     /// are evaluated when a function is defined before 3.14, not after); empty when none did.
     #[serde(default)]
     pub python: String,
+    /// What confined the run, as the host tells it (empty when none ran it).
+    #[serde(default)]
+    pub sandbox: String,
     /// The most line events of any one line of the program.
     pub loop_length: u64,
     /// The deepest stack of the program's own frames.
@@ -80,6 +100,7 @@ impl RunReport {
         RunReport {
             outcome,
             python: String::new(),
+            sandbox: String::new(),
             loop_length: 0,
             recursion_depth: 0,
             line_events: 0,
@@ -88,10 +109,22 @@ impl RunReport {
         }
     }
 
-    /// Whether the run says the prediction is right; `None` when it cannot tell.
-    pub fn verdict(&self) -> Option<bool> {
+    /// Whether the run says the prediction is right: the returned value equals `expected` (the
+    /// program's expected output, as Python source) under Python's `==`. `None` when it cannot
+    /// tell: the expected output is neither a literal nor an expression that evaluated, or the
+    /// value was too large to write down.
+    pub fn verdict(&self, expected: &str) -> Option<bool> {
         match &self.outcome {
-            RunOutcome::Returned { equals_expected, .. } => *equals_expected,
+            RunOutcome::Returned { result, expected_value, expected_error, .. } => {
+                if expected_error.is_some() {
+                    return None;
+                }
+                let expected = match expected_value {
+                    Some(value) => value.to_value()?,
+                    None => parse(expected).ok()?,
+                };
+                Some(python_eq(&result.to_value()?, &expected))
+            }
             RunOutcome::NotRun { .. } => None,
             RunOutcome::Raised { .. } | RunOutcome::TimedOut | RunOutcome::OutOfMemory | RunOutcome::Crashed { .. } => {
                 Some(false)
@@ -140,35 +173,50 @@ mod tests {
     use super::*;
 
     #[test]
-    fn reports_read_the_harness_json() {
-        let json = r#"{"outcome": "returned", "value": "6", "equals_expected": true, "error": null,
-            "python": "3.11.3", "loop_length": 4, "recursion_depth": 1, "line_events": 9, "distinct_lines": 4,
-            "seconds": 0.0002}"#;
+    fn reports_read_the_harness_json_and_the_core_compares() {
+        let json = r#"{"outcome": "returned", "value": "6", "result": {"int": "6"}, "expected_value": null,
+            "expected_error": null, "error": null, "python": "3.11.3", "sandbox": "test", "loop_length": 4,
+            "recursion_depth": 1, "line_events": 9, "distinct_lines": 4, "seconds": 0.0002}"#;
         let report: RunReport = serde_json::from_str(json).unwrap();
-        assert_eq!(report.outcome, RunOutcome::Returned { value: "6".into(), equals_expected: Some(true) });
         assert_eq!((report.loop_length, report.recursion_depth, report.python.as_str()), (4, 1, "3.11.3"));
-        assert_eq!(report.verdict(), Some(true));
-        let raised = r#"{"outcome": "raised", "value": null, "equals_expected": null, "error": "KeyError: 1",
+        assert_eq!(report.verdict("6"), Some(true));
+        assert_eq!(report.verdict("6.0"), Some(true));
+        assert_eq!(report.verdict("'6'"), Some(false));
+        assert_eq!(report.verdict("g(1)"), None, "an expected output that is no literal was not evaluated");
+        let raised = r#"{"outcome": "raised", "value": null, "error": "KeyError: 1",
             "loop_length": 1, "recursion_depth": 1, "line_events": 2, "distinct_lines": 2, "seconds": 0.0}"#;
         let report: RunReport = serde_json::from_str(raised).unwrap();
-        assert_eq!(report.verdict(), Some(false));
+        assert_eq!(report.verdict("1"), Some(false));
         assert_eq!(report.answer(), "raised KeyError: 1");
     }
 
     #[test]
-    fn a_run_that_cannot_compare_or_did_not_happen_gives_no_verdict() {
-        let unknown = RunReport::ended(RunOutcome::Returned { value: "1".into(), equals_expected: None });
-        assert_eq!(unknown.verdict(), None);
+    fn an_expected_expression_is_compared_as_the_run_evaluated_it() {
+        let returned = |expected_value, expected_error| {
+            RunReport::ended(RunOutcome::Returned {
+                value: "(1, 2)".into(),
+                result: RunValue::Tuple(vec![RunValue::Int("1".into()), RunValue::Int("2".into())]),
+                expected_value,
+                expected_error,
+            })
+        };
+        let tuple = RunValue::Tuple(vec![RunValue::Int("1".into()), RunValue::Float("2.0".into())]);
+        assert_eq!(returned(Some(tuple), None).verdict("tuple([1, 2.0])"), Some(true));
+        assert_eq!(returned(None, Some("NameError: g".into())).verdict("g(1)"), None);
+    }
+
+    #[test]
+    fn a_run_that_did_not_happen_gives_no_verdict() {
         let reports = NoRunner::because("no python3").run(&[request("f(1)")], &mut |_| {});
-        assert_eq!(reports[0].verdict(), None);
+        assert_eq!(reports[0].verdict("1"), None);
         assert_eq!(reports[0].answer(), "not run: no python3");
     }
 
     pub(crate) fn request(call: &str) -> RunRequest {
         RunRequest {
             code: "def f(x):\n    return x\n".into(),
-            call: call.into(),
-            expected: "1".into(),
+            call: call::read_call(call, None, &mut call::python_parser()).unwrap(),
+            expected_expression: None,
             time_limit_ms: 100,
         }
     }

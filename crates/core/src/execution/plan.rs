@@ -1,7 +1,9 @@
 //! Which predictions are judged by running a program, and the runs they need, each run once
 //! (ten samples that guess the same input share one run).
 
+use super::call::{entry_of, python_parser, read_call};
 use super::{RunRequest, DEFAULT_TIME_LIMIT_MS};
+use crate::pyliteral;
 use crate::table::{Language, Program, ProgramIdx, Table, Task};
 use std::collections::HashMap;
 
@@ -9,60 +11,92 @@ use std::collections::HashMap;
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RunPlan {
     pub requests: Vec<RunRequest>,
+    /// What each request's result must equal: its program's expected output (Python source).
+    pub expected: Vec<String>,
     /// One entry per prediction of the table: the index of its run in `requests`.
     pub of_prediction: Vec<Option<u32>>,
+    /// Why a prediction that needs a run is judged as text instead, by prediction: it is not a
+    /// call of the program's function, or the program cannot be run here.
+    pub not_run: HashMap<u32, String>,
     /// Predictions that need a run but whose program cannot be run here (Java, or no code): they
     /// are judged as text.
     pub not_runnable: usize,
 }
 
 /// Plans a run for every prediction whose verdict needs one: a Python input prediction without
-/// a stored verdict (the program is called on it), and a program a model wrote (called on its
-/// test input). The expected output is the program's.
+/// a stored verdict (the program is called on it, when it is a call of the program's function),
+/// and a program a model wrote (called on its test input). The expected output is the program's.
 pub fn plan_runs(table: &Table) -> RunPlan {
     let predictions = &table.predictions;
-    let mut plan =
-        RunPlan { requests: Vec::new(), of_prediction: Vec::with_capacity(predictions.len()), not_runnable: 0 };
+    let mut plan = RunPlan { of_prediction: Vec::with_capacity(predictions.len()), ..RunPlan::default() };
+    let mut parser = python_parser();
+    let mut entries: HashMap<ProgramIdx, Option<String>> = HashMap::new();
     let mut planned: HashMap<(ProgramIdx, &str), u32> = HashMap::new();
     for i in 0..predictions.len() {
         let program_index = predictions.program[i];
         let program = &table.programs[program_index as usize];
-        let call = match predictions.task[i] {
-            _ if predictions.stored_verdict[i].is_some() => None,
-            Task::Input => calls_entry(&predictions.answer[i], program),
-            Task::Code => calls_entry(&program.input, program),
-            _ => None,
+        let (text, entry) = match predictions.task[i] {
+            _ if predictions.stored_verdict[i].is_some() => (None, None),
+            Task::Input => {
+                let entry = entries.entry(program_index).or_insert_with(|| entry_of(&program.input, &mut parser));
+                (Some(predictions.answer[i].as_str()), Some(entry.as_deref()))
+            }
+            Task::Code => (Some(program.input.as_str()), Some(None)),
+            _ => (None, None),
         };
-        if call.is_some() && !runnable(program) {
-            plan.not_runnable += 1;
+        let (Some(text), Some(entry)) = (text, entry) else {
+            plan.of_prediction.push(None);
+            continue;
+        };
+        let run = match runnable(program) {
+            Err(reason) => {
+                plan.not_runnable += 1;
+                Err(reason.to_owned())
+            }
+            Ok(_) if predictions.task[i] == Task::Input && entry.is_none() => {
+                Err("the program's own input is not a call: there is no function to call".to_owned())
+            }
+            Ok(code) => match planned.get(&(program_index, text.trim())) {
+                Some(&run) => Ok(run),
+                None => read_call(text, entry, &mut parser).map(|call| {
+                    let run = plan.requests.len() as u32;
+                    planned.insert((program_index, text.trim()), run);
+                    plan.requests.push(RunRequest {
+                        code: code.to_owned(),
+                        call,
+                        expected_expression: expression_of(&program.expected),
+                        time_limit_ms: DEFAULT_TIME_LIMIT_MS,
+                    });
+                    plan.expected.push(program.expected.clone());
+                    run
+                }),
+            },
+        };
+        match run {
+            Ok(run) => plan.of_prediction.push(Some(run)),
+            Err(reason) => {
+                plan.not_run.insert(i as u32, reason);
+                plan.of_prediction.push(None);
+            }
         }
-        let run = call.filter(|_| runnable(program)).map(|call| {
-            *planned.entry((program_index, call)).or_insert_with(|| {
-                plan.requests.push(RunRequest {
-                    code: program.code.clone().unwrap_or_default(),
-                    call: call.to_owned(),
-                    expected: program.expected.clone(),
-                    time_limit_ms: DEFAULT_TIME_LIMIT_MS,
-                });
-                (plan.requests.len() - 1) as u32
-            })
-        });
-        plan.of_prediction.push(run);
     }
     plan
 }
 
-fn runnable(program: &Program) -> bool {
-    program.language == Language::Python && program.code.is_some()
+/// The program's code, when it can be run here.
+fn runnable(program: &Program) -> Result<&str, &'static str> {
+    match (&program.code, program.language) {
+        (Some(code), Language::Python) => Ok(code),
+        (_, Language::Java) => Err("a Java program: exerscope runs Python only"),
+        (None, _) => Err("the program has no code"),
+    }
 }
 
-/// `call` when it calls the program's entry function (the function its own input calls), as
-/// CRUXEval requires of an input prediction (`"f(" in generation`); an answer that does not is
-/// judged as text, and is wrong.
-fn calls_entry<'a>(call: &'a str, program: &Program) -> Option<&'a str> {
-    let entry = program.input.split_once('(')?.0.trim();
-    let is_name = !entry.is_empty() && entry.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.');
-    (is_name && call.contains(&format!("{entry}("))).then(|| call.trim())
+/// The expected output when it is to be evaluated in the run: when it is no literal (a literal
+/// is compared by the core, and one nested past Python's limits is no Python at all).
+fn expression_of(expected: &str) -> Option<String> {
+    let is_value = pyliteral::parse(expected).is_ok() || pyliteral::nests_too_deep(expected);
+    (!is_value && !expected.trim().is_empty()).then(|| expected.trim().to_owned())
 }
 
 #[cfg(test)]
@@ -109,11 +143,12 @@ mod tests {
             (Task::Input, "f(5)", Some(false)),
             (Task::Output, "2", None),
         ]));
-        let calls: Vec<&str> = plan.requests.iter().map(|r| r.call.as_str()).collect();
+        let calls: Vec<&str> = plan.requests.iter().map(|r| r.call.text.as_str()).collect();
         assert_eq!(calls, ["f(1)", "f(0)"]);
         // The table orders a program's predictions by task (output first), then sample.
         assert_eq!(plan.of_prediction, [None, Some(0), Some(0), Some(1), None]);
-        assert_eq!(plan.requests[0].expected, "2");
+        assert_eq!(plan.expected[0], "2");
+        assert_eq!(plan.requests[0].expected_expression, None, "a literal is compared by the core");
         assert!(plan.requests[0].code.contains("return x + 1"));
     }
 
@@ -122,6 +157,8 @@ mod tests {
         let plan = plan_runs(&table(&[(Task::Input, "1", None), (Task::Input, "g(1)", None)]));
         assert!(plan.requests.is_empty());
         assert_eq!(plan.of_prediction, [None, None]);
+        assert_eq!(plan.not_run[&0], "an integer, not a call");
+        assert_eq!(plan.not_run[&1], "calls g, not the program's function f");
     }
 
     #[test]
@@ -136,6 +173,6 @@ mod tests {
     fn a_program_a_model_wrote_is_run_on_its_own_input() {
         let plan = plan_runs(&table(&[(Task::Code, "", None)]));
         assert_eq!(plan.requests.len(), 1);
-        assert_eq!(plan.requests[0].call, "f(1)");
+        assert_eq!(plan.requests[0].call.text, "f(1)");
     }
 }

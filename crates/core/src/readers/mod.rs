@@ -150,7 +150,24 @@ pub fn read_all(files: &[InputFile], options: &ReadOptions, builder: &mut TableB
         }
         let names: Vec<&str> = reader.formats().iter().map(|f| f.name()).collect();
         builder.reading_as(&names.join(" / "));
-        reader.read(files, &mut offered, &mut Reading { context: &mut context, builder, errors });
+        // A reader that fails on a file it was offered (a bug, where panics unwind: on the command
+        // line) takes those files with it, and the other readers go on.
+        let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            reader.read(files, &mut offered, &mut Reading { context: &mut context, builder, errors })
+        }));
+        if let Err(panic) = read {
+            let what = panic.downcast_ref::<&str>().copied().or(panic.downcast_ref::<String>().map(String::as_str));
+            errors.push(FileError::new(
+                offered.first().map_or("(drop)", |&i| files[i].path.as_str()),
+                format!(
+                    "an internal error while reading {} file(s) as {} ({}): they are not analysed; please report it",
+                    offered.len(),
+                    names.join(" / "),
+                    what.unwrap_or("no message")
+                ),
+            ));
+            offered.clear();
+        }
         unclaimed = withheld;
         unclaimed.extend(offered);
         unclaimed.sort_unstable();
@@ -158,9 +175,11 @@ pub fn read_all(files: &[InputFile], options: &ReadOptions, builder: &mut TableB
     report_unclaimed(files, &unclaimed, options, errors);
 }
 
-/// Hidden files and the reference tool's own stored statistics (read by later issues' views).
+/// Hidden files and folders inside what was dropped (the dropped folder itself may be hidden: the
+/// user chose it), and the reference tool's own stored statistics (read by later issues' views).
 fn is_ignorable(file: &InputFile) -> bool {
-    file.components().iter().any(|c| c.starts_with('.') || *c == "result_stat")
+    let components = file.components();
+    components.iter().skip(1).any(|c| c.starts_with('.')) || components.contains(&"result_stat")
 }
 
 /// One message per folder, listing what was not recognised there.
