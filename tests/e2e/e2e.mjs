@@ -335,7 +335,7 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     await page.waitForSelector('#program-view .prediction');
     const cards = await page.$$eval('#program-view .prediction', (p) => p.map((card) => card.textContent));
     // sample_0's input is f([1, 1, 3, 1, 3, 1]); another order of the same numbers gives the same output.
-    if (!cards.some((c) => c.includes('correct') && c.includes('ran f([1, 1, 1, 1, 3, 3]) in Python 3.11.3: returned the expected output'))) {
+    if (!cards.some((c) => c.includes('correct') && /ran f\(\[1, 1, 1, 1, 3, 3\]\) in Python 3\.11\.3 \(confined: [^)]*\): returned the expected output/.test(c))) {
       throw new Error(`no run of another input judged right: ${cards.slice(0, 2)}`);
     }
     // sample_0 loops over its 6 numbers: the for header runs 7 times.
@@ -366,6 +366,64 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     }
     if (!said.network.includes('raised ModuleNotFoundError')) throw new Error(`import js: ${said.network}`);
     for (const id of ['forever', 'swallows']) if (!said[id].includes('timed out')) throw new Error(`${id}: ${said[id]}`);
+    fs.rmSync(dir, { recursive: true });
+  });
+
+  await check('hostile programs in the page: no way out, and no other program\'s verdict moves', async () => {
+    // The corpus the command line's tests use: twenty honest programs (ten right), and programs that
+    // patch the harness through gc, post to the worker's parent through Pyodide's JS proxies,
+    // patch builtins for later runs, write fake reports… None of them expects what it returns.
+    await dropFiles([path.join(root, 'tests', 'hostile', 'der_hostile.jsonl')]);
+    await waitDone();
+    expectEqual(run(await overview(), 'hostile', 'HumanEval (hostile\'s code)'), [10, 35], 'the honest programs only are right');
+    const verdictOf = async (id) => {
+      await page.click('#overview-table tbody tr');
+      await page.waitForSelector('#drilldown-table tbody tr');
+      await page.click(`#drilldown-table tbody tr[data-program="${id}"]`);
+      await page.waitForSelector(`#program-view[data-program="${id}"] .prediction`);
+      return page.textContent('#program-view .prediction .judges');
+    };
+    const forged = await verdictOf('patches_the_harness');
+    if (!forged.includes('ran f(5)')) throw new Error(`patches_the_harness: ${forged}`);
+    // Pyodide's proxies need JavaScript's Function constructor, which is gone: the run raises, or
+    // ends its worker (which is replaced).
+    const reached = await verdictOf('reaches_javascript');
+    if (!/raised RuntimeError: no way out|crashed: Function is not defined/.test(reached)) {
+      throw new Error(`reaches_javascript: ${reached}`);
+    }
+    for (const id of ['wrong_0', 'wrong_9']) {
+      const said = await verdictOf(id);
+      if (!said.includes('not the expected output')) throw new Error(`${id}: ${said}`);
+    }
+  });
+
+  await check('a drop nested 20,000 brackets deep, then a zip bomb, then a good drop: each analysed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exerscope-e2e-deep-'));
+    const deep = (n) => '['.repeat(n) + ']'.repeat(n);
+    const program = (id, code, output) => JSON.stringify({ id, code, input: '1', output });
+    fs.writeFileSync(path.join(dir, 'cruxeval.jsonl'), [
+      program('sample_0', 'def f(x):\n    return x\n', '1'),
+      program('sample_1', 'def f(x):\n    return x\n', deep(20000)),
+      program('sample_2', `def f(x):\n    return ${'x + '.repeat(20000)}x\n`, '1'),
+      program('sample_3', `def g(x):\n    return x\ndef f(x):\n    return ${'g('.repeat(20000)}x${')'.repeat(20000)}\n`, '1'),
+    ].join('\n'));
+    fs.mkdirSync(path.join(dir, 'm_output'));
+    fs.writeFileSync(path.join(dir, 'm_output', 'generations.json'),
+      JSON.stringify({ sample_0: ['1', deep(20000)], sample_1: ['1'], sample_2: ['1'], sample_3: ['1'] }));
+    await dragFromDisk([path.join(dir, 'cruxeval.jsonl'), path.join(dir, 'm_output')]);
+    await waitDone();
+    expectEqual(run(await overview(), 'm', 'CRUXEval'), [3, 5], 'deep answers, outputs and code');
+    if (!(await page.textContent('#messages')).includes('nest brackets deeper than Python allows')) {
+      throw new Error('the deep answers are not told');
+    }
+    // 600 MiB of zeros in a zip of well under a megabyte (made by Python's zipfile).
+    const bomb = path.join(dir, 'bomb.zip');
+    execFileSync('python3', ['-c', `import zipfile\nwith zipfile.ZipFile(${JSON.stringify(bomb)}, 'w', zipfile.ZIP_DEFLATED) as z:\n    with z.open('zeros.jsonl', 'w', force_zip64=True) as f:\n        block = bytes(1 << 20)\n        for _ in range(600):\n            f.write(block)\n`]);
+    await dropFiles([bomb, path.join(dir, 'cruxeval.jsonl')]);
+    await waitDone();
+    if (!(await page.textContent('#messages')).includes('archive too large')) throw new Error('the zip bomb is not told');
+    await dropFiles([path.join(root, 'tests', 'hostile', 'cruxeval', 'cruxeval.jsonl')]);
+    await waitDone();
     fs.rmSync(dir, { recursive: true });
   });
 
