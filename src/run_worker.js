@@ -7,9 +7,9 @@
 // Messages in:  {kind: 'harness', source, port} on the worker itself, once; then on the port
 //               {kind: 'run', json, nonce}.
 // Messages out (on the port): {kind: 'ready'} or {kind: 'failed', reason}; per run
-//               {kind: 'report', json, nonce, spent} (`spent`: the run changed the interpreter, the
-//               worker must be replaced), {kind: 'refused', nonce} (the interpreter was changed
-//               between runs), or {kind: 'crashed', reason} when the interpreter itself failed.
+//               {kind: 'report', json, nonce, spent} (`spent`: the interpreter is not as it was
+//               before any program ran, the worker must be replaced), or {kind: 'crashed', reason}
+//               when the interpreter itself failed.
 import { loadPyodide } from './pyodide/pyodide.mjs';
 
 // What a program can reach in this worker: not the network, not the page, not the analysis worker.
@@ -62,9 +62,7 @@ async function start(harness) {
 function run(serve, { json, nonce }) {
   try {
     const report = serve(json);
-    const parsed = JSON.parse(report);
-    if (parsed.refused !== undefined) return { kind: 'refused', nonce };
-    return { kind: 'report', json: report, nonce, spent: parsed.state_changed === true };
+    return { kind: 'report', json: report, nonce, spent: JSON.parse(report).state_changed === true };
   } catch (error) {
     return { kind: 'crashed', reason: reason(error) };
   }

@@ -131,8 +131,7 @@ class Runner {
         else if (data.kind === 'failed') reject(new Error(`Python could not start: ${data.reason}`));
         else if (data.kind === 'crashed') this.restart({ crashed: data.reason });
         else if (this.nonce === null || data.nonce !== this.nonce) this.restart({ crashed: 'a report without its run\'s nonce' });
-        else if (data.kind === 'refused') this.restart({ refused: true });
-        else if (data.spent) this.restart({ json: data.json });
+        else if (data.spent) this.restart({ json: data.json, spent: true });
         else this.settle?.({ json: data.json });
       };
       // Before it is ready, an error means Python cannot start here (no restart: it would fail
@@ -163,14 +162,13 @@ class Runner {
    */
   run(json, limitMs) {
     const turn = this.queue.then(async () => {
-      // A run refused, or one whose interpreter failed, is made again in a fresh worker: what an
-      // earlier program left behind (in Python, or in Pyodide's JavaScript) must not decide it.
-      // What fails twice, the second time in a fresh worker, is the run's own doing.
+      // A run whose interpreter failed, or was found changed after it, is made again in a fresh
+      // worker: what an earlier program left behind (in Python, or in Pyodide's JavaScript) must
+      // not decide it. What happens again in a fresh worker is the run's own doing.
       for (let attempt = 0; ; attempt += 1) {
         await this.ready;
         const result = await this.runNow(json, limitMs);
-        if (attempt === 1 && result.refused) return { crashed: 'the Python worker changed between runs, twice' };
-        if (attempt === 1 || !(result.refused || result.crashed !== undefined)) return result;
+        if (attempt === 1 || !(result.spent || result.crashed !== undefined)) return result;
       }
     });
     this.queue = turn.catch(() => {});

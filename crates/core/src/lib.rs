@@ -19,6 +19,8 @@ pub mod execution;
 pub mod extractors;
 pub mod facts;
 pub mod flavors;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod input;
 pub mod judges;
 pub mod numeric;

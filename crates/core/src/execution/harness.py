@@ -246,63 +246,75 @@ def described(error):
 
 
 class Snapshot:
-    """What the interpreter looked like before any program ran: every module's attributes and its
-    classes' and functions' insides, the harness's own, the interpreter's hooks. A run that changed
-    any of it (patched `json.dumps`, a harness function's code, `sys.meta_path`) is told, and the
-    web app replaces the worker: the next program must not run in what this one left."""
+    """What the interpreter looked like before any program ran: every module's and class's
+    attributes, the harness's own names, the interpreter's hooks; and an audit hook that sees the
+    code or defaults of a function of that time being set (a harness function's `__code__`). A run that changed any of it is told, and the web app replaces the worker: the
+    next program must not run in what this one left. Checked after every run, so compared by identity
+    with C-level loops (`map`, `operator.is_`), never by `==` (a planted object could claim to be
+    equal)."""
 
     def __init__(self, harness):
-        # Their first import changes the import system's own modules: done before the snapshot.
-        import importlib.machinery  # noqa: F401
-        import importlib.util  # noqa: F401
+        import importlib.machinery  # noqa: F401  (their first import changes the import
+        import importlib.util  # noqa: F401        system's own modules: done before the snapshot)
+        import types
+        from itertools import chain
+        from operator import is_
 
         self.modules = dict(sys.modules)
         # `__main__` is the host's scratch space (programs run in a namespace of their own).
-        self.watched = [("<harness>", harness)] + [
-            (name, module.__dict__)
+        dicts = [harness] + [
+            module.__dict__
             for name, module in self.modules.items()
-            if hasattr(module, "__dict__") and name != "__main__"
+            if name != "__main__" and type(getattr(module, "__dict__", None)) is dict
         ]
-        self.insides = [
-            inside
-            for _, attributes in self.watched
-            for value in attributes.values()
-            for inside in insides_of(value)
+        values = list(chain.from_iterable(map(dict.values, dicts)))
+        # The classes' own dicts (reached once through the collector: `vars()` would make a proxy
+        # each time); built-in types cannot be changed at all.
+        dicts += [class_dict(value) for value in values if isinstance(value, type) and value.__flags__ & HEAP_TYPE]
+        hooks = lambda: (sys.gettrace(), sys.getprofile(), sys.excepthook, *sys.meta_path, *sys.path_hooks, *sys.path)  # noqa: E731
+        self.views = [
+            lambda: chain.from_iterable(map(dict.keys, dicts)),
+            lambda: chain.from_iterable(map(dict.values, dicts)),
+            hooks,
         ]
-        self.state = self.take()
+        self.size = lambda: (sum(map(len, dicts)), len(hooks()))
+        self.all, self.is_, self.list, self.id = all, is_, list, id
+        self.state = [self.list(view()) for view in self.views]
+        self.sizes = self.size()
+        # A function's code and defaults are set without a dict changing: the audit hook sees it.
+        self.watched = {id(value) for value in values if isinstance(value, types.FunctionType)}
+        self.touched = []
+        sys.addaudithook(self.see)
 
-    def take(self):
-        # Identities only, gathered by `map` in C: this runs twice per run.
-        return (
-            [tuple(map(id, attributes.values())) for _, attributes in self.watched],
-            [tuple(attributes) for _, attributes in self.watched],
-            tuple(map(id, self.insides)),
-            [tuple(map(id, getattr(owner, "__dict__", {}).values())) for owner in self.insides if isinstance(owner, type)],
-            tuple(map(id, (sys.gettrace(), sys.getprofile(), sys.excepthook, *sys.meta_path, *sys.path_hooks, *sys.path))),
-        )
+    def see(self, event, args):
+        if event in ("object.__setattr__", "object.__delattr__") and self.id(args[0]) in self.watched:
+            self.touched.append(args[1])
 
     def changed(self):
         """Modules a run imported leave with it; anything else it changed is told (`True`)."""
-        for name in [name for name in sys.modules if name not in self.modules]:
-            del sys.modules[name]
-        # Importing `a.b` sets `b` on the module `a`: that leaves with `a.b`.
-        for (_, attributes), keys in zip(self.watched, self.state[1]):
-            if len(attributes) != len(keys):
-                for key in set(attributes) - set(keys):
-                    if type(attributes[key]) is type(sys):
-                        del attributes[key]
-        return len(sys.modules) != len(self.modules) or self.take() != self.state
+        for name in sys.modules.keys() - self.modules.keys():
+            module = sys.modules.pop(name)
+            # Importing `a.b` sets `b` on the module `a`: that leaves with `a.b`.
+            parent, _, child = name.rpartition(".")
+            if getattr(self.modules.get(parent), child, None) is module:
+                delattr(self.modules[parent], child)
+        if self.touched:
+            return True
+        return self.size() != self.sizes or not self.all(
+            self.all(map(self.is_, view(), saved)) for view, saved in zip(self.views, self.state)
+        )
 
 
-def insides_of(value):
-    """What can be changed inside a function or class without rebinding it: code, defaults, the
-    class itself (whose attributes are watched)."""
-    if isinstance(value, type):
-        return [value]
-    code = getattr(value, "__code__", None)
-    if code is None or not callable(value):
-        return []
-    return [code, getattr(value, "__defaults__", None), getattr(value, "__kwdefaults__", None)]
+HEAP_TYPE = 1 << 9
+
+
+def class_dict(cls):
+    """The dict behind a class's `__dict__` proxy."""
+    import gc
+
+    proxy = vars(cls)
+    found = [d for d in gc.get_referents(cls) if type(d) is dict and d.keys() == proxy.keys()]
+    return found[0] if found else {}
 
 
 # The snapshot, once taken (in a list: the harness's own names are watched, and must not change).
@@ -310,16 +322,19 @@ SNAPSHOT = []
 
 
 def serve(request_json):
-    """One run in this interpreter: the report, with `state_changed` when the run (or anything
-    between runs) changed the interpreter. A run asked of a changed interpreter is refused."""
+    """One run in this interpreter: the report, with `state_changed` when the interpreter is not as
+    it was before any program ran (this run, or something an earlier one left, changed it)."""
+    import gc
+
     if not SNAPSHOT:
         SNAPSHOT.append(Snapshot(globals()))
-    snapshot = SNAPSHOT[0]
-    if snapshot.changed():
-        return json.dumps({"refused": "the interpreter was changed since the last run"})
     report = run(json.loads(request_json))
     report["sandbox"] = "a Web Worker without network, page or files"
-    report["state_changed"] = snapshot.changed()
+    gc.disable()  # the check allocates nothing worth collecting, and a collection costs more than it
+    try:
+        report["state_changed"] = SNAPSHOT[0].changed()
+    finally:
+        gc.enable()
     return json.dumps(report)
 
 
