@@ -37,6 +37,33 @@ impl Call {
     pub fn is_data(&self) -> bool {
         self.arguments.iter().all(|argument| argument.literal)
     }
+
+    /// Python's `==` between two calls of literals: the same function, and argument by argument the
+    /// same keyword and unpacking, and equal values.
+    pub fn equals(&self, other: &Call) -> bool {
+        let value = |argument: &Argument| pyliteral::parse(&argument.source).ok();
+        self.function == other.function
+            && self.arguments.len() == other.arguments.len()
+            && self.arguments.iter().zip(&other.arguments).all(|(a, b)| {
+                a.name == b.name
+                    && a.unpack == b.unpack
+                    && matches!((value(a), value(b)), (Some(x), Some(y)) if pyliteral::python_eq(&x, &y))
+            })
+    }
+}
+
+thread_local! {
+    static PARSER: std::cell::RefCell<Parser> = std::cell::RefCell::new(python_parser());
+}
+
+/// `text` as a call of any function whose arguments are all literals (`f([1, 2], key='a')`), if
+/// it is one: what the value judge compares input predictions by.
+pub fn data_call(text: &str) -> Option<Call> {
+    let text = text.trim();
+    if !(text.ends_with(')') && text.contains('(')) {
+        return None;
+    }
+    PARSER.with_borrow_mut(|parser| read_call(text, None, parser)).ok().filter(Call::is_data)
 }
 
 /// A tree-sitter parser for Python.

@@ -1,10 +1,12 @@
 //! Python values compared with Python's `==` (SPEC §3): both sides parsed as literals; calls
 //! whose arguments are literals (input predictions, `f([1, 2], 'a')`) compare by name and by
-//! their arguments' values; otherwise the reference rule decides. Java outputs are printed text:
+//! their arguments' values, read as the runs read them ([`crate::execution::call`]); otherwise the
+//! reference rule decides. Java outputs are printed text:
 //! trimmed and compared.
 
 use super::is_python_space;
-use crate::pyliteral::{parse, python_eq, Value};
+use crate::execution::call::data_call;
+use crate::pyliteral::{parse, python_eq};
 use crate::table::Language;
 
 pub fn is_correct(predicted: &str, expected: &str, language: Language) -> bool {
@@ -13,27 +15,11 @@ pub fn is_correct(predicted: &str, expected: &str, language: Language) -> bool {
     }
     match (parse(predicted), parse(expected)) {
         (Ok(p), Ok(e)) => python_eq(&p, &e),
-        _ => match (call(predicted), call(expected)) {
-            (Some((name_p, args_p)), Some((name_e, args_e))) => name_p == name_e && python_eq(&args_p, &args_e),
+        _ => match (data_call(predicted), data_call(expected)) {
+            (Some(p), Some(e)) => p.equals(&e),
             _ => super::reference::is_correct(predicted, expected),
         },
     }
-}
-
-/// `name(arguments)` as the name and the arguments as one tuple value, when every argument is a
-/// literal (no keywords, no expressions).
-fn call(text: &str) -> Option<(&str, Value)> {
-    let text = text.trim_matches(is_python_space);
-    let (name, rest) = text.split_once('(')?;
-    let name = name.trim_matches(is_python_space);
-    let is_name = !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.');
-    let arguments = rest.strip_suffix(')')?;
-    if !is_name {
-        return None;
-    }
-    let tuple =
-        if arguments.trim_matches(is_python_space).is_empty() { "()".to_owned() } else { format!("({arguments},)") };
-    Some((name, parse(&tuple).ok()?))
 }
 
 #[cfg(test)]
@@ -56,7 +42,9 @@ mod tests {
         assert!(is_correct("f()", "f( )", Language::Python));
         assert!(!is_correct("f(1)", "g(1)", Language::Python));
         assert!(!is_correct("f(1, 2)", "f((1, 2))", Language::Python), "two arguments are not one tuple");
-        assert!(!is_correct("f(x=1)", "f(1)", Language::Python), "keywords: the text rule");
+        assert!(!is_correct("f(x=1)", "f(1)", Language::Python), "a keyword is not a position");
+        assert!(is_correct("f(x=1.0)", "f(x = 1)", Language::Python));
+        assert!(!is_correct("f(list(range(2)))", "f([0, 1])", Language::Python), "expressions: the text rule");
     }
 
     #[test]
