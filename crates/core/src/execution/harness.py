@@ -393,6 +393,8 @@ class ForkServer:
     OPEN_FILES = 256
     # Forks a run may make (none of its children may fork again); no other program may start.
     FORKS = 8
+    # A report is at most this long (a value written down, its repr, the properties).
+    REPORT_BYTES = 64 << 20
 
     def __init__(self, work, sandbox, pid_namespace):
         import os
@@ -410,7 +412,6 @@ class ForkServer:
 
     def run(self, request):
         import os
-        import select
         import shutil
         import signal
 
@@ -439,9 +440,6 @@ class ForkServer:
         for key in ("loop_length", "recursion_depth", "line_events", "distinct_lines", "seconds"):
             report.setdefault(key, 0)
         return report
-
-    # A report is at most this long (a value written down, its repr, the properties).
-    REPORT_BYTES = 64 << 20
 
     def collect(self, pid, read_end, deadline):
         """What the run's process wrote until it ended, and whether it ran out of time. Its end is
@@ -569,7 +567,8 @@ class Guard:
     MODULES = ("_posixsubprocess", "_ctypes")
     CHANGES = ("os.remove", "os.rename", "os.rmdir", "os.mkdir", "os.symlink", "os.link", "os.chmod", "os.chown",
                "os.truncate", "os.utime", "shutil.", "os.chflags", "os.mkfifo", "os.mknod")
-    WRITE_FLAGS = 0
+    # Devices a program may read (the rest of /dev is disks and terminals).
+    DEVICES = ("/dev/null", "/dev/zero", "/dev/random", "/dev/urandom")
 
     def __init__(self, folder, readable):
         import os
@@ -586,7 +585,7 @@ class Guard:
         """Made once by the server (paths resolved once), armed in each run's process."""
         import os
 
-        roots = {sys.base_prefix, sys.prefix, sys.base_exec_prefix, "/usr", "/lib", "/lib64", "/dev"}
+        roots = {sys.base_prefix, sys.prefix, sys.base_exec_prefix, "/usr", "/lib", "/lib64"}
         return cls(os.path.realpath(folder), tuple(os.path.realpath(root) for root in roots))
 
     def arm(self):
@@ -626,9 +625,10 @@ class Guard:
         os = self.os
         real = os.path.realpath(os.fsdecode(path))
         inside = real == self.folder or real.startswith(self.folder + os.sep)
-        if inside or real in ("/dev/null",):
+        if inside or real == "/dev/null":
             return
-        if writing or not any(real == root or real.startswith(root + os.sep) for root in self.readable):
+        readable = real in self.DEVICES or any(real == root or real.startswith(root + os.sep) for root in self.readable)
+        if writing or not readable:
             self.refuse(f"{'writing' if writing else 'reading'} {real}")
 
     @staticmethod
