@@ -261,4 +261,30 @@ mod tests {
             .run(&[request("x = 1", "f()")], &mut |_| {});
         assert!(matches!(&reports[0].outcome, RunOutcome::NotRun { reason } if reason.contains("cannot start")));
     }
+
+    /// Where the kernel gives no pid namespace, the harness's own walls hold alone: a run may not
+    /// fork at all (a forked process could leave the run's process group and outlive it).
+    #[test]
+    fn without_a_pid_namespace_a_run_may_not_fork() {
+        use std::io::BufRead;
+        let folder = tempfile::tempdir().unwrap();
+        let mut child = std::process::Command::new("python3")
+            .args(["-I", "-S", "-c", HARNESS])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
+        let setup = json!({"folder": folder.path().join("s"), "sandbox": "none", "pid_namespace": false});
+        writeln!(stdin, "{setup}").unwrap();
+        assert!(stdout.next().unwrap().unwrap().starts_with("{\"ready\""));
+        let forks = request("import os\ndef f():\n    return os.fork()\n", "f()");
+        writeln!(stdin, "{}", json!({"nonce": 7, "request": forks})).unwrap();
+        let report: serde_json::Value = serde_json::from_str(&stdout.next().unwrap().unwrap()).unwrap();
+        assert_eq!(report["nonce"], 7);
+        assert!(report["error"].as_str().unwrap().contains("refuses more forks"), "{report}");
+        drop(stdin);
+        child.wait().unwrap();
+    }
 }

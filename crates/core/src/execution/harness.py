@@ -408,7 +408,9 @@ class ForkServer:
         self.pid_namespace = pid_namespace
         self.folder = os.path.join(work, "run")
         os.makedirs(self.folder, 0o700, exist_ok=True)
-        self.guard = Guard.for_folder(self.folder)
+        # Without a pid namespace, a forked process could leave the run's process group and outlive
+        # it: then a run may not fork at all.
+        self.guard = Guard.for_folder(self.folder, self.FORKS if pid_namespace else 0)
 
     def run(self, request):
         import os
@@ -570,23 +572,23 @@ class Guard:
     # Devices a program may read (the rest of /dev is disks and terminals).
     DEVICES = ("/dev/null", "/dev/zero", "/dev/random", "/dev/urandom")
 
-    def __init__(self, folder, readable):
+    def __init__(self, folder, readable, forks):
         import os
 
         self.os = os
         self.folder = folder
         self.readable = readable
         self.write_flags = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
-        self.forks = ForkServer.FORKS
+        self.forks = forks
         self.pid = None
 
     @classmethod
-    def for_folder(cls, folder):
+    def for_folder(cls, folder, forks):
         """Made once by the server (paths resolved once), armed in each run's process."""
         import os
 
         roots = {sys.base_prefix, sys.prefix, sys.base_exec_prefix, "/usr", "/lib", "/lib64"}
-        return cls(os.path.realpath(folder), tuple(os.path.realpath(root) for root in roots))
+        return cls(os.path.realpath(folder), tuple(os.path.realpath(root) for root in roots), forks)
 
     def arm(self):
         self.pid = self.os.getpid()
