@@ -6,6 +6,7 @@
 #   wasm32 target, wasm-bindgen-cli (the exact version of Cargo.lock), npm binaryen (wasm-opt 132)
 #   playwright-core (drives Debian's Chromium) and pyodide (CPython in WebAssembly, for the app)
 # Trunk is optional (`trunk serve` while developing): WITH_TRUNK=1 tools/install.sh adds it (~25 min).
+# BUILD_ONLY=1 installs what building dist/ needs and no browser (the GitHub Pages workflow).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source tools/env.sh
@@ -16,8 +17,10 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 packages=()
 command -v clang >/dev/null || packages+=(clang)
 command -v llvm-ar >/dev/null || packages+=(llvm)
-command -v chromium >/dev/null || packages+=(chromium)
-command -v chromedriver >/dev/null || packages+=(chromium-driver)
+if [ "${BUILD_ONLY:-0}" != 1 ]; then
+  command -v chromium >/dev/null || packages+=(chromium)
+  command -v chromedriver >/dev/null || packages+=(chromium-driver)
+fi
 command -v node >/dev/null || packages+=(nodejs npm)
 if [ ${#packages[@]} -gt 0 ]; then
   say "apt-get install ${packages[*]}"

@@ -1,5 +1,6 @@
 // Serves dist/ on 127.0.0.1 (port from the first argument or PORT, default 8080). Only this
-// machine can reach it. Used by `tools/run.sh` and by the end-to-end tests.
+// machine can reach it. Used by `tools/run.sh` and by the end-to-end tests, which serve it under a
+// sub-path (`/exerscope/`), as GitHub Pages serves a project's site: nothing outside it is found.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,13 +11,14 @@ const MIME = {
   '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.png': 'image/png',
 };
 
-export function serve(dist, port = 0) {
+export function serve(dist, port = 0, base = '/') {
   const root = path.resolve(dist);
   const server = http.createServer((request, response) => {
     let file = decodeURIComponent(new URL(request.url, 'http://localhost').pathname);
     if (file.endsWith('/')) file += 'index.html';
-    const full = path.join(root, file);
-    if (!full.startsWith(root) || !fs.existsSync(full) || fs.statSync(full).isDirectory()) {
+    const inside = file.startsWith(base);
+    const full = path.join(root, file.slice(base.length));
+    if (!inside || !full.startsWith(root) || !fs.existsSync(full) || fs.statSync(full).isDirectory()) {
       response.writeHead(404);
       response.end('not found');
       return;

@@ -1,5 +1,5 @@
 // End to end: serves the built dist/ on 127.0.0.1, drives Debian's Chromium with playwright-core
-// (no browser download), drags real result folders onto the page, picks folders and drops a .zip as a user would, reads the
+// (no browser download), serves it under a sub-path as GitHub Pages does, drags real result folders onto the page, picks folders and drops a .zip as a user would, reads the
 // numbers off the page, opens a drill-down, and checks that no request left the page's origin.
 // Screenshots go to tests/e2e/out/. Prints "N passed, M failed"; exits non-zero on a failure.
 import fs from 'node:fs';
@@ -23,7 +23,10 @@ if (!fs.existsSync(path.join(fixtures, 'README.md'))) {
   process.exit(0);
 }
 
-const server = await serve(path.join(root, 'dist'));
+// Served as GitHub Pages serves a project: under a sub-path, so every asset, worker and Pyodide
+// file must be found relative to the page.
+const BASE = '/exerscope/';
+const server = await serve(path.join(root, 'dist'), 0, BASE);
 const origin = `http://127.0.0.1:${server.address().port}`;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -43,6 +46,8 @@ const page = await context.newPage();
 const pageErrors = [];
 page.on('pageerror', (e) => pageErrors.push(String(e)));
 page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
+const missing = [];
+page.on('response', (r) => { if (r.status() >= 400) missing.push(`${r.status()} ${r.url()}`); });
 page.on('request', (r) => { if (!r.url().startsWith(origin) && !r.url().startsWith('data:')) foreign.push(r.url()); });
 
 let passed = 0;
@@ -119,7 +124,7 @@ async function dropFiles(files, on = page) {
 }
 
 try {
-  await page.goto(`${origin}/`);
+  await page.goto(`${origin}${BASE}`);
   await page.waitForSelector('#drop-zone', { timeout: 30000 });
 
   await check('the demo loads and shows every model and benchmark', async () => {
@@ -431,11 +436,11 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'exerscope-e2e-no-python-'));
     fs.cpSync(path.join(root, 'dist'), bare, { recursive: true });
     fs.rmSync(path.join(bare, 'pyodide'), { recursive: true });
-    const bareServer = await serve(bare);
+    const bareServer = await serve(bare, 0, BASE);
     const bareContext = await browser.newContext();
     const barePage = await bareContext.newPage();
     try {
-      await barePage.goto(`http://127.0.0.1:${bareServer.address().port}/`);
+      await barePage.goto(`http://127.0.0.1:${bareServer.address().port}${BASE}`);
       await barePage.waitForSelector('#drop-zone');
       const row = (id, prediction) => JSON.stringify({ id, model: 'm', benchmark: 'b', task: 'input',
         code: 'def f(x):\n    return x * x\n', input: 'f(2)', expected: '4', prediction });
@@ -532,8 +537,9 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     fs.rmSync(dir, { recursive: true });
   });
 
-  await check('no request left the page\'s origin, and the page logged no error', async () => {
+  await check('no request left the page\'s origin or its sub-path, and the page logged no error', async () => {
     expectEqual(foreign, [], 'requests to other origins');
+    expectEqual(missing, [], 'requests not found (outside the sub-path?)');
     expectEqual(pageErrors, [], 'page errors');
   });
 } finally {
