@@ -1,13 +1,14 @@
 //! `exerscope analyze [--judge J] [--format NAME] [--map FIELD=COLUMN]... [--python P | --no-run]
 //! PATH...`: reads result folders, files and `.zip` archives, runs the programs that verdicts need
-//! in python3, and prints one JSON report on stdout. Exits 0 whenever a report was
+//! in python3, and prints one JSON report on stdout; `exerscope report --out DIR …` writes the
+//! same report and every table as CSV and LaTeX into DIR. Exits 0 whenever a report was
 //! produced, even if some files could not be read (they are listed under `errors`).
 
-use exerscope_cli::collect;
 use exerscope_cli::python_runner::PythonRunner;
+use exerscope_cli::{collect, paper};
 use exerscope_core::execution::{NoRunner, ProgramRunner};
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use exerscope_core::analysis::analyze_with_progress;
 use exerscope_core::readers::generic_table::Field;
 use exerscope_core::readers::{Format, ReadOptions};
@@ -26,29 +27,41 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Analyse result folders, files or .zip archives and print a JSON report.
-    Analyze {
-        /// Which predictions count as correct.
-        #[arg(long, value_enum, default_value_t = JudgeArg::Reference)]
-        judge: JudgeArg,
-        /// Read every file as this format instead of detecting each file's format.
-        #[arg(long, value_parser = format_named)]
-        format: Option<Format>,
-        /// For CSV / JSON Lines results: which column holds a field, e.g. `--map id=problem`
-        /// (fields: model, benchmark, id, task, sample, language, code, input, expected,
-        /// prediction, correct). Repeatable.
-        #[arg(long = "map", value_parser = field_column)]
-        maps: Vec<(Field, String)>,
-        /// The Python that runs programs whose verdict needs a run (input predictions without a
-        /// stored verdict, programs models wrote).
-        #[arg(long, default_value = "python3")]
-        python: PathBuf,
-        /// Run no program: such predictions are judged as text instead.
+    Analyze(Analysis),
+    /// The same analysis, written for a paper: `DIR/report.json` and every table as CSV and LaTeX
+    /// (`DIR/tables/<table>.csv|.tex`; with several tasks, `DIR/tables/<task>/…`).
+    Report {
+        /// The folder to write into (made if missing; files in it are replaced).
         #[arg(long)]
-        no_run: bool,
-        /// Folders, files or .zip archives (datasets and results together).
-        #[arg(required = true)]
-        paths: Vec<PathBuf>,
+        out: PathBuf,
+        #[command(flatten)]
+        analysis: Analysis,
     },
+}
+
+#[derive(Args)]
+struct Analysis {
+    /// Which predictions count as correct.
+    #[arg(long, value_enum, default_value_t = JudgeArg::Reference)]
+    judge: JudgeArg,
+    /// Read every file as this format instead of detecting each file's format.
+    #[arg(long, value_parser = format_named)]
+    format: Option<Format>,
+    /// For CSV / JSON Lines results: which column holds a field, e.g. `--map id=problem`
+    /// (fields: model, benchmark, id, task, sample, language, code, input, expected,
+    /// prediction, correct). Repeatable.
+    #[arg(long = "map", value_parser = field_column)]
+    maps: Vec<(Field, String)>,
+    /// The Python that runs programs whose verdict needs a run (input predictions without a
+    /// stored verdict, programs models wrote).
+    #[arg(long, default_value = "python3")]
+    python: PathBuf,
+    /// Run no program: such predictions are judged as text instead.
+    #[arg(long)]
+    no_run: bool,
+    /// Folders, files or .zip archives (datasets and results together).
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -105,7 +118,11 @@ fn main() -> ExitCode {
 }
 
 fn run(command: Command) -> ExitCode {
-    let Command::Analyze { judge, format, maps, python, no_run, paths } = command;
+    let (analysis, out) = match command {
+        Command::Analyze(analysis) => (analysis, None),
+        Command::Report { out, analysis } => (analysis, Some(out)),
+    };
+    let Analysis { judge, format, maps, python, no_run, paths } = analysis;
     let (files, mut errors) = collect::read_inputs(&paths);
     let options = ReadOptions { forced: format, overrides: maps.into_iter().collect(), ..Default::default() };
     let mut runner: Box<dyn ProgramRunner> =
@@ -115,11 +132,14 @@ fn run(command: Command) -> ExitCode {
     report.sandbox = analysis.runs.reports.iter().map(|r| &r.sandbox).find(|s| !s.is_empty()).cloned();
     errors.append(&mut report.errors);
     report.errors = errors;
-    match serde_json::to_writer(std::io::stdout().lock(), &report) {
-        Ok(()) => {
-            println!();
-            ExitCode::SUCCESS
+    let written = match out {
+        None => {
+            serde_json::to_writer(std::io::stdout().lock(), &report).map(|()| println!()).map_err(|e| e.to_string())
         }
+        Some(out) => paper::write(&out, &report, &analysis.facts, judge.into()),
+    };
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("exerscope: cannot write the report: {e}");
             ExitCode::FAILURE

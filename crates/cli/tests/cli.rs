@@ -286,3 +286,40 @@ fn input_predictions_are_judged_by_running_the_program_unless_told_not_to() {
         .iter()
         .any(|m| m.contains("3 program run(s) needed for verdicts were not made (--no-run)")));
 }
+
+/// `exerscope report --out DIR` writes what `analyze` prints, and every table as CSV and LaTeX with
+/// the same numbers.
+#[test]
+fn report_writes_the_json_and_every_table_for_a_paper() {
+    let Some(fixtures) = common::fixtures() else {
+        return;
+    };
+    let root = fixtures.join("exerscope");
+    let paths = [root.join("dataset"), root.join("Experiment_Results")];
+    let paths: Vec<&str> = paths.iter().map(|p| p.to_str().unwrap()).collect();
+    let out = tempfile::tempdir().unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_exerscope"))
+        .args(["report", "--out", out.path().to_str().unwrap()])
+        .args(&paths)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let written: Value = serde_json::from_slice(&std::fs::read(out.path().join("report.json")).unwrap()).unwrap();
+    let (printed, _) = analyze(&paths);
+    assert_eq!(written["runs"], printed["runs"]);
+    for table in ["runs", "constructs", "construct_effects", "types", "agreements", "correlations"] {
+        for extension in ["csv", "tex"] {
+            assert!(out.path().join(format!("tables/{table}.{extension}")).exists(), "{table}.{extension}");
+        }
+    }
+    let csv = std::fs::read_to_string(out.path().join("tables/runs.csv")).unwrap();
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let row = reader
+        .records()
+        .map(Result::unwrap)
+        .find(|r| &r[0] == "gpt-4-turbo" && &r[1] == "cruxeval")
+        .expect("a row of gpt-4-turbo on cruxeval");
+    assert_eq!((&row[3], &row[6]), ("659", "800"));
+    let tex = std::fs::read_to_string(out.path().join("tables/runs.tex")).unwrap();
+    assert!(tex.contains("gpt-4-turbo & cruxeval & output & 659 & 141 & 0 & 800 & 800 & 1 & 82.4\\% & ["), "{tex}");
+}

@@ -16,6 +16,7 @@ pub mod detail;
 pub mod diagnostics;
 pub mod drilldown;
 pub mod execution;
+pub mod export;
 pub mod extractors;
 pub mod facts;
 pub mod flavors;

@@ -1,0 +1,370 @@
+//! Tables for papers and scripts: every table of a [`Report`] as CSV and as LaTeX (booktabs),
+//! from the report's own numbers — the page's export buttons and `exerscope report` both call
+//! [`sheets`], so a number in an export is the number on the page and in the JSON report.
+//!
+//! CSV keeps numbers as numbers (rates as fractions, an interval as two columns); a text cell that
+//! a spreadsheet would take for a formula (`=`, `+`, `-`, `@` first) is written with a `'` before
+//! it. LaTeX writes rates as percentages with their intervals, escapes every text, and needs only
+//! the `booktabs` package.
+
+use crate::report::Report;
+use crate::stats::numeric::CorrelationMode;
+
+/// One table: its file name, caption, columns and rows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sheet {
+    /// The file stem (`runs`, `constructs`…).
+    pub name: &'static str,
+    pub caption: String,
+    pub columns: Vec<&'static str>,
+    pub rows: Vec<Vec<Cell>>,
+}
+
+/// A cell as the report has it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cell {
+    Text(String),
+    Count(u64),
+    /// A share (0–1): a fraction in CSV, a percentage in LaTeX.
+    Rate(Option<f64>),
+    /// A 95% interval of a share: two CSV columns (`…_low`, `…_high`), `[a, b]` in LaTeX.
+    Interval(Option<[f64; 2]>),
+    /// A statistic with its digits for LaTeX (ρ, a difference, a slope).
+    Number(Option<f64>, usize),
+    /// A p-value.
+    P(Option<f64>),
+}
+
+impl Sheet {
+    pub fn csv(&self) -> String {
+        let mut writer = csv::Writer::from_writer(Vec::new());
+        let header =
+            self.columns.iter().zip(self.rows.first().into_iter().flatten().chain(std::iter::repeat(&Cell::Count(0))));
+        let mut names = Vec::new();
+        for (column, cell) in header {
+            match cell {
+                Cell::Interval(_) => names.extend([format!("{column}_low"), format!("{column}_high")]),
+                _ => names.push((*column).to_owned()),
+            }
+        }
+        let _ = writer.write_record(&names);
+        for row in &self.rows {
+            let mut record = Vec::new();
+            for cell in row {
+                match cell {
+                    Cell::Text(text) => record.push(defused(text)),
+                    Cell::Count(n) => record.push(n.to_string()),
+                    Cell::Rate(x) | Cell::Number(x, _) | Cell::P(x) => {
+                        record.push(x.map(|x| x.to_string()).unwrap_or_default())
+                    }
+                    Cell::Interval(ci) => {
+                        record.extend((0..2).map(|i| ci.map(|ci| ci[i].to_string()).unwrap_or_default()));
+                    }
+                }
+            }
+            let _ = writer.write_record(&record);
+        }
+        String::from_utf8(writer.into_inner().unwrap_or_default()).unwrap_or_default()
+    }
+
+    pub fn latex(&self) -> String {
+        let align: String = self
+            .rows
+            .first()
+            .map(|row| row.iter().map(|cell| if matches!(cell, Cell::Text(_)) { 'l' } else { 'r' }).collect())
+            .unwrap_or_else(|| "l".repeat(self.columns.len()));
+        let mut out = String::new();
+        out.push_str("% exerscope: needs \\usepackage{booktabs}\n\\begin{table}\n\\centering\n");
+        out.push_str(&format!("\\caption{{{}}}\n\\label{{tab:exerscope-{}}}\n", escaped(&self.caption), self.name));
+        out.push_str(&format!("\\begin{{tabular}}{{{align}}}\n\\toprule\n"));
+        let header: Vec<String> = self.columns.iter().map(|c| escaped(c)).collect();
+        out.push_str(&format!("{} \\\\\n\\midrule\n", header.join(" & ")));
+        for row in &self.rows {
+            let cells: Vec<String> = row.iter().map(latex_cell).collect();
+            out.push_str(&format!("{} \\\\\n", cells.join(" & ")));
+        }
+        out.push_str("\\bottomrule\n\\end{tabular}\n\\end{table}\n");
+        out
+    }
+}
+
+fn latex_cell(cell: &Cell) -> String {
+    let missing = || "--".to_owned();
+    match cell {
+        Cell::Text(text) => escaped(text),
+        Cell::Count(n) => n.to_string(),
+        Cell::Rate(rate) => rate.map_or_else(missing, |r| format!("{:.1}\\%", r * 100.0)),
+        Cell::Interval(ci) => ci.map_or_else(missing, |ci| format!("[{:.1}, {:.1}]", ci[0] * 100.0, ci[1] * 100.0)),
+        Cell::Number(x, digits) => x.map_or_else(missing, |x| format!("{x:.digits$}").replace('-', "$-$")),
+        Cell::P(p) => p.map_or_else(missing, |p| if p < 1e-4 { "$<$0.0001".to_owned() } else { format!("{p:.4}") }),
+    }
+}
+
+/// LaTeX's special characters written as text.
+pub fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\textbackslash{}"),
+            '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '~' => out.push_str("\\textasciitilde{}"),
+            '^' => out.push_str("\\textasciicircum{}"),
+            '<' => out.push_str("\\textless{}"),
+            '>' => out.push_str("\\textgreater{}"),
+            '\n' | '\r' => out.push(' '),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A text a spreadsheet would run as a formula, kept as text.
+pub fn defused(text: &str) -> String {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{text}")
+    } else {
+        text.to_owned()
+    }
+}
+
+fn text(value: impl Into<String>) -> Cell {
+    Cell::Text(value.into())
+}
+
+/// Every table of the report, in the order of the page.
+pub fn sheets(report: &Report) -> Vec<Sheet> {
+    let judge = report.judge.name();
+    vec![
+        Sheet {
+            name: "runs",
+            caption: format!("Success per model and benchmark ({judge} judge; pass@1 with its 95% Wilson interval over programs)"),
+            columns: vec!["model", "benchmark", "task", "correct", "wrong", "missing", "total", "programs", "samples", "pass@1", "ci95", "pass@5"],
+            rows: report
+                .runs
+                .iter()
+                .map(|r| {
+                    vec![
+                        text(&r.model),
+                        text(&r.benchmark),
+                        text(r.task.name()),
+                        Cell::Count(r.correct),
+                        Cell::Count(r.wrong),
+                        Cell::Count(r.missing),
+                        Cell::Count(r.total),
+                        Cell::Count(r.programs),
+                        Cell::Count(r.samples.into()),
+                        Cell::Rate(r.pass_at_1),
+                        Cell::Interval(r.ci95),
+                        Cell::Rate(r.pass_at_5),
+                    ]
+                })
+                .collect(),
+        },
+        Sheet {
+            name: "constructs",
+            caption: format!("Success per construct ({judge} judge): programs with the construct, pass@1 over them"),
+            columns: vec!["model", "benchmark", "definitions", "construct", "correct", "total", "programs", "pass@1"],
+            rows: report
+                .constructs
+                .iter()
+                .map(|c| {
+                    vec![
+                        text(&c.model),
+                        text(&c.benchmark),
+                        text(c.flavor.name()),
+                        text(&c.construct),
+                        Cell::Count(c.correct),
+                        Cell::Count(c.total),
+                        Cell::Count(c.programs),
+                        Cell::Rate(c.pass_at_1),
+                    ]
+                })
+                .collect(),
+        },
+        Sheet {
+            name: "construct_effects",
+            caption: format!(
+                "Programs with and without each construct ({judge} judge): Fisher's exact p, Benjamini--Hochberg adjusted"
+            ),
+            columns: vec![
+                "model", "benchmark", "definitions", "construct", "with: right", "with: wrong", "without: right",
+                "without: wrong", "difference", "p", "p (BH)",
+            ],
+            rows: report
+                .construct_effects
+                .iter()
+                .map(|e| {
+                    vec![
+                        text(&e.model),
+                        text(&e.benchmark),
+                        text(e.flavor.name()),
+                        text(&e.construct),
+                        Cell::Count(e.present[0]),
+                        Cell::Count(e.present[1]),
+                        Cell::Count(e.absent[0]),
+                        Cell::Count(e.absent[1]),
+                        Cell::Number(e.difference, 3),
+                        Cell::P(e.p),
+                        Cell::P(e.p_adjusted),
+                    ]
+                })
+                .collect(),
+        },
+        Sheet {
+            name: "types",
+            caption: format!("Answers per type of the expected output ({judge} judge): value and type matches"),
+            columns: vec!["model", "benchmark", "definitions", "type", "length", "value match", "type match", "total"],
+            rows: report
+                .types
+                .iter()
+                .map(|t| {
+                    vec![
+                        text(&t.model),
+                        text(&t.benchmark),
+                        text(t.flavor.name()),
+                        text(&t.value_type),
+                        text(t.length.clone().unwrap_or_default()),
+                        Cell::Count(t.value_match),
+                        Cell::Count(t.type_match),
+                        Cell::Count(t.total),
+                    ]
+                })
+                .collect(),
+        },
+        Sheet {
+            name: "agreements",
+            caption: format!("Model against model on the programs both predicted ({judge} judge): exact McNemar p"),
+            columns: vec!["model A", "model B", "benchmark", "both right", "only A", "only B", "both wrong", "McNemar p"],
+            rows: report
+                .agreements
+                .iter()
+                .map(|a| {
+                    vec![
+                        text(&a.model_a),
+                        text(&a.model_b),
+                        text(&a.benchmark),
+                        Cell::Count(a.counts.both_right),
+                        Cell::Count(a.counts.only_a),
+                        Cell::Count(a.counts.only_b),
+                        Cell::Count(a.counts.both_wrong),
+                        Cell::P(Some(a.mcnemar_p)),
+                    ]
+                })
+                .collect(),
+        },
+        Sheet {
+            name: "correlations",
+            caption: format!(
+                "Numeric properties against success ({judge} judge): Spearman's rho (per program, or over the reference's buckets) and the logistic slope"
+            ),
+            columns: vec!["model", "benchmark", "property", "mode", "rho", "p", "n", "logistic slope", "slope p"],
+            rows: report
+                .correlations
+                .iter()
+                .map(|c| {
+                    let mode = match c.mode {
+                        CorrelationMode::Reference => "reference buckets",
+                        CorrelationMode::PerProgram => "per program",
+                    };
+                    vec![
+                        text(&c.model),
+                        text(&c.benchmark),
+                        text(c.property.label()),
+                        text(mode),
+                        Cell::Number(c.rho, 3),
+                        Cell::P(c.p),
+                        Cell::Count(c.n as u64),
+                        Cell::Number(c.logistic.as_ref().map(|l| l.slope), 3),
+                        Cell::P(c.logistic.as_ref().map(|l| l.p)),
+                    ]
+                })
+                .collect(),
+        },
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::analyze;
+    use crate::input::InputFile;
+    use crate::judges::Judge;
+
+    fn sheet(rows: Vec<Vec<Cell>>) -> Sheet {
+        Sheet { name: "t", caption: "A & B_1".into(), columns: vec!["name", "n", "rate", "ci"], rows }
+    }
+
+    #[test]
+    fn csv_defuses_formulas_and_splits_intervals() {
+        let csv = sheet(vec![vec![
+            text("=HYPERLINK(\"x\")"),
+            Cell::Count(3),
+            Cell::Rate(Some(0.75)),
+            Cell::Interval(Some([0.5, 0.9])),
+        ]])
+        .csv();
+        let mut reader = csv::Reader::from_reader(csv.as_bytes());
+        let header: Vec<String> = reader.headers().unwrap().iter().map(str::to_owned).collect();
+        assert_eq!(header, ["name", "n", "rate", "ci_low", "ci_high"]);
+        let row: Vec<String> = reader.records().next().unwrap().unwrap().iter().map(str::to_owned).collect();
+        assert_eq!(row, ["'=HYPERLINK(\"x\")", "3", "0.75", "0.5", "0.9"]);
+        for risky in ["+1", "-1", "@SUM(A1)", "\tx"] {
+            assert!(defused(risky).starts_with('\''), "{risky}");
+        }
+        assert_eq!(defused("gpt-4"), "gpt-4");
+    }
+
+    #[test]
+    fn latex_escapes_text_and_writes_rates_with_intervals() {
+        let latex = sheet(vec![vec![
+            text("m_1 & {x} 50% $ # ~ ^ \\ <b>"),
+            Cell::Count(18),
+            Cell::Rate(Some(0.75)),
+            Cell::Interval(Some([0.551, 0.88])),
+        ]])
+        .latex();
+        assert!(latex.contains("\\caption{A \\& B\\_1}"), "{latex}");
+        assert!(latex.contains(
+            "m\\_1 \\& \\{x\\} 50\\% \\$ \\# \\textasciitilde{} \\textasciicircum{} \\textbackslash{} \\textless{}b\\textgreater{} & 18 & 75.0\\% & [55.1, 88.0] \\\\"
+        ), "{latex}");
+        assert!(latex.contains("\\begin{tabular}{lrrr}\n\\toprule\nname & n & rate & ci \\\\\n\\midrule"), "{latex}");
+        assert!(latex.ends_with("\\bottomrule\n\\end{tabular}\n\\end{table}\n"));
+        assert_eq!(latex_cell(&Cell::P(Some(1e-9))), "$<$0.0001");
+        assert_eq!(latex_cell(&Cell::Number(Some(-0.7212), 3)), "$-$0.721");
+    }
+
+    #[test]
+    fn the_numbers_of_an_export_are_the_reports() {
+        let mut files = Vec::new();
+        for (id, expected, predicted) in [("p1", "1", "1"), ("p2", "2", "3"), ("p3", "[3]", "[3]")] {
+            files.push(InputFile::new(
+                format!("dataset/b/{id}/main.py"),
+                "def f(x):\n    for i in x:\n        pass\n    return x\n",
+            ));
+            files.push(InputFile::new(format!("dataset/b/{id}/input.txt"), "f(1)"));
+            files.push(InputFile::new(format!("dataset/b/{id}/output.txt"), expected));
+            files.push(InputFile::new(format!("ER/m/b/{id}/predict.txt"), predicted));
+        }
+        let report = Report::build(&analyze(files).facts, Judge::Reference);
+        let sheets = sheets(&report);
+        let names: Vec<&str> = sheets.iter().map(|s| s.name).collect();
+        assert_eq!(names, ["runs", "constructs", "construct_effects", "types", "agreements", "correlations"]);
+        let runs = &sheets[0];
+        assert_eq!(runs.rows.len(), report.runs.len());
+        let run = &report.runs[0];
+        assert_eq!(runs.rows[0][3], Cell::Count(run.correct));
+        assert_eq!(runs.rows[0][9], Cell::Rate(run.pass_at_1));
+        assert_eq!(runs.rows[0][10], Cell::Interval(run.ci95));
+        let csv = runs.csv();
+        let mut reader = csv::Reader::from_reader(csv.as_bytes());
+        let record = reader.records().next().unwrap().unwrap();
+        assert_eq!(record[3].parse::<u64>().unwrap(), run.correct);
+        assert_eq!(record[9].parse::<f64>().unwrap(), run.pass_at_1.unwrap());
+        for sheet in &sheets {
+            assert_eq!(sheet.latex().matches(" \\\\\n").count(), sheet.rows.len() + 1, "{}", sheet.name);
+        }
+    }
+}
