@@ -5,6 +5,7 @@ use crate::components::comparison::ComparisonView;
 use crate::components::constructs::ConstructsView;
 use crate::components::drilldown::Drilldown;
 use crate::components::drop_zone::DropZone;
+use crate::components::exports::Exports;
 use crate::components::judge_picker::{FlavorSwitch, JudgePicker, TaskPicker};
 use crate::components::mapping_form::MappingForms;
 use crate::components::messages::Messages;
@@ -12,18 +13,21 @@ use crate::components::overview::Overview;
 use crate::components::program_table::ProgramTable;
 use crate::components::program_view::ProgramView;
 use crate::components::properties::PropertiesView;
+use crate::components::section_nav::SectionNav;
 use crate::components::sources::Sources;
 use crate::components::status::Status;
+use crate::components::theme_switch::ThemeSwitch;
 use crate::components::types::TypesView;
+use crate::kept::{forget, keep, kept, kept_links, Kept};
+use crate::view_state::{Drill, ProgramKey, Section, ViewState};
 use crate::worker_client::{AnalysisWorker, WorkerEvent};
 use exerscope_core::analysis::Progress;
 use exerscope_core::detail::ProgramDetail;
 use exerscope_core::drilldown::Selection;
-use exerscope_core::flavors::Flavor;
 use exerscope_core::readers::generic_table::ColumnMapping;
 use exerscope_core::readers::{Format, ReadOptions};
 use exerscope_core::table::Task;
-use exerscope_core::{Facts, Judge, Report};
+use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -46,11 +50,23 @@ pub enum RunState {
 
 #[component]
 pub fn App() -> impl IntoView {
+    // The view a link asked for (the URL's fragment): applied now, and to the first data.
+    let (linked, link_notes) = ViewState::from_fragment(&location_fragment());
+    let link_notes = RwSignal::new(link_notes);
+    let pending_view = StoredValue::new(Some(linked.clone()));
+    // The `#data=` links of the data shown (empty for the user's own drop).
+    let data_links = RwSignal::new(Vec::<String>::new());
     let facts = RwSignal::new(None::<Arc<Facts>>);
-    let judge = RwSignal::new(Judge::Reference);
-    let flavor = RwSignal::new(Flavor::Exerscope);
+    let section = RwSignal::new(linked.section);
+    let judge = RwSignal::new(linked.judge);
+    let flavor = RwSignal::new(linked.flavor);
+    let property = RwSignal::new(linked.property);
+    let property_benchmark = RwSignal::new(None::<u32>);
+    let bars_benchmark = RwSignal::new(None::<usize>);
     let state = RwSignal::new(RunState::Idle);
     let selection = RwSignal::new(None::<Selection>);
+    // The program asked for (its index), and its details once the worker sends them.
+    let opened = RwSignal::new(None::<u32>);
     let program = RwSignal::new(None::<Arc<ProgramDetail>>);
     let started_at = StoredValue::new(0.0_f64);
     let finished_runs = StoredValue::new(0_u32);
@@ -67,32 +83,8 @@ pub fn App() -> impl IntoView {
     .into();
     let report = Memo::new(move |_| shown.with(|f| f.as_ref().map(|f| Arc::new(Report::build(f, judge.get())))));
 
-    let on_event = move |event: WorkerEvent| match event {
-        WorkerEvent::Progress(progress) => state.set(RunState::Running(progress)),
-        WorkerEvent::Facts(new_facts) => {
-            finished_runs.update_value(|n| *n += 1);
-            state.set(RunState::Done {
-                run: finished_runs.get_value(),
-                programs: new_facts.programs.len(),
-                predictions: new_facts.predictions.len(),
-                millis: now() - started_at.get_value(),
-            });
-            selection.set(None);
-            program.set(None);
-            task.set(new_facts.tasks().first().copied());
-            facts.set(Some(Arc::from(new_facts)));
-        }
-        WorkerEvent::Program(detail) => program.set(Some(Arc::from(detail))),
-        WorkerEvent::Failed(message) => state.set(RunState::Failed(message)),
-    };
-    let worker = match AnalysisWorker::spawn(on_event) {
-        Ok(worker) => Some(worker),
-        Err(e) => {
-            state.set(RunState::Failed(format!("the analysis worker could not start: {e:?}")));
-            None
-        }
-    };
-    let worker = StoredValue::new_local(worker);
+    // Set once the worker runs (its events need the closures below).
+    let worker = StoredValue::new_local(None::<AnalysisWorker>);
     let begin = move || {
         started_at.set_value(now());
         state.set(RunState::Running(Progress { phase: exerscope_core::analysis::Phase::Reading, done: 0, total: 0 }));
@@ -113,9 +105,17 @@ pub fn App() -> impl IntoView {
         };
         worker.with_value(|w| w.as_ref().map(|w| w.analyze_files(files, &options)));
     };
+    // Whether this browser keeps the drop shown, for a reload (the page says so, with "forget").
+    let kept_here = RwSignal::new(false);
+    let keep_drop = move |drop: Kept| {
+        leptos::task::spawn_local(async move { kept_here.set(keep(&drop).await) });
+    };
     let on_files = Callback::new(move |files: JsValue| {
         per_source.update_untracked(BTreeMap::clear); // choices were for the previous drop's files
+        data_links.set(Vec::new());
+        link_notes.set(Vec::new());
         analyze_drop(&files);
+        keep_drop(Kept::Files(files.clone()));
         last_drop.set_value(Some(files));
     });
     let on_map = Callback::new(move |(columns, mapping): (String, ColumnMapping)| {
@@ -132,17 +132,148 @@ pub fn App() -> impl IntoView {
         },
         false,
     );
-    let on_demo = Callback::new(move |()| {
+    let analyze_demo = move || {
         last_drop.set_value(None);
         begin();
         worker.with_value(|w| w.as_ref().map(AnalysisWorker::analyze_demo));
+    };
+    let on_demo = Callback::new(move |()| {
+        data_links.set(Vec::new());
+        link_notes.set(Vec::new());
+        analyze_demo();
+        keep_drop(Kept::Demo);
     });
-    let on_select = Callback::new(move |new: Selection| {
+    let open_program = move |index: Option<u32>| {
+        if opened.get_untracked() == index {
+            return;
+        }
+        opened.set(index);
         program.set(None);
-        selection.set(Some(new));
-    });
+        if let Some(index) = index {
+            worker.with_value(|w| w.as_ref().map(|w| w.request_program(index)));
+        }
+    };
     let on_open_program = Callback::new(move |index: u32| {
-        worker.with_value(|w| w.as_ref().map(|w| w.request_program(index)));
+        section.set(Section::Programs);
+        open_program(Some(index));
+    });
+    let on_section = Callback::new(move |s: Section| section.set(s));
+    let on_forget = move |_| {
+        kept_here.set(false);
+        data_links.set(Vec::new());
+        last_drop.set_value(None);
+        facts.set(None);
+        selection.set(None);
+        open_program(None);
+        state.set(RunState::Idle);
+        leptos::task::spawn_local(forget());
+    };
+    let on_select = Callback::new(move |new: Selection| {
+        open_program(None);
+        selection.set(Some(new));
+        section.set(Section::Programs);
+    });
+
+    // The view as settings by name, for the URL.
+    let current_view = move |facts: &Facts| ViewState {
+        data: data_links.get(),
+        section: section.get(),
+        judge: judge.get(),
+        flavor: flavor.get(),
+        task: task.get().filter(|_| facts.tasks().len() > 1),
+        property: property.get(),
+        property_benchmark: property_benchmark.get().and_then(|b| facts.benchmarks.get(b as usize).cloned()),
+        construct_benchmark: bars_benchmark.get().and_then(|b| facts.benchmarks.get(b).cloned()),
+        drill: selection.get().map(|s| Drill::of(&s, facts)),
+        program: opened.get().and_then(|i| ProgramKey::of(facts, i)),
+    };
+    // Shows `view` over `facts`: names the facts do not have are left out.
+    let show_view = move |view: &ViewState, facts: &Facts| {
+        section.set(view.section);
+        judge.set(view.judge);
+        flavor.set(view.flavor);
+        property.set(view.property);
+        let tasks = facts.tasks();
+        task.set(view.task.filter(|t| tasks.contains(t)).or(tasks.first().copied()));
+        property_benchmark.set(view.property_benchmark.as_ref().and_then(|b| facts.benchmark_index(b)));
+        bars_benchmark
+            .set(view.construct_benchmark.as_ref().and_then(|b| facts.benchmark_index(b)).map(|b| b as usize));
+        selection.set(view.drill.as_ref().and_then(|d| d.selection(facts)));
+        open_program(view.program.as_ref().and_then(|p| p.index(facts)));
+    };
+    // Each new view becomes a history entry (back and forward move between views); the fragment
+    // is read back the same way, so a view the URL already shows is not pushed again.
+    Effect::new(move |_| {
+        let Some(fragment) = facts.with(|f| f.as_ref().map(|f| current_view(f).to_fragment())) else { return };
+        if ViewState::from_fragment(&location_fragment()).0.to_fragment() != fragment {
+            push_fragment(&fragment);
+        }
+    });
+    let _ = window_event_listener(leptos::ev::popstate, move |_| {
+        let (view, notes) = ViewState::from_fragment(&location_fragment());
+        // Other data links (pasted into this tab): the loader asks first.
+        if !view.data.is_empty() && data_links.with_untracked(|shown| *shown != view.data) {
+            open_loader();
+            return;
+        }
+        link_notes.set(notes);
+        match facts.get_untracked() {
+            Some(facts) => show_view(&view, &facts),
+            None => {
+                section.set(view.section);
+                pending_view.set_value(Some(view));
+            }
+        }
+    });
+
+    let on_event = move |event: WorkerEvent| match event {
+        WorkerEvent::Progress(progress) => state.set(RunState::Running(progress)),
+        WorkerEvent::Facts(new_facts) => {
+            finished_runs.update_value(|n| *n += 1);
+            state.set(RunState::Done {
+                run: finished_runs.get_value(),
+                programs: new_facts.programs.len(),
+                predictions: new_facts.predictions.len(),
+                millis: now() - started_at.get_value(),
+            });
+            let new_facts: Arc<Facts> = Arc::from(new_facts);
+            // A new drop keeps the settings, not what was opened in the old data.
+            let view = pending_view.try_update_value(Option::take).flatten().unwrap_or_else(|| ViewState {
+                section: section.get_untracked(),
+                judge: judge.get_untracked(),
+                flavor: flavor.get_untracked(),
+                property: property.get_untracked(),
+                ..ViewState::default()
+            });
+            show_view(&view, &new_facts);
+            facts.set(Some(new_facts));
+        }
+        WorkerEvent::Program(detail) => program.set(Some(Arc::from(detail))),
+        WorkerEvent::Failed(message) => state.set(RunState::Failed(message)),
+    };
+    match AnalysisWorker::spawn(on_event) {
+        Ok(spawned) => worker.set_value(Some(spawned)),
+        Err(e) => state.set(RunState::Failed(format!("the analysis worker could not start: {e:?}"))),
+    }
+    // A reload shows the kept drop again (in the view the URL names); a `#data=` link whose files
+    // this browser does not have yet goes to the loader page, which asks before downloading.
+    let linked_data = linked.data.clone();
+    leptos::task::spawn_local(async move {
+        let links = kept_links().await;
+        if !linked_data.is_empty() && links != linked_data {
+            open_loader();
+            return;
+        }
+        data_links.set(links);
+        match kept().await {
+            Some(Kept::Files(files)) => {
+                analyze_drop(&files);
+                last_drop.set_value(Some(files));
+            }
+            Some(Kept::Demo) => analyze_demo(),
+            None => return,
+        }
+        kept_here.set(true);
     });
 
     view! {
@@ -155,23 +286,55 @@ pub fn App() -> impl IntoView {
                 <TaskPicker facts=facts task=task/>
                 <JudgePicker judge=judge/>
                 <FlavorSwitch flavor=flavor/>
+                <ThemeSwitch/>
             </div>
         </header>
         <main>
             <DropZone on_files=on_files on_demo=on_demo/>
             <Status state=state/>
+            <Show when=move || kept_here.get()>
+                <p id="kept-notice" class="privacy">
+                    "This drop is kept in this browser, on this machine only, so that a reload shows it again. "
+                    <button id="forget-data" class="button" on:click=on_forget>"Forget this data"</button>
+                </p>
+            </Show>
+            <Show when=move || !link_notes.with(Vec::is_empty)>
+                <ul id="link-notes" class="messages">
+                    {move || link_notes.get().into_iter().map(|note| view! { <li>{note}</li> }).collect_view()}
+                </ul>
+            </Show>
             <Show when=move || facts.with(Option::is_some)>
                 <Messages facts=facts/>
-                <Sources facts=facts forced=forced per_source=per_source/>
+                // A table whose columns must be mapped asks wherever the user is.
                 <MappingForms facts=facts on_map=on_map/>
-                <Overview facts=shown report=report on_select=on_select/>
-                <ConstructsView facts=shown report=report flavor=flavor on_select=on_select/>
-                <PropertiesView facts=shown judge=judge/>
-                <TypesView report=report flavor=flavor/>
-                <ComparisonView facts=shown report=report on_select=on_select/>
-                <ProgramTable facts=shown judge=judge on_open_program=on_open_program/>
-                <Drilldown facts=shown judge=judge selection=selection on_open_program=on_open_program/>
-                <ProgramView program=program judge=judge/>
+                <SectionNav section=section.into() on_section=on_section
+                    linked_data=Signal::derive(move || data_links.with(|d| !d.is_empty()))/>
+                <div class="section" hidden=move || section.get() != Section::Sources>
+                    <Sources facts=facts forced=forced per_source=per_source/>
+                </div>
+                <div class="section" hidden=move || section.get() != Section::Overview>
+                    <Overview facts=shown report=report on_select=on_select/>
+                </div>
+                <div class="section" hidden=move || section.get() != Section::Constructs>
+                    <ConstructsView facts=shown report=report flavor=flavor bars_benchmark=bars_benchmark on_select=on_select/>
+                </div>
+                <div class="section" hidden=move || section.get() != Section::Properties>
+                    <PropertiesView facts=shown report=report property=property benchmark=property_benchmark/>
+                </div>
+                <div class="section" hidden=move || section.get() != Section::Types>
+                    <TypesView report=report flavor=flavor/>
+                </div>
+                <div class="section" hidden=move || section.get() != Section::Models>
+                    <ComparisonView facts=shown report=report on_select=on_select/>
+                </div>
+                <div class="section" hidden=move || section.get() != Section::Programs>
+                    <ProgramTable facts=shown judge=judge on_open_program=on_open_program/>
+                    <Drilldown facts=shown judge=judge selection=selection on_open_program=on_open_program/>
+                    <ProgramView program=program judge=judge/>
+                </div>
+                <div class="section" hidden=move || section.get() != Section::Exports>
+                    <Exports report=report/>
+                </div>
             </Show>
         </main>
         <footer>
@@ -184,4 +347,30 @@ pub fn App() -> impl IntoView {
 
 fn now() -> f64 {
     web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+}
+
+/// The URL's fragment (with its `#`), empty without one.
+fn location_fragment() -> String {
+    web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default()
+}
+
+/// The loader page, with the link's fragment (its `data=` links and view).
+fn open_loader() {
+    if let Some(window) = web_sys::window() {
+        let _ = window.location().replace(&format!("load.html{}", location_fragment()));
+    }
+}
+
+/// A new history entry for the view `fragment` (without `#`; empty: the bare page).
+fn push_fragment(fragment: &str) {
+    let Some(window) = web_sys::window() else { return };
+    let url = if fragment.is_empty() {
+        let location = window.location();
+        format!("{}{}", location.pathname().unwrap_or_default(), location.search().unwrap_or_default())
+    } else {
+        format!("#{fragment}")
+    };
+    if let Ok(history) = window.history() {
+        let _ = history.push_state_with_url(&JsValue::NULL, "", Some(&url));
+    }
 }

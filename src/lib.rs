@@ -11,11 +11,13 @@
 //! Parsing and analysis never run on the page's thread; the page only draws.
 
 pub mod app;
-pub mod charts;
+pub mod canvas;
 pub mod components;
 pub mod demo;
+pub mod download;
 pub mod files;
-pub mod format;
+pub mod kept;
+pub mod view_state;
 pub mod worker_api;
 pub mod worker_client;
 

@@ -4,12 +4,12 @@
 //! Run: `cargo test -p exerscope-web --target wasm32-unknown-unknown` (see tools/test.sh).
 #![cfg(target_arch = "wasm32")]
 
+use exerscope_charts::bars::{draw_success_bars, run_bars, SuccessBars};
+use exerscope_charts::radar::{draw_radar, RadarGeometry, RadarSeries};
 use exerscope_core::extractors::{ProgramParser, ReferenceConstruct};
 use exerscope_core::table::Language;
 use exerscope_core::{analyze, InputFile, Judge, Report};
-use exerscope_web::charts::bars::{draw_success_bars, run_bars, SuccessBars};
-use exerscope_web::charts::canvas::canvas_area;
-use exerscope_web::charts::radar::{draw_radar, RadarGeometry, RadarSeries};
+use exerscope_web::canvas::canvas_area;
 use exerscope_web::demo::demo_files;
 use exerscope_web::worker_api::{AnalysisSession, PropertyExtractor};
 use wasm_bindgen::JsCast;
@@ -184,6 +184,6 @@ fn property_bars_are_drawn_for_the_demo() {
     assert_eq!(pairs.len(), 16, "every demo program has code");
     let buckets = reference_buckets(pairs);
     let area = canvas_area(&canvas(560, 320)).unwrap();
-    exerscope_web::charts::property_bars::draw_property_bars(&area, "model", "ρ", "lines of code", &buckets.buckets)
+    exerscope_charts::property_bars::draw_property_bars(&area, "model", "ρ", "lines of code", &buckets.buckets)
         .unwrap();
 }

@@ -22,6 +22,8 @@ cp style/main.css dist/style/main.css
 cat > dist/start.js <<'JS'
 import init from './exerscope-web.js';
 init({ module_or_path: new URL('./exerscope-web_bg.wasm', import.meta.url) });
+// Kept for offline use (sw.js); a page that cannot register one works as before.
+navigator.serviceWorker?.register('./sw.js').catch((e) => console.warn('exerscope: no offline copy:', e));
 JS
 csp="default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'"
 sed -e "s|<!-- tools/build-web.sh puts a Content-Security-Policy here.*-->|<meta http-equiv=\"Content-Security-Policy\" content=\"$csp\" />|" \
@@ -30,4 +32,14 @@ sed -e "s|<!-- tools/build-web.sh puts a Content-Security-Policy here.*-->|<meta
     -e 's|<link data-trunk rel="rust"[^>]*/>|<script type="module" src="start.js"></script>|' \
     index.html > dist/index.html
 if grep -q 'data-trunk' dist/index.html; then echo "build-web: index.html has a Trunk link this script does not know" >&2; exit 1; fi
+# The loader page of `#data=` links: it alone may download (from https: links, or this machine).
+cp src/load.js dist/load.js
+cp src/js/kept.js dist/kept.js
+loader_csp="default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src https: http://127.0.0.1:* http://localhost:*"
+sed -e "s|<!-- tools/build-web.sh puts this page's Content-Security-Policy here.*-->|<meta http-equiv=\"Content-Security-Policy\" content=\"$loader_csp\" />|" \
+    load.html > dist/load.html
+grep -q 'Content-Security-Policy' dist/load.html || { echo "build-web: load.html has no policy" >&2; exit 1; }
+# The offline copy's version: a digest of everything else it serves, so a new build replaces it.
+build=$(cd dist && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
+sed "s/__EXERSCOPE_BUILD__/$build/" src/sw.js > dist/sw.js
 echo "build-web: dist/ ready ($(du -sh dist | cut -f1); wasm $(gzip -9c dist/exerscope-web_bg.wasm | wc -c) bytes gzipped)"

@@ -1,7 +1,7 @@
 //! Model against model on the programs both predicted: how often both are right, only one is,
 //! or both are wrong, and McNemar's exact test of whether one is better (SPEC §5, §6).
 
-use crate::format::format_p;
+use exerscope_charts::format::format_p;
 use exerscope_core::drilldown::{AgreementCell, Selection};
 use exerscope_core::{Facts, Report};
 use leptos::prelude::*;

@@ -3,50 +3,24 @@
 //! the same numbers as a table, and the with/without comparison. A spoke or a cell opens the
 //! programs behind it.
 
-use crate::charts::bars::{draw_success_bars, Bar, BarHit, SuccessBars};
-use crate::charts::canvas::{canvas_area, canvas_point};
-use crate::charts::palette::model_css;
-use crate::charts::radar::{draw_radar, RadarGeometry, RadarSeries};
+use crate::components::figure::FigureCanvas;
 use crate::components::{benchmark_options, predicted_benchmarks};
-use crate::format::{format_p, percent};
+use exerscope_charts::figures::{self, construct_summary, shown_constructs, Hit};
+use exerscope_charts::format::{format_p, percent};
+use exerscope_charts::palette::model_css;
 use exerscope_core::drilldown::Selection;
-use exerscope_core::flavors::{AnyConstruct, Flavor};
-use exerscope_core::stats::wilson::{wilson_interval_of_rate, Z_95};
-use exerscope_core::stats::ConstructSummary;
+use exerscope_core::flavors::Flavor;
 use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
 use std::sync::Arc;
-
-/// The success of `construct` for (model, benchmark); `None` without programs having it.
-fn construct_summary<'a>(
-    constructs: &'a [ConstructSummary],
-    model: &str,
-    benchmark: &str,
-    construct: AnyConstruct,
-) -> Option<&'a ConstructSummary> {
-    constructs.iter().find(|c| {
-        c.model == model
-            && c.benchmark == benchmark
-            && c.flavor == construct.flavor()
-            && c.construct == construct.name()
-            && c.total > 0
-    })
-}
-
-/// The constructs of the flavor that some program of the report has (spokes of the radars).
-fn shown_constructs(report: &Report, flavor: Flavor) -> Vec<AnyConstruct> {
-    flavor
-        .constructs()
-        .into_iter()
-        .filter(|c| report.constructs.iter().any(|s| s.flavor == flavor && s.construct == c.name() && s.total > 0))
-        .collect()
-}
 
 #[component]
 pub fn ConstructsView(
     facts: Signal<Option<Arc<Facts>>>,
     report: Memo<Option<Arc<Report>>>,
     flavor: RwSignal<Flavor>,
+    /// The benchmark of the construct bars, as picked (`None`: the first predicted).
+    bars_benchmark: RwSignal<Option<usize>>,
     on_select: Callback<Selection>,
 ) -> impl IntoView {
     let benchmarks = move || facts.with(|f| f.as_deref().map(predicted_benchmarks).unwrap_or_default());
@@ -69,13 +43,11 @@ pub fn ConstructsView(
                 {move || {
                     benchmarks()
                         .into_iter()
-                        .map(|(index, name)| {
-                            view! { <Radar facts report flavor benchmark=index name on_select/> }
-                        })
+                        .map(|(index, _)| view! { <Radar facts report flavor benchmark=index on_select/> })
                         .collect_view()
                 }}
             </div>
-            <ConstructBars facts report flavor on_select/>
+            <ConstructBars facts report flavor picked=bars_benchmark on_select/>
             <ConstructTable facts report flavor on_select/>
             <ConstructEffects report flavor/>
         </section>
@@ -104,54 +76,24 @@ fn Radar(
     report: Memo<Option<Arc<Report>>>,
     flavor: RwSignal<Flavor>,
     benchmark: usize,
-    name: String,
     on_select: Callback<Selection>,
 ) -> impl IntoView {
-    let canvas = NodeRef::<leptos::html::Canvas>::new();
-    let geometry = StoredValue::new(None::<(RadarGeometry, Vec<AnyConstruct>)>);
-    let title = name.clone();
-    Effect::new(move |_| {
-        let (Some(canvas), Some(report), Some(facts)) = (canvas.get(), report.get(), facts.get()) else { return };
-        let Some(area) = canvas_area(&canvas) else { return };
-        let spokes = shown_constructs(&report, flavor.get());
-        let series: Vec<RadarSeries> = facts
-            .models
-            .iter()
-            .enumerate()
-            .filter(|(_, model)| report.runs.iter().any(|r| r.model == **model && r.benchmark == title))
-            .map(|(i, model)| RadarSeries {
-                model: i,
-                rates: spokes
-                    .iter()
-                    .map(|&c| construct_summary(&report.constructs, model, &title, c).and_then(|s| s.pass_at_1))
-                    .collect(),
-            })
-            .collect();
-        let labels: Vec<String> = spokes.iter().map(|c| c.short().to_owned()).collect();
-        match draw_radar(&area, &title, &labels, &series) {
-            Ok(drawn) => geometry.set_value(Some((drawn, spokes))),
-            Err(e) => web_sys::console::error_1(&format!("exerscope: radar not drawn: {e:?}").into()),
-        }
-        let _ = canvas.set_attribute("data-drawn", "true");
+    let figure = Memo::new(move |_| {
+        let (facts, report) = (facts.get()?, report.get()?);
+        figures::construct_radar(&facts, &report, flavor.get(), benchmark).map(Arc::new)
     });
-    let on_click = move |event: web_sys::MouseEvent| {
-        let Some(canvas) = canvas.get() else { return };
-        let point = canvas_point(&canvas, &event);
-        let construct = geometry.with_value(|g| {
-            g.as_ref().and_then(|(geometry, spokes)| geometry.spoke_at(point).map(|spoke| spokes[spoke]))
-        });
-        if let Some(construct) = construct {
+    let on_hit = Callback::new(move |hit: Hit| {
+        let Hit::Spoke(spoke) = hit else { return };
+        let construct = report.with_untracked(|r| r.as_ref().map(|r| shown_constructs(r, flavor.get_untracked())));
+        if let Some(&construct) = construct.as_ref().and_then(|c| c.get(spoke)) {
             on_select.run(Selection {
                 benchmark: Some(benchmark as u32),
                 construct: Some(construct),
                 ..Default::default()
             });
         }
-    };
-    view! {
-        <canvas class="chart radar clickable" width="380" height="380" node_ref=canvas on:click=on_click
-            data-benchmark=name.clone() aria-label=format!("Success per construct on {name}")></canvas>
-    }
+    });
+    view! { <FigureCanvas figure=figure.into() class="radar" on_hit/> }
 }
 
 #[component]
@@ -199,7 +141,7 @@ fn ConstructTable(
             .collect::<Vec<_>>()
     };
     view! {
-        <div class="table-scroll">
+        <div class="table-scroll" tabindex="0" role="region" aria-label="Success per construct, as a table">
             <table id="construct-table" class="data">
                 <thead><tr><th>"model"</th><th>"benchmark"</th>{header}</tr></thead>
                 <tbody>{rows}</tbody>
@@ -268,47 +210,23 @@ fn ConstructBars(
     facts: Signal<Option<Arc<Facts>>>,
     report: Memo<Option<Arc<Report>>>,
     flavor: RwSignal<Flavor>,
+    picked: RwSignal<Option<usize>>,
     on_select: Callback<Selection>,
 ) -> impl IntoView {
     // The benchmark picked; the first one predicted until then, or when the task shown has none of it.
-    let picked = RwSignal::new(None::<usize>);
     let benchmark = Memo::new(move |_| {
         let predicted = facts.with(|f| f.as_ref().map(|f| f.predicted_benchmarks()).unwrap_or_default());
         let picked = picked.get().filter(|&b| predicted.contains(&(b as u32)));
         picked.or(predicted.first().map(|&b| b as usize))
     });
-    let canvas = NodeRef::<leptos::html::Canvas>::new();
-    let drawn = StoredValue::new((Vec::<BarHit>::new(), Vec::<AnyConstruct>::new()));
-    Effect::new(move |_| {
-        let (Some(canvas), Some(report), Some(facts)) = (canvas.get(), report.get(), facts.get()) else { return };
-        let Some(benchmark_name) = benchmark.get().and_then(|b| facts.benchmarks.get(b)) else { return };
-        let constructs = shown_constructs(&report, flavor.get());
-        let mut bars = Vec::new();
-        for (group, &construct) in constructs.iter().enumerate() {
-            for (model, model_name) in facts.models.iter().enumerate() {
-                let summary = construct_summary(&report.constructs, model_name, benchmark_name, construct);
-                if let Some((rate, programs)) = summary.and_then(|s| Some((s.pass_at_1?, s.programs))) {
-                    // Each program once (c/n of its samples), the interval over programs.
-                    let ci95 = wilson_interval_of_rate(rate, programs, Z_95);
-                    bars.push(Bar { group, model, rate, ci95 });
-                }
-            }
-        }
-        let groups: Vec<String> = constructs.iter().map(|c| c.short().to_owned()).collect();
-        let Some(area) = canvas_area(&canvas) else { return };
-        match draw_success_bars(&area, &SuccessBars { groups: &groups, models: &facts.models, bars: &bars }) {
-            Ok(hits) => drawn.set_value((hits, constructs)),
-            Err(e) => web_sys::console::error_1(&format!("exerscope: construct bars not drawn: {e:?}").into()),
-        }
-        let _ = canvas.set_attribute("data-drawn", "true");
+    let figure = Memo::new(move |_| {
+        let (facts, report, benchmark) = (facts.get()?, report.get()?, benchmark.get()?);
+        figures::construct_bars(&facts, &report, flavor.get(), benchmark).map(Arc::new)
     });
-    let on_click = move |event: web_sys::MouseEvent| {
-        let Some(canvas) = canvas.get() else { return };
-        let point = canvas_point(&canvas, &event);
-        let hit = drawn.with_value(|(hits, constructs)| {
-            hits.iter().find(|h| h.contains(point)).map(|h| (h.model, constructs[h.group]))
-        });
-        if let Some((model, construct)) = hit {
+    let on_hit = Callback::new(move |hit: Hit| {
+        let Hit::Bar { model, group } = hit else { return };
+        let construct = report.with_untracked(|r| r.as_ref().map(|r| shown_constructs(r, flavor.get_untracked())));
+        if let Some(&construct) = construct.as_ref().and_then(|c| c.get(group)) {
             on_select.run(Selection {
                 benchmark: benchmark.get_untracked().map(|b| b as u32),
                 model: Some(model as u32),
@@ -316,7 +234,7 @@ fn ConstructBars(
                 agreement: None,
             });
         }
-    };
+    });
     view! {
         <div class="controls">
             <label>
@@ -328,7 +246,6 @@ fn ConstructBars(
                 }>{move || benchmark_options(facts, move |i| benchmark.get() == Some(i))}</select>
             </label>
         </div>
-        <canvas id="construct-bars" class="chart clickable" width="1100" height="340" node_ref=canvas on:click=on_click
-            aria-label="Success per construct with 95% Wilson intervals"></canvas>
+        <FigureCanvas figure=figure.into() id="construct-bars" on_hit/>
     }
 }

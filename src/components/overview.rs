@@ -1,10 +1,9 @@
 //! Success per model × benchmark: a table with the counts as text, and grouped bars. A row or a
 //! bar opens the programs behind it.
 
-use crate::charts::bars::{draw_success_bars, run_bars, BarHit, SuccessBars};
-use crate::charts::canvas::{canvas_area, canvas_point};
-use crate::components::predicted_benchmarks;
-use crate::format::{percent, run_rate};
+use crate::components::figure::FigureCanvas;
+use exerscope_charts::figures::{self, Hit};
+use exerscope_charts::format::{percent, run_rate};
 use exerscope_core::drilldown::Selection;
 use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
@@ -48,7 +47,7 @@ pub fn Overview(
                             <td class="num">{run.programs}</td>
                             <td class="num">{run.samples}</td>
                             <td class="num rate" title=run_rate(run) data-pass-at-1=run.pass_at_1.map(|p| p.to_string())>{run.rate.map(percent).unwrap_or_default()}</td>
-                            <td class="num">{run.ci95.map(crate::format::interval).unwrap_or_default()}</td>
+                            <td class="num">{run.ci95.map(exerscope_charts::format::interval).unwrap_or_default()}</td>
                             <td class="num">{run.pass_at_5.map(percent).unwrap_or_default()}</td>
                         </tr>
                     }
@@ -84,40 +83,15 @@ fn OverviewChart(
     report: Memo<Option<Arc<Report>>>,
     on_select: Callback<Selection>,
 ) -> impl IntoView {
-    let canvas = NodeRef::<leptos::html::Canvas>::new();
-    // Where each bar was drawn, and the benchmark index of each group of bars.
-    let hits = StoredValue::new((Vec::<BarHit>::new(), Vec::<usize>::new()));
-    Effect::new(move |_| {
-        let (Some(canvas), Some(report), Some(facts)) = (canvas.get(), report.get(), facts.get()) else {
-            return;
-        };
-        let Some(area) = canvas_area(&canvas) else {
-            return;
-        };
-        let (indices, groups): (Vec<usize>, Vec<String>) = predicted_benchmarks(&facts).into_iter().unzip();
-        let bars = run_bars(&groups, &facts.models, &report.runs);
-        let data = SuccessBars { groups: &groups, models: &facts.models, bars: &bars };
-        match draw_success_bars(&area, &data) {
-            Ok(drawn) => hits.set_value((drawn, indices)),
-            Err(e) => web_sys::console::error_1(&format!("exerscope: bars not drawn: {e:?}").into()),
-        }
-        let _ = canvas.set_attribute("data-drawn", "true");
+    let figure = Memo::new(move |_| {
+        let (facts, report) = (facts.get()?, report.get()?);
+        Some(Arc::new(figures::overview(&facts, &report)))
     });
-    let on_click = move |event: web_sys::MouseEvent| {
-        let Some(canvas) = canvas.get() else { return };
-        let point = canvas_point(&canvas, &event);
-        let hit = hits
-            .with_value(|(hits, indices)| hits.iter().find(|h| h.contains(point)).map(|h| (h.model, indices[h.group])));
-        if let Some((model, benchmark)) = hit {
-            on_select.run(Selection {
-                model: Some(model as u32),
-                benchmark: Some(benchmark as u32),
-                ..Default::default()
-            });
-        }
-    };
-    view! {
-        <canvas id="overview-chart" class="chart clickable" width="900" height="340" node_ref=canvas on:click=on_click
-            aria-label="Success rate per benchmark and model, with 95% Wilson intervals"></canvas>
-    }
+    let on_hit = Callback::new(move |hit: Hit| {
+        let Hit::Bar { model, group } = hit else { return };
+        // The groups are the benchmarks predicted, in order.
+        let benchmark = facts.with_untracked(|f| f.as_ref().and_then(|f| f.predicted_benchmarks().get(group).copied()));
+        on_select.run(Selection { model: Some(model as u32), benchmark, ..Default::default() });
+    });
+    view! { <FigureCanvas figure=figure.into() id="overview-chart" on_hit/> }
 }

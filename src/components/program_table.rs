@@ -99,7 +99,7 @@ pub fn ProgramTable(
                     if n > SHOWN_ROWS { format!("{n} programs, the first {SHOWN_ROWS} shown") } else { format!("{n} programs") }
                 }}</span>
             </div>
-            <div class="table-scroll">
+            <div class="table-scroll" tabindex="0" role="region" aria-label="Programs and their properties">
                 <table class="data" id="program-table">
                     <thead>{header}</thead>
                     <tbody>{body}</tbody>

@@ -176,6 +176,6 @@ fn HighlightedCode(code: String, lines: Vec<ConstructLine>) -> impl IntoView {
         .collect_view();
     view! {
         <div class="chips">{chips}</div>
-        <pre class="code" id="program-code">{rendered}</pre>
+        <pre class="code" id="program-code" tabindex="0" aria-label="The program">{rendered}</pre>
     }
 }

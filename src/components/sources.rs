@@ -70,7 +70,7 @@ pub fn Sources(
                         .collect_view()}
                 </select>
             </label>
-            <div class="table-scroll">
+            <div class="table-scroll" tabindex="0" role="region" aria-label="Files and folders read">
                 <table class="data" id="sources-table">
                     <thead>
                         <tr>

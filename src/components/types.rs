@@ -1,7 +1,7 @@
 //! Success per type of the expected output (SPEC §4.5, §6): value match (the verdict) and type
 //! match (did the model at least answer with the right type?), in the flavor chosen at the top.
 
-use crate::format::percent;
+use exerscope_charts::format::percent;
 use exerscope_core::flavors::Flavor;
 use exerscope_core::Report;
 use leptos::prelude::*;
@@ -51,7 +51,7 @@ pub fn TypesView(report: Memo<Option<Arc<Report>>>, flavor: RwSignal<Flavor>) ->
                     on:change=move |e| by_length.set(event_target_checked(&e))/>
                 " split exerscope types by the length of the expected output"
             </label>
-            <div class="table-scroll">
+            <div class="table-scroll" tabindex="0" role="region" aria-label="Success per value type">
                 <table class="data" id="types-table">
                     <thead>
                         <tr><th>"model"</th><th>"benchmark"</th><th>"expected type"</th><th>"length"</th><th>"value match"</th><th>"type match"</th></tr>

@@ -3,6 +3,7 @@
 // numbers off the page, opens a drill-down, and checks that no request left the page's origin.
 // Screenshots go to tests/e2e/out/. Prints "N passed, M failed"; exits non-zero on a failure.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -34,7 +35,8 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
     '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
 });
-const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+// The offline copy (a service worker) is checked in a context of its own; here every request is seen.
+const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, serviceWorkers: 'block' });
 const foreign = [];
 await context.route('**/*', (route) => {
   const url = route.request().url();
@@ -52,7 +54,10 @@ page.on('request', (r) => { if (!r.url().startsWith(origin) && !r.url().startsWi
 
 let passed = 0;
 let failed = 0;
+// EXERSCOPE_E2E_ONLY=<regex> runs only the matching checks (while working on one; most need none before them).
+const only = process.env.EXERSCOPE_E2E_ONLY ? new RegExp(process.env.EXERSCOPE_E2E_ONLY) : null;
 async function check(name, body) {
+  if (only && !only.test(name)) return;
   try {
     await body();
     passed += 1;
@@ -84,6 +89,10 @@ async function overview() {
     return { model: cells[0], benchmark: cells[1], correct: Number(cells[3]), wrong: Number(cells[4]),
       missing: Number(cells[5]), total: Number(cells[6]) };
   }));
+}
+/** Opens a section of the report from the navigation. */
+async function show(section) {
+  await page.click(`#nav-${section}`);
 }
 function run(rows, model, benchmark) {
   const row = rows.find((r) => r.model === model && r.benchmark === benchmark);
@@ -163,20 +172,60 @@ try {
       (cells) => cells.slice(4).map((td) => td.textContent.trim().split(' ')[0]));
     expectEqual(dictionaries, ['64/67', '67/67'], 'dictionary outputs of gpt-4-turbo on cruxeval (SPEC 4.5)');
     await page.waitForFunction(() => document.querySelectorAll('canvas.radar[data-drawn="true"]').length === 4);
-    await page.waitForSelector('#construct-bars[data-drawn="true"]');
+    await page.waitForSelector('#construct-bars[data-drawn="true"]', { state: 'attached' });
     await page.waitForFunction(() => document.querySelectorAll('canvas.property-chart[data-drawn="true"]').length === 2);
     const effects = await page.$$eval('#effects-table tbody tr', (r) => r.length);
     if (effects < 40) throw new Error(`only ${effects} construct effect rows`);
     const pooled = await page.$$eval('#comparison-table tbody tr[data-benchmark="*"] td', (c) => c.map((td) => td.textContent.trim()));
     // Both predicted 1,386 programs (all but deepseek's extra 62 Avatar ones).
     expectEqual(pooled.slice(3, 7).map(Number).reduce((a, b) => a + b, 0), 1386, 'programs both models predicted');
+    await show('models');
     await page.click('#comparison-table tbody tr[data-benchmark="*"] td:nth-child(5)');
     await page.waitForSelector('#drilldown-table tbody tr');
     expectEqual(await page.$$eval('#drilldown-table tbody tr', (r) => r.length), Number(pooled[4]), 'programs only model A got right');
     await page.screenshot({ path: path.join(out, 'exerscope.png'), fullPage: true });
   });
 
+  await check('every table and the report leave the page as files that parse, with the numbers shown', async () => {
+    const save = async (id) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click(`#${id}`)]);
+      return { name: download.suggestedFilename(), text: fs.readFileSync(await download.path(), 'utf8') };
+    };
+    await show('exports');
+    const report = JSON.parse((await save('export-report-json')).text);
+    const gpt = report.runs.find((r) => r.model === 'gpt-4-turbo' && r.benchmark === 'cruxeval');
+    expectEqual([gpt.correct, gpt.total], [659, 800], 'gpt-4-turbo on cruxeval in the JSON report');
+    const csv = await save('export-runs-csv');
+    expectEqual(csv.name, 'exerscope-runs.csv', 'CSV file name');
+    const [header, ...lines] = csv.text.trim().split('\n').map((line) => line.split(','));
+    const row = lines.find((cells) => cells[0] === 'gpt-4-turbo' && cells[1] === 'cruxeval');
+    expectEqual([row[header.indexOf('correct')], row[header.indexOf('total')]], ['659', '800'], 'the runs CSV');
+    await show('overview');
+    const svg = await save('overview-chart ~ figcaption .export-svg');
+    expectEqual(svg.name, 'overview.svg', 'SVG file name');
+    const texts = await page.evaluate((text) => {
+      const document = new DOMParser().parseFromString(text, 'image/svg+xml');
+      if (document.querySelector('parsererror')) return null;
+      return [...document.querySelectorAll('text')].map((t) => t.textContent.trim());
+    }, svg.text);
+    if (!texts || !texts.includes('gpt-4-turbo') || !texts.includes('cruxeval')) throw new Error(`overview SVG: ${texts}`);
+    await show('constructs');
+    const [png] = await Promise.all([page.waitForEvent('download'),
+      page.click('canvas[data-figure="constructs-cruxeval-reference"] ~ figcaption .export-png')]);
+    const bytes = fs.readFileSync(await png.path());
+    expectEqual(bytes.subarray(1, 4).toString(), 'PNG', 'PNG signature');
+    expectEqual([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], [760, 760], 'PNG of the radar at twice its size');
+    await show('exports');
+    const buttons = await page.$$eval('#exports button[id$="-tex"]', (b) => b.map((x) => x.id));
+    if (buttons.length < 5) throw new Error(`only ${buttons.length} LaTeX exports`);
+    for (const id of buttons) {
+      const tex = (await save(id)).text;
+      if (!tex.includes('\\toprule') || !tex.includes('\\end{tabular}')) throw new Error(`${id}: not a booktabs table`);
+    }
+  });
+
   await check('a construct cell and a program open the drill-down', async () => {
+    await show('constructs');
     await page.click('#construct-table tr[data-model="gpt-4-turbo"][data-benchmark="cruxeval"] td[data-construct="nested"]');
     await page.waitForSelector('#drilldown-table tbody tr');
     expectEqual(await page.$$eval('#drilldown-table tbody tr', (r) => r.length), 17, 'programs with nested loops');
@@ -189,7 +238,8 @@ try {
   });
 
   await check('a radar spoke opens the programs with that construct', async () => {
-    const radar = await page.$('canvas.radar[data-benchmark="cruxeval"]');
+    await show('constructs');
+    const radar = await page.$('canvas.radar[data-figure="constructs-cruxeval-reference"]');
     await radar.scrollIntoViewIfNeeded();
     const box = await radar.boundingBox();
     // The first spoke (NL) points straight up from the centre, which sits at 185/340 of the height.
@@ -199,7 +249,42 @@ try {
     expectEqual(await page.$$eval('#drilldown-table tbody tr', (r) => r.length), 17, 'cruxeval programs with nested loops');
   });
 
+  await check('the view is in the link: back and forward move between views, a reload opens the same view over the kept drop', async () => {
+    // The radar's spoke opened a drill-down: the URL's fragment says so (names, no data).
+    const hash = new URL(page.url()).hash;
+    for (const part of ['section=programs', 'flavor=reference', 'drill.benchmark=cruxeval', 'drill.construct=reference%3Anested']) {
+      if (!hash.includes(part)) throw new Error(`${part} is not in the link ${hash}`);
+    }
+    // Back: the constructs, with the drill-down opened before the spoke (gpt-4-turbo's cell).
+    const drilled = () => page.textContent('#drilldown h2');
+    await page.goBack();
+    await page.waitForSelector('#nav-constructs[aria-current="page"]');
+    await page.waitForFunction(() => (document.querySelector('#drilldown h2')?.textContent ?? '').includes('gpt-4-turbo'));
+    await page.goForward();
+    await page.waitForSelector('#nav-programs[aria-current="page"]');
+    await page.waitForFunction(() => !(document.querySelector('#drilldown h2')?.textContent ?? 'gpt-4-turbo').includes('gpt-4-turbo')
+      && document.querySelectorAll('#drilldown-table tbody tr').length === 17);
+    if (!(await drilled()).includes('nested loop')) throw new Error(`forward: ${await drilled()}`);
+    // The link opened again (a reload): the drop kept in this browser comes back, in the same
+    // view. What the link has that is no view setting is told, as text.
+    // (A new document: a link differing only in its fragment would not reload the page.)
+    await page.goto('about:blank');
+    await page.goto(`${origin}${BASE}${hash}&bogus=%3Cimg%20src%3Dx%3E`);
+    finishedRuns = 0;
+    await page.waitForSelector('#link-notes');
+    if (!(await page.textContent('#link-notes')).includes('bogus')) throw new Error('the unknown setting is not told');
+    if (await page.$('#link-notes img')) throw new Error("a link's text became HTML");
+    await waitDone();
+    await page.waitForSelector('#kept-notice #forget-data');
+    expectEqual(run(await overview(), 'gpt-4-turbo', 'cruxeval'), [659, 800], 'the kept drop, analysed again');
+    await page.waitForSelector('#nav-programs[aria-current="page"]');
+    await page.waitForFunction(() => document.querySelectorAll('#drilldown-table tbody tr').length === 17);
+    if (!(await page.isChecked('#reference-definitions'))) throw new Error('the reference definitions are not restored');
+    await page.screenshot({ path: path.join(out, 'linked-view.png') });
+  });
+
   await check('the program table filters, sorts and opens a program', async () => {
+    await show('programs');
     await page.fill('#program-filter', 'recursion');
     await page.waitForFunction(() => document.querySelectorAll('#program-table tbody tr').length > 0
       && [...document.querySelectorAll('#program-table tbody td.constructs')].every((td) => td.textContent.includes('recursion')));
@@ -213,7 +298,26 @@ try {
     await page.fill('#program-filter', '');
   });
 
+  await check('every section, light and dark: no serious or critical accessibility violation (axe-core)', async () => {
+    await page.evaluate(fs.readFileSync(path.join(root, 'tools/node/node_modules/axe-core/axe.min.js'), 'utf8'));
+    const problems = [];
+    for (const scheme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const section of ['overview', 'constructs', 'properties', 'types', 'models', 'programs', 'sources', 'exports']) {
+        await show(section);
+        const violations = await page.evaluate(async () => (await axe.run(document, { resultTypes: ['violations'] }))
+          .violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id} on ${v.nodes.length} element(s), e.g. ${v.nodes[0].target.join(' ')}`));
+        problems.push(...violations.map((v) => `${scheme} ${section}: ${v}`));
+        await page.screenshot({ path: path.join(out, `section-${section}-${scheme}.png`) });
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    if (problems.length) throw new Error(`\n${problems.join('\n')}`);
+  });
+
   await check('a bar of the overview chart opens its programs', async () => {
+    await show('overview');
     await page.$eval('#overview-chart', (c) => c.scrollIntoView());
     const box = await page.$eval('#overview-chart', (c) => { const r = c.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
     // The first group's first bar sits just right of the y axis, low in the plot.
@@ -291,6 +395,7 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
       if (Math.abs(Number(passAt1) - stored(task)) > 1e-9) throw new Error(`${task} pass@1 ${passAt1}, file says ${stored(task)}`);
     }
     await page.screenshot({ path: path.join(out, 'cruxeval.png'), fullPage: false });
+    await show('overview');
     await page.click('#overview-table tbody tr');
     await page.waitForSelector('#drilldown-table tbody tr');
     await page.click('#drilldown-table tbody tr:first-child');
@@ -300,6 +405,7 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     if (!cards.some((c) => c.includes('input · sample 10') && c.includes('verdict stored in the results file'))) {
       throw new Error(`no stored input sample 10 among ${cards.slice(0, 2)}`);
     }
+    await show('sources');
     await page.click('#sources summary');
     const sources = await page.$$eval('#sources-table tbody tr', (rows) => rows.map((row) =>
       [...row.querySelectorAll('td')].map((td) => (td.querySelector('select')?.selectedOptions[0] ?? td).textContent.trim())));
@@ -316,6 +422,7 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     if (!generations.some((s) => s.endsWith('sample_codellama-7b_temp0.2_input/generations.json'))) {
       throw new Error(`the input generations are not read in its place: ${generations}`);
     }
+    await show('sources');
     await page.evaluate(() => { document.querySelector('#sources').open = true; });
     await page.selectOption('#format', 'codemind');
     await waitDone();
@@ -334,6 +441,7 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
       'sample_scored_codellama-7b_temp0.2_input.json'))).pass_at_1 / 100;
     const passAt1 = await page.getAttribute('#overview-table tbody tr td[data-pass-at-1]', 'data-pass-at-1');
     if (Math.abs(Number(passAt1) - stored) > 1e-9) throw new Error(`pass@1 ${passAt1}, the scored file says ${stored}`);
+    await show('overview');
     await page.click('#overview-table tbody tr');
     await page.waitForSelector('#drilldown-table tbody tr');
     await page.click('#drilldown-table tbody tr:first-child');
@@ -363,6 +471,7 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     expectEqual(run(await overview(), 'm', 'sandbox'), [1, 4], 'only the harmless program is right');
     const said = {};
     for (const id of ['network', 'forever', 'swallows']) {
+      await show('overview');
       await page.click('#overview-table tbody tr');
       await page.waitForSelector('#drilldown-table tbody tr');
       await page.click(`#drilldown-table tbody tr[data-program="${id}"]`);
@@ -382,6 +491,7 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     await waitDone();
     expectEqual(run(await overview(), 'hostile', 'HumanEval (hostile\'s code)'), [10, 35], 'the honest programs only are right');
     const verdictOf = async (id) => {
+      await show('overview');
       await page.click('#overview-table tbody tr');
       await page.waitForSelector('#drilldown-table tbody tr');
       await page.click(`#drilldown-table tbody tr[data-program="${id}"]`);
@@ -490,6 +600,7 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     await page.selectOption('#task', 'coverage');
     await page.waitForFunction(() => document.querySelector('#overview-table tbody tr td:nth-child(3)')?.textContent.trim() === 'coverage');
     expectEqual(run(await overview(), 'gpt-4 (cot, T=0.0)', 'DREval'), [1, 2], 'coverage questions right');
+    await show('overview');
     await page.click('#overview-table tbody tr');
     await page.waitForSelector('#drilldown-table tbody tr');
     await page.click('#drilldown-table tbody tr:first-child');
@@ -535,6 +646,98 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
       throw new Error('file text was interpreted as HTML');
     }
     fs.rmSync(dir, { recursive: true });
+  });
+
+  await check('"Forget this data" deletes the kept drop: a reload shows an empty page', async () => {
+    await page.click('#forget-data');
+    await page.waitForFunction(() => !document.querySelector('#nav-overview') && !document.querySelector('#kept-notice'));
+    await page.reload();
+    await page.waitForSelector('#drop-zone');
+    await page.waitForTimeout(3000);
+    if (await page.$('#nav-overview')) throw new Error('the forgotten drop came back');
+    expectEqual(await page.$eval('#status', (s) => s.dataset.state ?? 'idle'), 'idle', 'nothing analysed');
+    finishedRuns = 0;
+  });
+
+  await check('a second visit without network opens the app and analyses a drop, Python included', async () => {
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    const visit = await visitor.newPage();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exerscope-e2e-offline-'));
+    const row = (id, prediction) => JSON.stringify({ id, model: 'm', benchmark: 'offline', task: 'input',
+      code: 'def f(x):\n    return x * 2\n', input: 'f(1)', expected: '2', prediction });
+    // Guessed inputs are judged by running them: right only where Python ran.
+    fs.writeFileSync(path.join(dir, 'offline.jsonl'), [row('a', 'f(1)'), row('b', 'f(3)')].join('\n'));
+    const analysed = async (drop, run) => {
+      await visit.waitForSelector('#drop-zone', { timeout: 30000 });
+      if (drop) await dropFiles([path.join(dir, 'offline.jsonl')], visit);
+      await visit.waitForFunction((n) => document.querySelector('#status')?.dataset.run === n, String(run), { timeout: 120000 });
+      return visit.$$eval('#overview-table tbody tr td', (cells) => cells.map((td) => td.textContent.trim()));
+    };
+    try {
+      await visit.goto(`${origin}${BASE}`);
+      await visit.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30000 });
+      const online = await analysed(true, 1);
+      expectEqual([online[3], online[6]], ['1', '2'], 'online: f(1) is right, f(3) is not');
+      await visitor.setOffline(true);
+      // The kept drop comes back without the network; a new drop is analysed too.
+      await visit.reload();
+      const kept = await analysed(false, 1);
+      expectEqual([kept[3], kept[6]], ['1', '2'], 'offline, the kept drop: the same verdicts');
+      const dropped = await analysed(true, 2);
+      expectEqual([dropped[3], dropped[6]], ['1', '2'], 'offline, a new drop: the same verdicts');
+      await visit.screenshot({ path: path.join(out, 'offline.png') });
+    } finally {
+      await visitor.close();
+      fs.rmSync(dir, { recursive: true });
+    }
+  });
+
+  await check('a #data= link: the loader names the host, downloads only after consent, and opens the view', async () => {
+    // Public results on another origin (a release asset, a Zenodo record): here a server of the test's own.
+    const row = (id, prediction) => JSON.stringify({ id, model: 'linked-model', benchmark: 'linked', task: 'output',
+      code: 'def f(x):\n    return x * 2\n', input: 'f(1)', expected: '2', prediction });
+    const body = [row('a', '2'), row('b', '3'), row('c', '2')].join('\n');
+    const served = [];
+    const dataServer = http.createServer((request, response) => {
+      served.push(request.url);
+      response.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'application/jsonl' });
+      response.end(body);
+    });
+    await new Promise((resolve) => dataServer.listen(0, '127.0.0.1', resolve));
+    const host = `127.0.0.1:${dataServer.address().port}`;
+    const fragment = `data=${encodeURIComponent(`http://${host}/records/1/files/linked.jsonl`)}&section=models`;
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 1000 }, serviceWorkers: 'block' });
+    const visit = await visitor.newPage();
+    const errors = [];
+    visit.on('pageerror', (e) => errors.push(String(e)));
+    try {
+      await visit.goto(`${origin}${BASE}#${fragment}`);
+      await visit.waitForURL(/\/load\.html#/);
+      if (!(await visit.textContent('#loader-links')).includes(host)) throw new Error('the loader does not name the host');
+      expectEqual(served.length, 0, 'requests before consent');
+      await visit.screenshot({ path: path.join(out, 'loader.png') });
+      // Refused: the app opens on the view, without the data; nothing was downloaded.
+      await visit.click('#loader-cancel');
+      await visit.waitForSelector('#drop-zone');
+      const refused = new URL(visit.url());
+      if (refused.hash.includes('data=') || !refused.pathname.endsWith(BASE)) throw new Error(`after refusing: ${visit.url()}`);
+      await visit.waitForTimeout(1000);
+      expectEqual([served.length, await visit.$('#nav-overview')], [0, null], 'downloads and data after refusing');
+      // Agreed: downloaded once, analysed in the app, on the link's view; the link keeps its data.
+      await visit.goto(`${origin}${BASE}#${fragment}`);
+      await visit.waitForURL(/\/load\.html#/);
+      await visit.click('#loader-confirm');
+      await visit.waitForFunction(() => document.querySelector('#status')?.dataset.run === '1', null, { timeout: 120000 });
+      await visit.waitForSelector('#nav-models[aria-current="page"]');
+      const cells = await visit.$$eval('#overview-table tbody tr td', (c) => c.map((td) => td.textContent.trim()));
+      expectEqual([cells[0], cells[3], cells[6]], ['linked-model', '2', '3'], 'the linked results');
+      expectEqual(served, ['/records/1/files/linked.jsonl'], 'requests to the data host');
+      if (!new URL(visit.url()).hash.includes('data=')) throw new Error(`the view's link lost its data: ${visit.url()}`);
+      expectEqual(errors, [], 'page errors');
+    } finally {
+      await visitor.close();
+      dataServer.close();
+    }
   });
 
   await check('no request left the page\'s origin or its sub-path, and the page logged no error', async () => {

@@ -1,8 +1,10 @@
 //! `exerscope report --out DIR`: the analysis written for a paper's repository, so that every table
-//! is rebuilt by a script — `report.json` (what `analyze` prints) and each table of
-//! [`exerscope_core::export::sheets`] as `tables/<table>.csv` and `.tex` (with several tasks,
-//! `tables/<task>/…`: statistics never pool tasks).
+//! and figure is rebuilt by a script — `report.json` (what `analyze` prints), each table of
+//! [`exerscope_core::export::sheets`] as `tables/<table>.csv` and `.tex`, and each figure of
+//! [`exerscope_charts::figures::all`] as `figures/<figure>.svg` (with several tasks,
+//! `tables/<task>/…` and `figures/<task>/…`: statistics never pool tasks).
 
+use exerscope_charts::figures;
 use exerscope_core::export::sheets;
 use exerscope_core::report::{Report, TaskedReport};
 use exerscope_core::{Facts, Judge};
@@ -17,14 +19,22 @@ pub fn write(out: &Path, report: &TaskedReport, facts: &Facts, judge: Judge) -> 
     fs::write(&path, json + "\n").map_err(|e| failed(&path, e))?;
     let tasks = facts.tasks();
     for &task in &tasks {
-        let folder = if tasks.len() > 1 { out.join("tables").join(task.name()) } else { out.join("tables") };
-        fs::create_dir_all(&folder).map_err(|e| failed(&folder, e))?;
+        let folder = |kind: &str| {
+            let folder = if tasks.len() > 1 { out.join(kind).join(task.name()) } else { out.join(kind) };
+            fs::create_dir_all(&folder).map(|()| folder.clone()).map_err(|e| failed(&folder, e))
+        };
+        let (tables, figures_folder) = (folder("tables")?, folder("figures")?);
         let task_facts = if tasks.len() > 1 { facts.for_task(task) } else { facts.clone() };
-        for sheet in sheets(&Report::build(&task_facts, judge)) {
+        let task_report = Report::build(&task_facts, judge);
+        for sheet in sheets(&task_report) {
             for (extension, text) in [("csv", sheet.csv()), ("tex", sheet.latex())] {
-                let path = folder.join(format!("{}.{extension}", sheet.name));
+                let path = tables.join(format!("{}.{extension}", sheet.name));
                 fs::write(&path, text).map_err(|e| failed(&path, e))?;
             }
+        }
+        for figure in figures::all(&task_facts, &task_report) {
+            let path = figures_folder.join(format!("{}.svg", figure.name));
+            fs::write(&path, figure.svg()?).map_err(|e| failed(&path, e))?;
         }
     }
     Ok(())

@@ -290,7 +290,7 @@ fn input_predictions_are_judged_by_running_the_program_unless_told_not_to() {
 /// `exerscope report --out DIR` writes what `analyze` prints, and every table as CSV and LaTeX with
 /// the same numbers.
 #[test]
-fn report_writes_the_json_and_every_table_for_a_paper() {
+fn report_writes_the_json_and_every_table_and_figure_for_a_paper() {
     let Some(fixtures) = common::fixtures() else {
         return;
     };
@@ -322,4 +322,20 @@ fn report_writes_the_json_and_every_table_for_a_paper() {
     assert_eq!((&row[3], &row[6]), ("659", "800"));
     let tex = std::fs::read_to_string(out.path().join("tables/runs.tex")).unwrap();
     assert!(tex.contains("gpt-4-turbo & cruxeval & output & 659 & 141 & 0 & 800 & 800 & 1 & 82.4\\% & ["), "{tex}");
+    // Figures: the overview, per benchmark a radar and bars in both flavors, per model each property.
+    let figures: Vec<_> = std::fs::read_dir(out.path().join("figures")).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(figures.len(), 1 + 4 * 4 + 2 * 11, "{figures:?}");
+    for figure in &figures {
+        let svg = std::fs::read_to_string(figure).unwrap();
+        let document = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{}: {e}", figure.display()));
+        assert_eq!(document.root_element().tag_name().name(), "svg");
+    }
+    let overview = std::fs::read_to_string(out.path().join("figures/overview.svg")).unwrap();
+    let overview = roxmltree::Document::parse(&overview).unwrap();
+    let texts: Vec<&str> = overview.descendants().filter(|n| n.has_tag_name("text")).filter_map(|n| n.text()).collect();
+    for text in ["gpt-4-turbo", "deepseek-coder-33b-instruct", "cruxeval", "Avatar", "success rate"] {
+        assert!(texts.iter().any(|t| t.trim() == text), "{text} in the overview: {texts:?}");
+    }
+    assert!(out.path().join("figures/constructs-cruxeval-reference.svg").exists());
+    assert!(out.path().join("figures/property-loc-gpt-4-turbo.svg").exists());
 }

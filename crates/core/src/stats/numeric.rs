@@ -4,7 +4,7 @@
 //! - `per_program`: Spearman's ρ between each program's value and its success (0/1, or c/n of
 //!   its samples: each program counts once).
 
-use super::buckets::reference_buckets;
+use super::buckets::{reference_buckets, Bucket};
 use super::correlation::{point_biserial, spearman, Correlation};
 use super::logistic::{logistic_regression, LogisticFit};
 use crate::facts::{Facts, Outcome};
@@ -39,6 +39,10 @@ pub struct CorrelationRow {
     pub point_biserial: Option<Correlation>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub logistic: Option<LogisticFit>,
+    /// Reference mode only: the buckets correlated (correct and incorrect predictions per rounded
+    /// value), which the property charts draw.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub buckets: Vec<Bucket>,
 }
 
 /// Every (model, benchmark or `*`, property, mode), in that order.
@@ -72,15 +76,19 @@ pub fn correlations(facts: &Facts, judge: Judge, outcomes: &[Outcome]) -> Vec<Co
                     n,
                     point_biserial: None,
                     logistic: None,
+                    buckets: Vec::new(),
                 };
                 let buckets = reference_buckets(pairs.iter().copied());
                 let reference = buckets.correlation;
-                rows.push(row(
-                    CorrelationMode::Reference,
-                    reference.map(|c| c.rho),
-                    reference.map(|c| c.p),
-                    buckets.buckets.len(),
-                ));
+                rows.push(CorrelationRow {
+                    buckets: buckets.buckets.clone(),
+                    ..row(
+                        CorrelationMode::Reference,
+                        reference.map(|c| c.rho),
+                        reference.map(|c| c.p),
+                        buckets.buckets.len(),
+                    )
+                });
                 let (values, shares): (Vec<f64>, Vec<f64>) =
                     program_shares(facts, &scope, property).into_iter().unzip();
                 let per_program = spearman(&values, &shares);

@@ -49,6 +49,8 @@ pub struct ConstructSummary {
     pub programs: u64,
     /// Mean c/n over those programs (`correct / total` with one sample each).
     pub pass_at_1: Option<f64>,
+    /// Its 95% Wilson interval over the programs (each counts once).
+    pub ci95: Option<[f64; 2]>,
 }
 
 /// Counts per (model, benchmark, task), in model, then benchmark order.
@@ -144,6 +146,7 @@ pub fn construct_summaries(facts: &Facts, outcomes: &[Outcome]) -> Vec<Construct
                 total,
                 programs: outcomes.len() as u64,
                 pass_at_1: pass_at_1(&outcomes),
+                ci95: pass_at_1(&outcomes).and_then(|p| wilson_interval_of_rate(p, outcomes.len() as u64, Z_95)),
             });
         }
     }

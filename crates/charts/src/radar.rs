@@ -7,6 +7,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::f64::consts::PI;
 
+#[derive(Clone, Debug, PartialEq)]
 pub struct RadarSeries {
     pub model: usize,
     /// Success rate per spoke; `None` where the model predicted no program with the construct

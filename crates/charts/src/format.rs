@@ -1,4 +1,4 @@
-//! How numbers are written on the page.
+//! How numbers are written, on the page and in figures.
 
 use exerscope_core::stats::RunSummary;
 

@@ -1,0 +1,464 @@
+//! What each figure shows, built from a [`Report`] (and the models' order in the [`Facts`], which
+//! fixes their colours): the overview bars, a construct radar and construct bars per benchmark,
+//! and a property chart per model. The page, its SVG/PNG exports and the CLI's `figures/` draw
+//! these same values.
+
+use crate::bars::{draw_success_bars, run_bars, Bar, BarHit, SuccessBars};
+use crate::format::{format_p_short, interval, percent};
+use crate::property_bars::draw_property_bars;
+use crate::radar::{draw_radar, RadarGeometry, RadarSeries};
+use exerscope_core::flavors::{AnyConstruct, Flavor};
+use exerscope_core::numeric::NumericProperty;
+use exerscope_core::stats::buckets::Bucket;
+use exerscope_core::stats::numeric::{CorrelationMode, CorrelationRow, ALL_BENCHMARKS};
+use exerscope_core::stats::wilson::{wilson_interval, Z_95};
+use exerscope_core::stats::ConstructSummary;
+use exerscope_core::{Facts, Report};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// One chart, ready to draw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Figure {
+    /// The file stem (`overview`, `constructs-cruxeval`, `property-loc-gpt-4-turbo`): letters,
+    /// digits, `.`, `_` and `-` only.
+    pub name: String,
+    /// What it shows, in words: the canvas's text alternative and the export's description.
+    pub caption: String,
+    /// Width and height in pixels.
+    pub size: (u32, u32),
+    pub chart: Chart,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Chart {
+    /// Success rates with 95% intervals, grouped (by benchmark, by construct), one bar per model.
+    Bars { groups: Vec<String>, models: Vec<String>, bars: Vec<Bar> },
+    /// One spoke per construct, one polygon per model (`models`: every model's name, by index).
+    Radar { title: String, spokes: Vec<String>, models: Vec<String>, series: Vec<RadarSeries> },
+    /// Correct/incorrect predictions per rounded property value, with the rate on a second axis.
+    Property { title: String, subtitle: String, x_label: String, buckets: Vec<Bucket> },
+}
+
+/// Where a figure's marks were drawn, in the backend's pixels.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Drawn {
+    Bars(Vec<BarHit>),
+    Radar(RadarGeometry),
+    /// Nothing to click.
+    Plain,
+}
+
+/// What a click landed on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hit {
+    /// The bar of model `model` (its index in the facts) in group `group`.
+    Bar {
+        model: usize,
+        group: usize,
+    },
+    Spoke(usize),
+}
+
+impl Drawn {
+    pub fn hit(&self, point: (i32, i32)) -> Option<Hit> {
+        match self {
+            Drawn::Bars(hits) => {
+                hits.iter().find(|h| h.contains(point)).map(|h| Hit::Bar { model: h.model, group: h.group })
+            }
+            Drawn::Radar(geometry) => geometry.spoke_at(point).map(Hit::Spoke),
+            Drawn::Plain => None,
+        }
+    }
+}
+
+impl Figure {
+    pub fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, Shift>,
+    ) -> Result<Drawn, DrawingAreaErrorKind<DB::ErrorType>> {
+        Ok(match &self.chart {
+            Chart::Bars { groups, models, bars } => {
+                Drawn::Bars(draw_success_bars(area, &SuccessBars { groups, models, bars })?)
+            }
+            Chart::Radar { title, spokes, series, .. } => Drawn::Radar(draw_radar(area, title, spokes, series)?),
+            Chart::Property { title, subtitle, x_label, buckets } => {
+                draw_property_bars(area, title, subtitle, x_label, buckets)?;
+                Drawn::Plain
+            }
+        })
+    }
+
+    /// The figure as an SVG document.
+    pub fn svg(&self) -> Result<String, String> {
+        let mut out = String::new();
+        {
+            let area = SVGBackend::with_string(&mut out, self.size).into_drawing_area();
+            self.draw(&area).map_err(|e| format!("{}: {e}", self.name))?;
+        }
+        Ok(out)
+    }
+}
+
+/// The numbers behind a figure, as text: its text alternative on the page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FigureTable {
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Figure {
+    pub fn table(&self) -> FigureTable {
+        let rate = |rate: Option<f64>, ci95: Option<[f64; 2]>| match (rate, ci95) {
+            (Some(rate), Some(ci)) => format!("{} ({})", percent(rate), interval(ci)),
+            (Some(rate), None) => percent(rate),
+            _ => "–".to_owned(),
+        };
+        match &self.chart {
+            Chart::Bars { groups, models, bars } => FigureTable {
+                columns: std::iter::once(String::new()).chain(models.iter().cloned()).collect(),
+                rows: groups
+                    .iter()
+                    .enumerate()
+                    .map(|(group, name)| {
+                        let cell = |model| {
+                            let bar = bars.iter().find(|b| b.group == group && b.model == model);
+                            rate(bar.map(|b| b.rate), bar.and_then(|b| b.ci95))
+                        };
+                        std::iter::once(name.clone()).chain((0..models.len()).map(cell)).collect()
+                    })
+                    .collect(),
+            },
+            Chart::Radar { spokes, models, series, .. } => FigureTable {
+                columns: std::iter::once("construct".to_owned())
+                    .chain(series.iter().map(|s| models.get(s.model).cloned().unwrap_or_default()))
+                    .collect(),
+                rows: spokes
+                    .iter()
+                    .enumerate()
+                    .map(|(spoke, name)| {
+                        std::iter::once(name.clone()).chain(series.iter().map(|s| rate(s.rates[spoke], None))).collect()
+                    })
+                    .collect(),
+            },
+            Chart::Property { x_label, buckets, .. } => FigureTable {
+                columns: [x_label.as_str(), "correct", "incorrect", "success rate"].map(str::to_owned).to_vec(),
+                rows: buckets
+                    .iter()
+                    .map(|b| {
+                        let ci95 = wilson_interval(b.correct, b.correct + b.incorrect, Z_95);
+                        vec![
+                            b.value.to_string(),
+                            b.correct.to_string(),
+                            b.incorrect.to_string(),
+                            rate(Some(b.rate()), ci95),
+                        ]
+                    })
+                    .collect(),
+            },
+        }
+    }
+}
+
+/// Success per model and benchmark: the overview's bars, a group per benchmark some model predicted.
+pub fn overview(facts: &Facts, report: &Report) -> Figure {
+    let groups: Vec<String> =
+        facts.predicted_benchmarks().into_iter().map(|b| facts.benchmarks[b as usize].clone()).collect();
+    let bars = run_bars(&groups, &facts.models, &report.runs);
+    Figure {
+        name: "overview".to_owned(),
+        caption: "Success rate per benchmark and model, with 95% Wilson intervals".to_owned(),
+        size: (900, 340),
+        chart: Chart::Bars { groups, models: facts.models.clone(), bars },
+    }
+}
+
+/// The constructs of the flavor that some program of the report has, in display order: the
+/// spokes of the radars and the groups of the construct bars.
+pub fn shown_constructs(report: &Report, flavor: Flavor) -> Vec<AnyConstruct> {
+    flavor
+        .constructs()
+        .into_iter()
+        .filter(|c| report.constructs.iter().any(|s| s.flavor == flavor && s.construct == c.name() && s.total > 0))
+        .collect()
+}
+
+/// The success of `construct` for (model, benchmark); `None` without programs having it.
+pub fn construct_summary<'a>(
+    constructs: &'a [ConstructSummary],
+    model: &str,
+    benchmark: &str,
+    construct: AnyConstruct,
+) -> Option<&'a ConstructSummary> {
+    constructs.iter().find(|c| {
+        c.model == model
+            && c.benchmark == benchmark
+            && c.flavor == construct.flavor()
+            && c.construct == construct.name()
+            && c.total > 0
+    })
+}
+
+/// The construct radar of one benchmark (its index in the facts): a polygon per model that
+/// predicted it, a spoke per construct shown; a spoke without programs is left out of a polygon.
+/// `None` for an index the facts do not have (a view asking while new facts replace the old).
+pub fn construct_radar(facts: &Facts, report: &Report, flavor: Flavor, benchmark: usize) -> Option<Figure> {
+    let title = facts.benchmarks.get(benchmark)?.clone();
+    let spokes = shown_constructs(report, flavor);
+    let series = facts
+        .models
+        .iter()
+        .enumerate()
+        .filter(|(_, model)| report.runs.iter().any(|r| r.model == **model && r.benchmark == title))
+        .map(|(i, model)| RadarSeries {
+            model: i,
+            rates: spokes
+                .iter()
+                .map(|&c| construct_summary(&report.constructs, model, &title, c).and_then(|s| s.pass_at_1))
+                .collect(),
+        })
+        .collect();
+    Some(Figure {
+        name: flavored(&format!("constructs-{}", file_name(&title)), flavor),
+        caption: format!("Success per construct on {title} ({} definitions)", flavor.name()),
+        size: (380, 380),
+        chart: Chart::Radar {
+            title,
+            spokes: spokes.iter().map(|c| c.short().to_owned()).collect(),
+            models: facts.models.clone(),
+            series,
+        },
+    })
+}
+
+/// The same rates as bars with their 95% Wilson intervals (over programs), for one benchmark.
+pub fn construct_bars(facts: &Facts, report: &Report, flavor: Flavor, benchmark: usize) -> Option<Figure> {
+    let name = facts.benchmarks.get(benchmark)?;
+    let constructs = shown_constructs(report, flavor);
+    let mut bars = Vec::new();
+    for (group, &construct) in constructs.iter().enumerate() {
+        for (model, model_name) in facts.models.iter().enumerate() {
+            let summary = construct_summary(&report.constructs, model_name, name, construct);
+            if let Some(summary) = summary {
+                if let Some(rate) = summary.pass_at_1 {
+                    bars.push(Bar { group, model, rate, ci95: summary.ci95 });
+                }
+            }
+        }
+    }
+    Some(Figure {
+        name: flavored(&format!("construct-bars-{}", file_name(name)), flavor),
+        caption: format!("Success per construct on {name} with 95% Wilson intervals ({} definitions)", flavor.name()),
+        size: (1100, 340),
+        chart: Chart::Bars {
+            groups: constructs.iter().map(|c| c.short().to_owned()).collect(),
+            models: facts.models.clone(),
+            bars,
+        },
+    })
+}
+
+/// `property` against success for one model (its index), in one benchmark or all pooled: the
+/// report's buckets, with both correlations and the logistic slope in the subtitle. `None` for
+/// indices the facts do not have.
+pub fn property(
+    facts: &Facts,
+    report: &Report,
+    model: usize,
+    benchmark: Option<usize>,
+    property: NumericProperty,
+) -> Option<Figure> {
+    let model_name = facts.models.get(model)?;
+    let benchmark_name = match benchmark {
+        Some(b) => Some(facts.benchmarks.get(b)?),
+        None => None,
+    };
+    let scope = benchmark_name.map_or(ALL_BENCHMARKS, String::as_str);
+    let row = |mode| {
+        report
+            .correlations
+            .iter()
+            .find(|r| r.model == *model_name && r.benchmark == scope && r.property == property && r.mode == mode)
+    };
+    let (reference, per_program) = (row(CorrelationMode::Reference), row(CorrelationMode::PerProgram));
+    let title = match benchmark_name {
+        Some(b) => format!("{model_name} on {b}"),
+        None => model_name.clone(),
+    };
+    let in_scope = benchmark_name.map_or(String::new(), |b| format!("-{}", file_name(b)));
+    Some(Figure {
+        name: format!("property-{}-{}{in_scope}", property.name(), file_name(model_name)),
+        caption: format!("{} against success for {title}", property.label()),
+        size: (600, 320),
+        chart: Chart::Property {
+            subtitle: property_subtitle(reference, per_program),
+            title,
+            x_label: property.label().to_owned(),
+            buckets: reference.map(|r| r.buckets.clone()).unwrap_or_default(),
+        },
+    })
+}
+
+/// `ρ per program 0.123 (p = 0.010) · ρ over buckets … · log-odds per unit -0.1 [-0.2, -0.0]`
+fn property_subtitle(reference: Option<&CorrelationRow>, per_program: Option<&CorrelationRow>) -> String {
+    let describe = |row: Option<&CorrelationRow>| match row.and_then(|r| Some((r.rho?, r.p?))) {
+        Some((rho, p)) => format!("{rho:.3} (p {})", format_p_short(p)),
+        None => "–".to_owned(),
+    };
+    let slope = per_program.and_then(|r| r.logistic.as_ref()).map_or("–".to_owned(), |fit| {
+        format!("{:+.3} [{:+.3}, {:+.3}]", fit.slope, fit.slope_ci95[0], fit.slope_ci95[1])
+    });
+    format!(
+        "ρ per program {} · ρ over buckets {} · log-odds per unit {slope}",
+        describe(per_program),
+        describe(reference)
+    )
+}
+
+/// Every figure of a report, for a paper: the overview; per benchmark predicted, the construct
+/// radar and bars in both flavors; per model predicted, each property pooled over its benchmarks.
+pub fn all(facts: &Facts, report: &Report) -> Vec<Figure> {
+    let mut figures = vec![overview(facts, report)];
+    for benchmark in facts.predicted_benchmarks() {
+        for flavor in [Flavor::Exerscope, Flavor::Reference] {
+            figures.extend(construct_radar(facts, report, flavor, benchmark as usize));
+            figures.extend(construct_bars(facts, report, flavor, benchmark as usize));
+        }
+    }
+    for model in facts.predicted_models() {
+        figures
+            .extend(NumericProperty::ALL.into_iter().filter_map(|p| property(facts, report, model as usize, None, p)));
+    }
+    figures
+}
+
+/// exerscope's definitions are the default; the reference's figures say so in their name.
+fn flavored(name: &str, flavor: Flavor) -> String {
+    match flavor {
+        Flavor::Exerscope => name.to_owned(),
+        Flavor::Reference => format!("{name}-reference"),
+    }
+}
+
+/// A name as a file name: letters, digits, `.`, `_`, `-`; anything else (a `/` of
+/// `org/model`, a space) becomes `-`.
+pub fn file_name(name: &str) -> String {
+    let cleaned: String =
+        name.chars().map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') { c } else { '-' }).collect();
+    let cleaned = cleaned.trim_start_matches('.');
+    if cleaned.is_empty() {
+        "unnamed".to_owned()
+    } else {
+        cleaned.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use exerscope_core::{analyze, InputFile, Judge};
+
+    /// Two models on one benchmark of three programs (one with a loop): A gets 2 of 3, B 1 of 3.
+    fn analysed() -> (Facts, Report) {
+        let programs = [
+            ("p1", "def f(x):\n    return x + 1\n", "f(1)", "2"),
+            ("p2", "def f(xs):\n    for x in xs:\n        xs = xs\n    return len(xs)\n", "f([1, 2])", "2"),
+            ("p3", "def f(x):\n    if x:\n        return 1\n    return 0\n", "f(0)", "0"),
+        ];
+        let mut files = Vec::new();
+        for (id, code, input, output) in programs {
+            files.push(InputFile::new(format!("dataset/bench/{id}/main.py"), code));
+            files.push(InputFile::new(format!("dataset/bench/{id}/input.txt"), input));
+            files.push(InputFile::new(format!("dataset/bench/{id}/output.txt"), output));
+        }
+        for (model, answers) in [("org/model A", ["2", "2", "1"]), ("B", ["3", "2", "1"])] {
+            for ((id, ..), answer) in programs.iter().zip(answers) {
+                files.push(InputFile::new(format!("ER/{model}/bench/{id}/predict.txt"), format!("\n{answer}\n")));
+            }
+        }
+        let facts = analyze(files).facts;
+        let report = Report::build(&facts, Judge::Reference);
+        (facts, report)
+    }
+
+    #[test]
+    fn the_overview_draws_the_reports_rates_and_intervals() {
+        let (facts, report) = analysed();
+        let Chart::Bars { groups, models, bars } = overview(&facts, &report).chart else { panic!("not bars") };
+        assert_eq!(groups, ["bench"]);
+        assert_eq!(models, facts.models);
+        for bar in &bars {
+            let run = report.runs.iter().find(|r| r.model == facts.models[bar.model]).unwrap();
+            assert_eq!((Some(bar.rate), bar.ci95), (run.rate, run.ci95));
+        }
+        assert_eq!(bars.len(), 2);
+        let table = overview(&facts, &report).table();
+        assert_eq!(table.columns[1..], facts.models[..]);
+        let run = &report.runs[0];
+        let model = facts.models.iter().position(|m| *m == run.model).unwrap();
+        let expected = format!("{} ({})", percent(run.rate.unwrap()), interval(run.ci95.unwrap()));
+        assert_eq!(table.rows[0][1 + model], expected);
+    }
+
+    #[test]
+    fn construct_figures_draw_the_reports_construct_rates() {
+        let (facts, report) = analysed();
+        let spokes = shown_constructs(&report, Flavor::Reference);
+        let Chart::Radar { series, .. } = construct_radar(&facts, &report, Flavor::Reference, 0).unwrap().chart else {
+            panic!("not a radar")
+        };
+        let Chart::Bars { bars, .. } = construct_bars(&facts, &report, Flavor::Reference, 0).unwrap().chart else {
+            panic!("not bars")
+        };
+        for bar in &bars {
+            let summary =
+                construct_summary(&report.constructs, &facts.models[bar.model], "bench", spokes[bar.group]).unwrap();
+            assert_eq!((Some(bar.rate), bar.ci95), (summary.pass_at_1, summary.ci95));
+            assert_eq!(series.iter().find(|s| s.model == bar.model).unwrap().rates[bar.group], Some(bar.rate));
+        }
+        assert!(!bars.is_empty());
+    }
+
+    #[test]
+    fn a_property_figure_draws_the_reports_buckets_and_correlations() {
+        let (facts, report) = analysed();
+        let figure = property(&facts, &report, 0, None, NumericProperty::Loc).unwrap();
+        assert_eq!(property(&facts, &report, 2, None, NumericProperty::Loc), None, "a model the facts do not have");
+        let row = report
+            .correlations
+            .iter()
+            .find(|r| {
+                r.model == facts.models[0]
+                    && r.benchmark == ALL_BENCHMARKS
+                    && r.property == NumericProperty::Loc
+                    && r.mode == CorrelationMode::Reference
+            })
+            .unwrap();
+        let Chart::Property { buckets, subtitle, .. } = figure.chart else { panic!("not a property chart") };
+        assert_eq!(buckets, row.buckets);
+        assert_eq!(buckets.iter().map(|b| b.correct + b.incorrect).sum::<u64>(), 3);
+        assert!(subtitle.starts_with("ρ per program "), "{subtitle}");
+    }
+
+    #[test]
+    fn every_figure_is_a_well_formed_svg_with_a_file_name() {
+        let (facts, report) = analysed();
+        let figures = all(&facts, &report);
+        // The overview, a radar and bars in two flavors, and each property for two models.
+        assert_eq!(figures.len(), 1 + 4 + 2 * NumericProperty::ALL.len());
+        for figure in figures {
+            assert!(figure.name.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c)), "{}", figure.name);
+            let svg = figure.svg().unwrap();
+            let document = roxmltree::Document::parse(&svg).unwrap();
+            assert_eq!(document.root_element().attribute("width"), Some(figure.size.0.to_string().as_str()));
+        }
+    }
+
+    #[test]
+    fn names_become_file_names() {
+        assert_eq!(file_name("org/model A"), "org-model-A");
+        assert_eq!(file_name("../x"), "-x");
+        assert_eq!(file_name(".."), "unnamed");
+        assert_eq!(file_name("ü"), "-");
+    }
+}

@@ -1,0 +1,58 @@
+//! The report taken out of the page: every table as CSV and LaTeX, the whole report as JSON — the
+//! files `exerscope report` writes, from the same core function ([`exerscope_core::export`]).
+
+use exerscope_core::export::sheets;
+use exerscope_core::Report;
+use leptos::prelude::*;
+use std::sync::Arc;
+
+use crate::download::download_text;
+
+#[component]
+pub fn Exports(report: Memo<Option<Arc<Report>>>) -> impl IntoView {
+    let sheet = move |name: &'static str, csv: bool| {
+        let Some(report) = report.get_untracked() else {
+            return;
+        };
+        if let Some(sheet) = sheets(&report).into_iter().find(|s| s.name == name) {
+            if csv {
+                download_text(&format!("exerscope-{name}.csv"), "text/csv", &sheet.csv());
+            } else {
+                download_text(&format!("exerscope-{name}.tex"), "application/x-tex", &sheet.latex());
+            }
+        }
+    };
+    let whole = move |_| {
+        if let Some(json) = report.get_untracked().and_then(|r| serde_json::to_string_pretty(&*r).ok()) {
+            download_text("exerscope-report.json", "application/json", &json);
+        }
+    };
+    let rows = move || {
+        report.get().map(|report| {
+            sheets(&report)
+                .into_iter()
+                .map(|s| {
+                    let name = s.name;
+                    view! {
+                        <li>
+                            <span class="caption">{s.caption}</span>" "
+                            <button id=format!("export-{name}-csv") on:click=move |_| sheet(name, true)>"CSV"</button>
+                            <button id=format!("export-{name}-tex") on:click=move |_| sheet(name, false)>"LaTeX"</button>
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <section class="panel" id="exports">
+            <h2>"Take it into a paper"</h2>
+            <p class="explain">
+                "Every table as CSV and as LaTeX (booktabs), with the numbers shown here; "
+                <code>"exerscope report --out DIR"</code>" writes the same files from a script."
+            </p>
+            <ul class="exports">{rows}</ul>
+            <button id="export-report-json" on:click=whole>"The whole report (JSON)"</button>
+        </section>
+    }
+}

@@ -1,0 +1,80 @@
+//! A figure on the page: its chart drawn on a canvas, a click turned into what it hit, and the
+//! same drawing saved as SVG or as a PNG at twice its size.
+
+use crate::canvas::{canvas_area, canvas_point};
+use crate::download::{download_png, download_text};
+use exerscope_charts::figures::{Drawn, Figure, Hit};
+use leptos::prelude::*;
+use std::sync::Arc;
+
+#[component]
+pub fn FigureCanvas(
+    figure: Signal<Option<Arc<Figure>>>,
+    /// Classes of the canvas besides `chart` (`radar`, `property-chart`).
+    #[prop(optional)]
+    class: &'static str,
+    #[prop(optional)] id: Option<&'static str>,
+    /// What a click on a mark does; without it the chart is not clickable.
+    #[prop(optional)]
+    on_hit: Option<Callback<Hit>>,
+) -> impl IntoView {
+    let canvas = NodeRef::<leptos::html::Canvas>::new();
+    let drawn = StoredValue::new(Drawn::Plain);
+    Effect::new(move |_| {
+        let (Some(canvas), Some(figure)) = (canvas.get(), figure.get()) else { return };
+        let (width, height) = figure.size;
+        if (canvas.width(), canvas.height()) != (width, height) {
+            canvas.set_width(width);
+            canvas.set_height(height);
+        }
+        let Some(area) = canvas_area(&canvas) else { return };
+        match figure.draw(&area) {
+            Ok(geometry) => drawn.set_value(geometry),
+            Err(e) => web_sys::console::error_1(&format!("exerscope: {} not drawn: {e:?}", figure.name).into()),
+        }
+        let _ = canvas.set_attribute("data-drawn", "true");
+    });
+    let on_click = move |event: web_sys::MouseEvent| {
+        let (Some(canvas), Some(on_hit)) = (canvas.get(), on_hit) else { return };
+        let point = canvas_point(&canvas, &event);
+        if let Some(hit) = drawn.with_value(|d| d.hit(point)) {
+            on_hit.run(hit);
+        }
+    };
+    let save = move |png: bool| {
+        let Some(figure) = figure.get_untracked() else { return };
+        match figure.svg() {
+            Ok(svg) if png => download_png(&format!("{}.png", figure.name), &svg, figure.size, 2),
+            Ok(svg) => download_text(&format!("{}.svg", figure.name), "image/svg+xml", &svg),
+            Err(e) => web_sys::console::error_1(&format!("exerscope: {e}").into()),
+        }
+    };
+    // The numbers behind the chart, built when asked for (a text alternative; a screen reader's way in).
+    let numbers_open = RwSignal::new(false);
+    let numbers = move || {
+        let table = numbers_open.get().then(|| figure.with(|f| f.as_ref().map(|f| f.table()))).flatten()?;
+        let header = table.columns.into_iter().map(|c| view! { <th scope="col">{c}</th> }).collect_view();
+        let rows = table
+            .rows
+            .into_iter()
+            .map(|row| view! { <tr>{row.into_iter().map(|cell| view! { <td>{cell}</td> }).collect_view()}</tr> })
+            .collect_view();
+        Some(view! { <table class="data"><thead><tr>{header}</tr></thead><tbody>{rows}</tbody></table> })
+    };
+    let name = move || figure.with(|f| f.as_ref().map(|f| f.name.clone()));
+    let caption = move || figure.with(|f| f.as_ref().map(|f| f.caption.clone()));
+    view! {
+        <figure class="figure">
+            <canvas id=id class=format!("chart {class}") class:clickable=on_hit.is_some() node_ref=canvas
+                on:click=on_click data-figure=name aria-label=caption role="img"></canvas>
+            <details class="figure-numbers" on:toggle=move |e| numbers_open.set(event_target::<web_sys::HtmlDetailsElement>(&e).open())>
+                <summary>"The numbers"</summary>
+                {numbers}
+            </details>
+            <figcaption class="figure-exports">
+                <button class="export-svg" title="Save this chart as SVG" on:click=move |_| save(false)>"SVG"</button>
+                <button class="export-png" title="Save this chart as PNG, at twice its size" on:click=move |_| save(true)>"PNG"</button>
+            </figcaption>
+        </figure>
+    }
+}

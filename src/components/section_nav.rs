@@ -1,0 +1,50 @@
+//! The sections of the report, reachable from a navigation that stays at the top of the window,
+//! and "Copy link": the address of this view (with its `#data=` links, when the data came from
+//! links; else the data must be dropped again by whoever opens it).
+
+use crate::view_state::Section;
+use leptos::prelude::*;
+use std::time::Duration;
+
+#[component]
+pub fn SectionNav(
+    section: Signal<Section>,
+    on_section: Callback<Section>,
+    /// Whether the data shown came from `#data=` links (a copied link then brings it along).
+    linked_data: Signal<bool>,
+) -> impl IntoView {
+    // What the button says for a moment after a click.
+    let said = RwSignal::new(None::<&'static str>);
+    let copy_link = move |_| {
+        let Some(window) = web_sys::window() else { return };
+        let Ok(href) = window.location().href() else { return };
+        let writing = wasm_bindgen_futures::JsFuture::from(window.navigator().clipboard().write_text(&href));
+        leptos::task::spawn_local(async move {
+            said.set(Some(if writing.await.is_ok() { "Link copied" } else { "Copy it from the address bar" }));
+            set_timeout(move || said.set(None), Duration::from_secs(3));
+        });
+    };
+    let explain = move || {
+        if linked_data.get() {
+            "Copy the address of this view: it opens the same chart, with the same data, for whoever you send it to."
+        } else {
+            "Copy the address of this view: it opens the same chart once the same files are dropped (your files are never in a link)."
+        }
+    };
+    view! {
+        <nav class="sections" aria-label="Sections of the report">
+            {Section::ALL
+                .iter()
+                .map(|&s| {
+                    view! {
+                        <button id=format!("nav-{}", s.name()) aria-current=move || (section.get() == s).then_some("page")
+                            on:click=move |_| on_section.run(s)>{s.label()}</button>
+                    }
+                })
+                .collect_view()}
+            <button id="copy-link" class="copy-link" title=explain on:click=copy_link>
+                {move || said.get().unwrap_or("Copy link")}
+            </button>
+        </nav>
+    }
+}

@@ -1,0 +1,51 @@
+// The last drop, kept in this browser's IndexedDB so that a reload shows it again: the File
+// objects themselves (the browser keeps a copy of their bytes on this machine; nothing is sent
+// anywhere), or 'demo', with the links it was downloaded from (`#data=`, by load.html; empty for
+// a drop). "Forget this data" deletes it. Used by the app and by the loader page.
+const DATABASE = 'exerscope';
+const STORE = 'drops';
+const KEY = 'last';
+const SOURCE = 'source';
+
+function open() {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DATABASE, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+async function transact(mode, act) {
+  const database = await open();
+  return new Promise((resolve, reject) => {
+    const transaction = database.transaction(STORE, mode);
+    const request = act(transaction.objectStore(STORE));
+    transaction.oncomplete = () => { database.close(); resolve(request?.result); };
+    transaction.onerror = transaction.onabort = () => { database.close(); reject(transaction.error); };
+  });
+}
+
+export function keepDrop(files, links = []) {
+  return transact('readwrite', (store) => {
+    store.put(links, SOURCE);
+    return store.put(files, KEY);
+  });
+}
+
+// The links the kept drop came from ([] for a drop).
+export async function keptLinks() {
+  return (await transact('readonly', (store) => store.get(SOURCE))) ?? [];
+}
+
+// The kept drop, or null.
+export async function keptDrop() {
+  return (await transact('readonly', (store) => store.get(KEY))) ?? null;
+}
+
+export function forgetDrop() {
+  return transact('readwrite', (store) => {
+    store.delete(SOURCE);
+    return store.delete(KEY);
+  });
+}

@@ -1,0 +1,36 @@
+// The offline copy of the app (a service worker): the app shell, the wasm and the workers are kept
+// when the app is installed, Pyodide's files once a run has loaded them; a second visit opens and
+// analyses without the network. Only GET requests of the app's own origin are touched: nothing a
+// user drops is ever fetched, so nothing of it is ever kept here. tools/build-web.sh writes the
+// build's version into VERSION: a new build replaces the whole cache.
+const VERSION = '__EXERSCOPE_BUILD__';
+const CACHE = `exerscope-${VERSION}`;
+const SHELL = ['./', 'start.js', 'exerscope-web.js', 'exerscope-web_bg.wasm', 'worker.js', 'parse_worker.js',
+  'run_worker.js', 'style/main.css', 'load.html', 'load.js', 'kept.js'];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) {
+      if (key.startsWith('exerscope-') && key !== CACHE) await caches.delete(key);
+    }
+    // The first visit is served by this worker too, so that Pyodide is kept once loaded.
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const kept = await cache.match(request, { ignoreSearch: true });
+    if (kept) return kept;
+    const response = await fetch(request);
+    if (response.ok && response.type === 'basic') await cache.put(request, response.clone());
+    return response;
+  })());
+});

@@ -1,0 +1,404 @@
+//! The view in the URL's fragment (`#section=constructs&judge=value&drill.model=…`), so that a link
+//! opens the same view, back/forward move between views, and no server ever sees it (a fragment is
+//! never sent). Only settings that differ from the defaults are written; names, never indices or
+//! file contents. A fragment is read leniently: what is not understood is ignored and told.
+//! `data=<url>` (repeatable) names public result files the loader page (load.html) downloads
+//! after the user agrees; the app page itself never fetches them.
+
+use exerscope_core::drilldown::{AgreementCell, Selection};
+use exerscope_core::flavors::{AnyConstruct, Flavor};
+use exerscope_core::numeric::NumericProperty;
+use exerscope_core::table::Task;
+use exerscope_core::{Facts, Judge};
+
+/// Declares the sections once: the enum, [`Section::ALL`], and each one's fragment name and label.
+macro_rules! sections {
+    ($($section:ident => $name:literal, $label:literal;)+) => {
+        /// A part of the report, reached from the navigation.
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        pub enum Section {
+            #[default]
+            $($section,)+
+        }
+
+        impl Section {
+            pub const ALL: &[Section] = &[$(Section::$section),+];
+
+            pub fn name(self) -> &'static str {
+                match self { $(Section::$section => $name,)+ }
+            }
+
+            pub fn label(self) -> &'static str {
+                match self { $(Section::$section => $label,)+ }
+            }
+        }
+    };
+}
+
+sections! {
+    Overview => "overview", "Overview";
+    Constructs => "constructs", "Constructs";
+    Properties => "properties", "Properties";
+    Types => "types", "Types";
+    Models => "models", "Models";
+    Programs => "programs", "Programs";
+    Sources => "sources", "Sources";
+    Exports => "exports", "Export";
+}
+
+impl Section {
+    fn from_name(name: &str) -> Option<Section> {
+        Section::ALL.iter().copied().find(|s| s.name() == name)
+    }
+}
+
+/// Everything a link restores.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ViewState {
+    /// Links of the data shown (`#data=`), kept in the link so that it can be shared.
+    pub data: Vec<String>,
+    pub section: Section,
+    pub judge: Judge,
+    pub flavor: Flavor,
+    /// `None`: the first task of the data.
+    pub task: Option<Task>,
+    pub property: NumericProperty,
+    /// The benchmark of the property charts (`None`: all pooled).
+    pub property_benchmark: Option<String>,
+    /// The benchmark of the construct bars (`None`: the first predicted).
+    pub construct_benchmark: Option<String>,
+    pub drill: Option<Drill>,
+    pub program: Option<ProgramKey>,
+}
+
+impl Default for ViewState {
+    fn default() -> Self {
+        ViewState {
+            data: Vec::new(),
+            section: Section::Overview,
+            judge: Judge::Reference,
+            flavor: Flavor::Exerscope,
+            task: None,
+            property: NumericProperty::MccabeSum,
+            property_benchmark: None,
+            construct_benchmark: None,
+            drill: None,
+            program: None,
+        }
+    }
+}
+
+/// A drill-down [`Selection`] by names.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Drill {
+    pub model: Option<String>,
+    pub benchmark: Option<String>,
+    pub construct: Option<AnyConstruct>,
+    pub agreement: Option<Agreement>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Agreement {
+    pub model_a: String,
+    pub model_b: String,
+    pub a_right: bool,
+    pub b_right: bool,
+}
+
+/// A program by benchmark and id.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProgramKey {
+    pub benchmark: String,
+    pub id: String,
+}
+
+/// Longer fragments are not read: no view needs them.
+const MAX_FRAGMENT: usize = 4096;
+
+impl ViewState {
+    /// `key=value&…` without the `#`; empty for the default view.
+    pub fn to_fragment(&self) -> String {
+        let default = ViewState::default();
+        let mut out = form_urlencoded::Serializer::new(String::new());
+        let mut put = |key: &str, value: &str| {
+            out.append_pair(key, value);
+        };
+        for link in &self.data {
+            put("data", link);
+        }
+        if self.section != default.section {
+            put("section", self.section.name());
+        }
+        if self.judge != default.judge {
+            put("judge", self.judge.name());
+        }
+        if self.flavor != default.flavor {
+            put("flavor", self.flavor.name());
+        }
+        if let Some(task) = self.task {
+            put("task", task.name());
+        }
+        if self.property != default.property {
+            put("property", self.property.name());
+        }
+        if let Some(benchmark) = &self.property_benchmark {
+            put("property.benchmark", benchmark);
+        }
+        if let Some(benchmark) = &self.construct_benchmark {
+            put("constructs.benchmark", benchmark);
+        }
+        if let Some(drill) = &self.drill {
+            if let Some(model) = &drill.model {
+                put("drill.model", model);
+            }
+            if let Some(benchmark) = &drill.benchmark {
+                put("drill.benchmark", benchmark);
+            }
+            if let Some(construct) = drill.construct {
+                put("drill.construct", &format!("{}:{}", construct.flavor().name(), construct.name()));
+            }
+            if let Some(agreement) = &drill.agreement {
+                put("drill.a", &agreement.model_a);
+                put("drill.b", &agreement.model_b);
+                let verdict = |right| if right { "right" } else { "wrong" };
+                put("drill.cell", &format!("{}-{}", verdict(agreement.a_right), verdict(agreement.b_right)));
+            }
+        }
+        if let Some(program) = &self.program {
+            put("program.benchmark", &program.benchmark);
+            put("program.id", &program.id);
+        }
+        out.finish()
+    }
+
+    /// The view a fragment describes (with or without its `#`), and what in it was ignored.
+    pub fn from_fragment(fragment: &str) -> (ViewState, Vec<String>) {
+        let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+        let mut state = ViewState::default();
+        let mut notes = Vec::new();
+        if fragment.len() > MAX_FRAGMENT {
+            notes.push(format!("The link's view ({} characters) is too long to be one; ignored.", fragment.len()));
+            return (state, notes);
+        }
+        let mut drill = Drill::default();
+        let (mut agreement_models, mut cell) = ([None, None], None);
+        let mut program = [None, None];
+        for (key, value) in form_urlencoded::parse(fragment.as_bytes()) {
+            let understood = match &*key {
+                "data" => {
+                    state.data.push(value.to_string());
+                    true
+                }
+                "section" => Section::from_name(&value).map(|s| state.section = s).is_some(),
+                "judge" => Judge::from_name(&value).map(|j| state.judge = j).is_some(),
+                "flavor" => flavor_named(&value).map(|f| state.flavor = f).is_some(),
+                "task" => Task::ALL.into_iter().find(|t| t.name() == value).map(|t| state.task = Some(t)).is_some(),
+                "property" => NumericProperty::from_name(&value).map(|p| state.property = p).is_some(),
+                "property.benchmark" => set(&mut state.property_benchmark, &value),
+                "constructs.benchmark" => set(&mut state.construct_benchmark, &value),
+                "drill.model" => set(&mut drill.model, &value),
+                "drill.benchmark" => set(&mut drill.benchmark, &value),
+                "drill.construct" => construct_named(&value).map(|c| drill.construct = Some(c)).is_some(),
+                "drill.a" => set(&mut agreement_models[0], &value),
+                "drill.b" => set(&mut agreement_models[1], &value),
+                "drill.cell" => cell_named(&value).map(|c| cell = Some(c)).is_some(),
+                "program.benchmark" => set(&mut program[0], &value),
+                "program.id" => set(&mut program[1], &value),
+                _ => {
+                    notes.push(format!("The link's “{}” is not a view setting; ignored.", shown(&key)));
+                    continue;
+                }
+            };
+            if !understood {
+                notes.push(format!("The link's {}=“{}” is not understood; ignored.", shown(&key), shown(&value)));
+            }
+        }
+        if let ([Some(model_a), Some(model_b)], Some((a_right, b_right))) = (agreement_models, cell) {
+            drill.agreement = Some(Agreement { model_a, model_b, a_right, b_right });
+        }
+        if drill != Drill::default() {
+            state.drill = Some(drill);
+        }
+        if let [Some(benchmark), Some(id)] = program {
+            state.program = Some(ProgramKey { benchmark, id });
+        }
+        (state, notes)
+    }
+}
+
+fn set(slot: &mut Option<String>, value: &str) -> bool {
+    *slot = Some(value.to_owned());
+    true
+}
+
+fn flavor_named(name: &str) -> Option<Flavor> {
+    [Flavor::Reference, Flavor::Exerscope].into_iter().find(|f| f.name() == name)
+}
+
+/// `reference:nested`, `exerscope:nested_loop`.
+fn construct_named(value: &str) -> Option<AnyConstruct> {
+    let (flavor, name) = value.split_once(':')?;
+    flavor_named(flavor)?.constructs().into_iter().find(|c| c.name() == name)
+}
+
+/// `right-wrong`: model A right, model B wrong.
+fn cell_named(value: &str) -> Option<(bool, bool)> {
+    let verdict = |v| match v {
+        "right" => Some(true),
+        "wrong" => Some(false),
+        _ => None,
+    };
+    let (a, b) = value.split_once('-')?;
+    Some((verdict(a)?, verdict(b)?))
+}
+
+/// A piece of a link as a message shows it: short, on one line.
+fn shown(text: &str) -> String {
+    let one_line: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    if one_line.chars().count() > 60 {
+        one_line.chars().take(60).chain("…".chars()).collect()
+    } else {
+        one_line
+    }
+}
+
+impl Drill {
+    /// A selection by names.
+    pub fn of(selection: &Selection, facts: &Facts) -> Drill {
+        let model = |i: u32| facts.models.get(i as usize).cloned();
+        Drill {
+            model: selection.model.and_then(model),
+            benchmark: selection.benchmark.and_then(|b| facts.benchmarks.get(b as usize).cloned()),
+            construct: selection.construct,
+            agreement: selection.agreement.and_then(|cell| {
+                Some(Agreement {
+                    model_a: model(cell.model_a)?,
+                    model_b: model(cell.model_b)?,
+                    a_right: cell.a_right,
+                    b_right: cell.b_right,
+                })
+            }),
+        }
+    }
+
+    /// The selection in these facts; `None` when a name is not in them.
+    pub fn selection(&self, facts: &Facts) -> Option<Selection> {
+        let model = |name: &Option<String>| match name {
+            Some(name) => facts.model_index(name).map(Some),
+            None => Some(None),
+        };
+        let agreement = match &self.agreement {
+            Some(a) => Some(AgreementCell {
+                model_a: facts.model_index(&a.model_a)?,
+                model_b: facts.model_index(&a.model_b)?,
+                a_right: a.a_right,
+                b_right: a.b_right,
+            }),
+            None => None,
+        };
+        let benchmark = match &self.benchmark {
+            Some(name) => Some(facts.benchmark_index(name)?),
+            None => None,
+        };
+        Some(Selection { model: model(&self.model)?, benchmark, construct: self.construct, agreement })
+    }
+}
+
+impl ProgramKey {
+    pub fn of(facts: &Facts, index: u32) -> Option<ProgramKey> {
+        let program = facts.programs.get(index as usize)?;
+        Some(ProgramKey {
+            benchmark: facts.benchmarks.get(program.benchmark as usize)?.clone(),
+            id: program.id.clone(),
+        })
+    }
+
+    /// The program's index in these facts.
+    pub fn index(&self, facts: &Facts) -> Option<u32> {
+        let benchmark = facts.benchmark_index(&self.benchmark)?;
+        facts.programs.iter().position(|p| p.benchmark == benchmark && p.id == self.id).map(|i| i as u32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use exerscope_core::extractors::{Construct, ReferenceConstruct};
+
+    fn every_field() -> ViewState {
+        ViewState {
+            data: vec![
+                "https://zenodo.org/records/1/files/results.zip?download=1".to_owned(),
+                "https://x.y/a b".to_owned(),
+            ],
+            section: Section::Programs,
+            judge: Judge::Value,
+            flavor: Flavor::Reference,
+            task: Some(Task::Input),
+            property: NumericProperty::Loc,
+            property_benchmark: Some("cruxeval".to_owned()),
+            construct_benchmark: Some("Human Eval & co=1".to_owned()),
+            drill: Some(Drill {
+                model: Some("org/model #1".to_owned()),
+                benchmark: Some("cruxeval".to_owned()),
+                construct: Some(AnyConstruct::Reference(ReferenceConstruct::Nested)),
+                agreement: Some(Agreement {
+                    model_a: "a".to_owned(),
+                    model_b: "b&c".to_owned(),
+                    a_right: true,
+                    b_right: false,
+                }),
+            }),
+            program: Some(ProgramKey { benchmark: "cruxeval".to_owned(), id: "sample_12".to_owned() }),
+        }
+    }
+
+    #[test]
+    fn every_field_survives_the_round_trip() {
+        let state = every_field();
+        let fragment = state.to_fragment();
+        assert_eq!(ViewState::from_fragment(&format!("#{fragment}")), (state, Vec::new()));
+        let exerscope = Drill { construct: Some(AnyConstruct::Exerscope(Construct::ALL[0])), ..Drill::default() };
+        let state = ViewState { drill: Some(exerscope), ..ViewState::default() };
+        assert_eq!(ViewState::from_fragment(&state.to_fragment()).0, state);
+    }
+
+    #[test]
+    fn the_default_view_is_an_empty_fragment() {
+        assert_eq!(ViewState::default().to_fragment(), "");
+        assert_eq!(ViewState::from_fragment(""), (ViewState::default(), Vec::new()));
+        assert_eq!(ViewState::from_fragment("#"), (ViewState::default(), Vec::new()));
+    }
+
+    #[test]
+    fn names_are_encoded_not_interpreted() {
+        let fragment = every_field().to_fragment();
+        assert!(fragment.contains("drill.model=org%2Fmodel+%231"), "{fragment}");
+        assert!(fragment.contains("constructs.benchmark=Human+Eval+%26+co%3D1"), "{fragment}");
+    }
+
+    #[test]
+    fn unknown_or_malformed_settings_are_ignored_and_told() {
+        let (state, notes) = ViewState::from_fragment(
+            "#judge=eval()&section=constructs&x=<script>&drill.construct=nested&drill.cell=maybe&task=output",
+        );
+        assert_eq!(
+            (state.section, state.judge, state.task),
+            (Section::Constructs, Judge::Reference, Some(Task::Output))
+        );
+        assert_eq!(state.drill, None);
+        assert_eq!(notes.len(), 4, "{notes:?}");
+        assert!(notes[0].contains("judge=“eval()”"), "{notes:?}");
+        assert!(notes[1].contains("“x”"), "{notes:?}");
+        let (state, notes) = ViewState::from_fragment(&format!("#section={}", "a".repeat(5000)));
+        assert_eq!((state, notes.len()), (ViewState::default(), 1));
+        let (_, notes) = ViewState::from_fragment(&format!("#{}=1", "\u{7}".repeat(100)));
+        assert!(notes[0].chars().count() < 120 && !notes[0].contains('\u{7}'), "{notes:?}");
+    }
+
+    #[test]
+    fn half_an_agreement_or_a_program_is_no_selection() {
+        let (state, _) = ViewState::from_fragment("drill.a=x&drill.cell=right-right&program.id=p");
+        assert_eq!((state.drill, state.program), (None, None));
+    }
+}
