@@ -9,6 +9,7 @@ use crate::components::exports::Exports;
 use crate::components::judge_picker::{FlavorSwitch, JudgePicker, TaskPicker};
 use crate::components::mapping_form::MappingForms;
 use crate::components::messages::Messages;
+use crate::components::model_picker::ModelPicker;
 use crate::components::overview::Overview;
 use crate::components::program_table::ProgramTable;
 use crate::components::program_view::ProgramView;
@@ -29,7 +30,7 @@ use exerscope_core::readers::{Format, ReadOptions};
 use exerscope_core::table::Task;
 use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
 use wasm_bindgen::JsValue;
 
@@ -72,7 +73,10 @@ pub fn App() -> impl IntoView {
     let finished_runs = StoredValue::new(0_u32);
     let task = RwSignal::new(None::<Task>);
     // What the views show: the predictions of the chosen task only (statistics are per task).
-    let shown: Signal<Option<Arc<Facts>>> = Memo::new(move |_| {
+    // Models the user hid (by name): the views show the others.
+    let hidden_models = RwSignal::new(BTreeSet::<String>::new());
+    // The predictions of the chosen task only (statistics are per task)…
+    let task_facts: Signal<Option<Arc<Facts>>> = Memo::new(move |_| {
         facts.with(|f| {
             f.as_ref().map(|f| match task.get() {
                 Some(t) if f.tasks().len() > 1 => Arc::new(f.for_task(t)),
@@ -81,7 +85,28 @@ pub fn App() -> impl IntoView {
         })
     })
     .into();
-    let report = Memo::new(move |_| shown.with(|f| f.as_ref().map(|f| Arc::new(Report::build(f, judge.get())))));
+    let task_report =
+        Memo::new(move |_| task_facts.with(|f| f.as_ref().map(|f| Arc::new(Report::build(f, judge.get())))));
+    // …and of the models shown: what the views draw.
+    let shown: Signal<Option<Arc<Facts>>> = Memo::new(move |_| {
+        let facts = task_facts.get()?;
+        hidden_models.with(|hidden| {
+            if hidden.is_empty() {
+                return Some(facts.clone());
+            }
+            let keep: Vec<bool> = facts.models.iter().map(|m| !hidden.contains(m)).collect();
+            Some(Arc::new(facts.for_models(&keep)))
+        })
+    })
+    .into();
+    let report = Memo::new(move |_| {
+        if hidden_models.with(BTreeSet::is_empty) {
+            return task_report.get();
+        }
+        shown.with(|f| f.as_ref().map(|f| Arc::new(Report::build(f, judge.get()))))
+    });
+    let model_rates =
+        Signal::derive(move || task_report.with(|r| r.as_ref().map(|r| r.model_rates()).unwrap_or_default()));
 
     // Set once the worker runs (its events need the closures below).
     let worker = StoredValue::new_local(None::<AnalysisWorker>);
@@ -186,6 +211,13 @@ pub fn App() -> impl IntoView {
         construct_benchmark: bars_benchmark.get().and_then(|b| facts.benchmarks.get(b).cloned()),
         drill: selection.get().map(|s| Drill::of(&s, facts)),
         program: opened.get().and_then(|i| ProgramKey::of(facts, i)),
+        models: hidden_models.with(|hidden| {
+            if hidden.is_empty() {
+                Vec::new()
+            } else {
+                facts.models.iter().filter(|m| !hidden.contains(*m)).cloned().collect()
+            }
+        }),
     };
     // Shows `view` over `facts`: names the facts do not have are left out.
     let show_view = move |view: &ViewState, facts: &Facts| {
@@ -200,6 +232,11 @@ pub fn App() -> impl IntoView {
             .set(view.construct_benchmark.as_ref().and_then(|b| facts.benchmark_index(b)).map(|b| b as usize));
         selection.set(view.drill.as_ref().and_then(|d| d.selection(facts)));
         open_program(view.program.as_ref().and_then(|p| p.index(facts)));
+        hidden_models.set(if view.models.is_empty() {
+            BTreeSet::new()
+        } else {
+            facts.models.iter().filter(|m| !view.models.contains(m)).cloned().collect()
+        });
     };
     // Each new view becomes a history entry (back and forward move between views); the fragment
     // is read back the same way, so a view the URL already shows is not pushed again.
@@ -309,6 +346,7 @@ pub fn App() -> impl IntoView {
                 <MappingForms facts=facts on_map=on_map/>
                 <SectionNav section=section.into() on_section=on_section
                     linked_data=Signal::derive(move || data_links.with(|d| !d.is_empty()))/>
+                <ModelPicker facts=task_facts rates=model_rates hidden=hidden_models/>
                 <div class="section" hidden=move || section.get() != Section::Sources>
                     <Sources facts=facts forced=forced per_source=per_source/>
                 </div>

@@ -69,6 +69,8 @@ pub struct ViewState {
     pub construct_benchmark: Option<String>,
     pub drill: Option<Drill>,
     pub program: Option<ProgramKey>,
+    /// The models shown when some are hidden (empty: all).
+    pub models: Vec<String>,
 }
 
 impl Default for ViewState {
@@ -84,6 +86,7 @@ impl Default for ViewState {
             construct_benchmark: None,
             drill: None,
             program: None,
+            models: Vec::new(),
         }
     }
 }
@@ -168,6 +171,9 @@ impl ViewState {
             put("program.benchmark", &program.benchmark);
             put("program.id", &program.id);
         }
+        for model in &self.models {
+            put("model", model);
+        }
         out.finish()
     }
 
@@ -187,6 +193,10 @@ impl ViewState {
             let understood = match &*key {
                 "data" => {
                     state.data.push(value.to_string());
+                    true
+                }
+                "model" => {
+                    state.models.push(value.to_string());
                     true
                 }
                 "section" => Section::from_name(&value).map(|s| state.section = s).is_some(),
@@ -350,6 +360,7 @@ mod tests {
                 }),
             }),
             program: Some(ProgramKey { benchmark: "cruxeval".to_owned(), id: "sample_12".to_owned() }),
+            models: vec!["gpt-4".to_owned(), "org/model #1".to_owned()],
         }
     }
 

@@ -24,6 +24,7 @@ pub fn ConstructsView(
     on_select: Callback<Selection>,
 ) -> impl IntoView {
     let benchmarks = move || facts.with(|f| f.as_deref().map(predicted_benchmarks).unwrap_or_default());
+    let many = move || facts.with(|f| f.as_deref().is_some_and(figures::many_models));
     let explanation = move || match flavor.get() {
         Flavor::Reference => {
             "Reference flags of ExeRScope (the paper's numbers): NL nested loop (directly in a loop), I if, F for, \
@@ -38,16 +39,33 @@ pub fn ConstructsView(
         <section class="panel" id="constructs">
             <h2>"Success per construct"</h2>
             <p class="explain">{explanation}" A rate counts the programs with the construct that the model predicted."</p>
-            <Legend facts=facts/>
-            <div class="radar-grid">
-                {move || {
-                    benchmarks()
-                        .into_iter()
-                        .map(|(index, _)| view! { <Radar facts report flavor benchmark=index on_select/> })
-                        .collect_view()
-                }}
-            </div>
-            <ConstructBars facts report flavor picked=bars_benchmark on_select/>
+            // Many models: a heatmap per benchmark (a row per model) instead of radars and bars.
+            <Show
+                when=move || !many()
+                fallback=move || {
+                    view! {
+                        <div class="heatmap-list">
+                            {move || {
+                                benchmarks()
+                                    .into_iter()
+                                    .map(|(index, _)| view! { <Heatmap facts report flavor benchmark=index on_select/> })
+                                    .collect_view()
+                            }}
+                        </div>
+                    }
+                }
+            >
+                <Legend facts=facts/>
+                <div class="radar-grid">
+                    {move || {
+                        benchmarks()
+                            .into_iter()
+                            .map(|(index, _)| view! { <Radar facts report flavor benchmark=index on_select/> })
+                            .collect_view()
+                    }}
+                </div>
+                <ConstructBars facts report flavor picked=bars_benchmark on_select/>
+            </Show>
             <ConstructTable facts report flavor on_select/>
             <ConstructEffects report flavor/>
         </section>
@@ -56,14 +74,23 @@ pub fn ConstructsView(
 
 #[component]
 fn Legend(facts: Signal<Option<Arc<Facts>>>) -> impl IntoView {
-    let models = move || facts.with(|f| f.as_ref().map(|f| f.models.clone()).unwrap_or_default());
+    // The models predicted in the facts shown, each with its colour among all models.
+    let models = move || {
+        facts.with(|f| {
+            f.as_ref().map_or(Vec::new(), |f| {
+                f.predicted_models()
+                    .into_iter()
+                    .map(|m| (m as usize, f.models[m as usize].clone(), f.models.len()))
+                    .collect()
+            })
+        })
+    };
     view! {
         <ul class="legend">
             {move || {
                 models()
                     .into_iter()
-                    .enumerate()
-                    .map(|(i, model)| view! { <li><span class="swatch" style:background=model_css(i)></span>{model}</li> })
+                    .map(|(i, model, all)| view! { <li><span class="swatch" style:background=model_css(i, all)></span>{model}</li> })
                     .collect_view()
             }}
         </ul>
@@ -94,6 +121,33 @@ fn Radar(
         }
     });
     view! { <FigureCanvas figure=figure.into() class="radar" on_hit/> }
+}
+
+#[component]
+fn Heatmap(
+    facts: Signal<Option<Arc<Facts>>>,
+    report: Memo<Option<Arc<Report>>>,
+    flavor: RwSignal<Flavor>,
+    benchmark: usize,
+    on_select: Callback<Selection>,
+) -> impl IntoView {
+    let figure = Memo::new(move |_| {
+        let (facts, report) = (facts.get()?, report.get()?);
+        figures::construct_heatmap(&facts, &report, flavor.get(), benchmark).map(Arc::new)
+    });
+    let on_hit = Callback::new(move |hit: Hit| {
+        let Hit::Cell { model, column } = hit else { return };
+        let construct = report.with_untracked(|r| r.as_ref().map(|r| shown_constructs(r, flavor.get_untracked())));
+        if let Some(&construct) = construct.as_ref().and_then(|c| c.get(column)) {
+            on_select.run(Selection {
+                benchmark: Some(benchmark as u32),
+                model: Some(model as u32),
+                construct: Some(construct),
+                agreement: None,
+            });
+        }
+    });
+    view! { <FigureCanvas figure=figure.into() class="heatmap" on_hit/> }
 }
 
 #[component]

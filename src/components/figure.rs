@@ -41,6 +41,15 @@ pub fn FigureCanvas(
             on_hit.run(hit);
         }
     };
+    // A heatmap cell's counts while the pointer rests on it.
+    let on_move = move |event: web_sys::MouseEvent| {
+        let Some(canvas) = canvas.get() else { return };
+        let point = canvas_point(&canvas, &event);
+        match drawn.with_value(|d| d.title_at(point).map(str::to_owned)) {
+            Some(title) => drop(canvas.set_attribute("title", &title)),
+            None => drop(canvas.remove_attribute("title")),
+        }
+    };
     let save = move |png: bool| {
         let Some(figure) = figure.get_untracked() else { return };
         match figure.svg() {
@@ -66,7 +75,7 @@ pub fn FigureCanvas(
     view! {
         <figure class="figure">
             <canvas id=id class=format!("chart {class}") class:clickable=on_hit.is_some() node_ref=canvas
-                on:click=on_click data-figure=name aria-label=caption role="img"></canvas>
+                on:click=on_click on:mousemove=on_move data-figure=name aria-label=caption role="img"></canvas>
             <details class="figure-numbers" on:toggle=move |e| numbers_open.set(event_target::<web_sys::HtmlDetailsElement>(&e).open())>
                 <summary>"The numbers"</summary>
                 {numbers}

@@ -9,6 +9,7 @@ pub mod figure;
 pub mod judge_picker;
 pub mod mapping_form;
 pub mod messages;
+pub mod model_picker;
 pub mod overview;
 pub mod program_table;
 pub mod program_view;

@@ -88,7 +88,7 @@ fn OverviewChart(
         Some(Arc::new(figures::overview(&facts, &report)))
     });
     let on_hit = Callback::new(move |hit: Hit| {
-        let Hit::Bar { model, group } = hit else { return };
+        let (Hit::Bar { model, group } | Hit::Cell { model, column: group }) = hit else { return };
         // The groups are the benchmarks predicted, in order.
         let benchmark = facts.with_untracked(|f| f.as_ref().and_then(|f| f.predicted_benchmarks().get(group).copied()));
         on_select.run(Selection { model: Some(model as u32), benchmark, ..Default::default() });

@@ -10,6 +10,8 @@ use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
 use std::sync::Arc;
 
+const MAX_CHARTS: usize = 12;
+
 #[component]
 pub fn PropertiesView(
     facts: Signal<Option<Arc<Facts>>>,
@@ -18,7 +20,15 @@ pub fn PropertiesView(
     /// `None`: all benchmarks pooled.
     benchmark: RwSignal<Option<u32>>,
 ) -> impl IntoView {
-    let models = move || facts.with(|f| f.as_ref().map(|f| f.predicted_models()).unwrap_or_default());
+    let predicted = move || facts.with(|f| f.as_ref().map(|f| f.predicted_models()).unwrap_or_default());
+    // One chart per model: beyond a dozen, the first ones (the model picker chooses which).
+    let models = move || predicted().into_iter().take(MAX_CHARTS).collect::<Vec<_>>();
+    let more = move || {
+        let count = predicted().len();
+        (count > MAX_CHARTS).then(|| {
+            format!("Charts of the first {MAX_CHARTS} of {count} models shown: choose models in “Models” above to see others.")
+        })
+    };
     view! {
         <section class="panel" id="properties">
             <h2>"Success by program property"</h2>
@@ -41,6 +51,7 @@ pub fn PropertiesView(
                 "ρ over buckets: the reference's correlation over the bars. Log-odds per unit: the slope of a logistic "
                 "regression of success on the property, with its 95% interval (negative: higher values, fewer correct answers)."
             </p>
+            <p class="explain" id="property-more">{more}</p>
             <div class="property-grid">
                 {move || models().into_iter().map(|model| view! { <PropertyChart facts report property benchmark model/> }).collect_view()}
             </div>

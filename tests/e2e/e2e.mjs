@@ -631,6 +631,46 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     fs.rmSync(dir, { recursive: true });
   });
 
+  await check('a hundred models: heatmaps instead of radars and bars, a model picker the views follow', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exerscope-e2e-many-'));
+    const file = path.join(dir, 'hundred.jsonl');
+    execFileSync('node', [path.join(root, 'tools/synthetic.mjs'), '--programs', '200', '--models', '100', '--out', file]);
+    await dropFiles([file]);
+    await waitDone();
+    expectEqual((await overview()).length, 100, 'overview rows');
+    await show('overview');
+    await page.waitForSelector('#overview-chart[data-figure="overview"][data-drawn="true"]');
+    await page.screenshot({ path: path.join(out, 'hundred-overview.png') });
+    await show('constructs');
+    await page.waitForSelector('canvas.heatmap[data-figure^="construct-heatmap-synthetic"][data-drawn="true"]');
+    expectEqual(await page.$$eval('canvas.radar', (c) => c.length), 0, 'radars with 100 models');
+    await page.screenshot({ path: path.join(out, 'hundred-constructs.png') });
+    // A cell opens the programs of its model and construct: the third row is synthetic-002.
+    const heatmap = await page.$('canvas.heatmap');
+    const box = await heatmap.boundingBox();
+    const scale = box.width / Number(await heatmap.getAttribute('width'));
+    const labels = 8 + 13 * 7 + 12; // margin + the longest name's width (heatmap.rs)
+    await page.mouse.click(box.x + (labels + 20) * scale, box.y + (28 + 24 + 2 * 18 + 9) * scale);
+    await page.waitForFunction(() => (document.querySelector('#drilldown h2')?.textContent ?? '').includes('synthetic-002'));
+    // The picker: hide ten models, and every view follows.
+    await show('overview');
+    await page.click('#model-picker summary');
+    await page.fill('#model-search', 'synthetic-00');
+    await page.click('#models-none');
+    await page.waitForFunction(() => document.querySelectorAll('#overview-table tbody tr').length === 90);
+    expectEqual((await page.textContent('#model-picker summary')).trim(), 'Models: 90 of 100 shown', 'picker summary');
+    if (!new URL(page.url()).hash.includes('model=synthetic-010')) throw new Error(`the shown models are not in the link: ${page.url()}`);
+    await page.fill('#model-search', '');
+    await page.check('#models-by-rate');
+    const order = await page.$$eval('.model-list .rate', (r) => r.map((x) => parseFloat(x.textContent)));
+    if (order.some((rate, i) => i > 0 && rate > order[i - 1])) throw new Error(`not best first: ${order.slice(0, 5)}`);
+    await page.screenshot({ path: path.join(out, 'hundred-picker.png') });
+    await page.click('#models-all');
+    await page.waitForFunction(() => document.querySelectorAll('#overview-table tbody tr').length === 100);
+    await page.click('#model-picker summary');
+    fs.rmSync(dir, { recursive: true });
+  });
+
   await check('bad files are named in messages and the rest is analysed', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exerscope-e2e-bad-'));
     fs.writeFileSync(path.join(dir, 'broken.zip'), Buffer.from('PK\x03\x04 not a zip'));

@@ -80,7 +80,7 @@ pub fn draw_success_bars<DB: DrawingBackend>(
     for bar in data.bars {
         let x0 = bar.group as f64 + 0.1 + bar.model as f64 * width;
         let x1 = x0 + width * 0.9;
-        let color = model_color(bar.model);
+        let color = model_color(bar.model, data.models.len());
         chart.draw_series(std::iter::once(Rectangle::new([(x0, 0.0), (x1, bar.rate)], color.filled())))?;
         if let Some([lo, hi]) = bar.ci95 {
             let middle = (x0 + x1) / 2.0;
@@ -113,7 +113,7 @@ fn draw_legend<DB: DrawingBackend>(
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let mut x = 56;
     for (i, model) in models.iter().enumerate() {
-        area.draw(&Rectangle::new([(x, 8), (x + 14, 22)], model_color(i).filled()))?;
+        area.draw(&Rectangle::new([(x, 8), (x + 14, 22)], model_color(i, models.len()).filled()))?;
         let style = TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
         area.draw(&Text::new(model.clone(), (x + 20, 15), style))?;
         x += 28 + 8 * model.chars().count() as i32;

@@ -5,6 +5,7 @@
 
 use crate::bars::{draw_success_bars, run_bars, Bar, BarHit, SuccessBars};
 use crate::format::{format_p_short, interval, percent};
+use crate::heatmap::{draw_heatmap, heatmap_size, HeatmapCell, HeatmapGeometry};
 use crate::property_bars::draw_property_bars;
 use crate::radar::{draw_radar, RadarGeometry, RadarSeries};
 use exerscope_core::flavors::{AnyConstruct, Flavor};
@@ -36,6 +37,8 @@ pub enum Chart {
     Bars { groups: Vec<String>, models: Vec<String>, bars: Vec<Bar> },
     /// One spoke per construct, one polygon per model (`models`: every model's name, by index).
     Radar { title: String, spokes: Vec<String>, models: Vec<String>, series: Vec<RadarSeries> },
+    /// For many models: a row per model (`row_models`: their indices), a column per group.
+    Heatmap { title: String, rows: Vec<String>, row_models: Vec<usize>, columns: Vec<String>, cells: Vec<HeatmapCell> },
     /// Correct/incorrect predictions per rounded property value, with the rate on a second axis.
     Property { title: String, subtitle: String, x_label: String, buckets: Vec<Bucket> },
 }
@@ -45,6 +48,7 @@ pub enum Chart {
 pub enum Drawn {
     Bars(Vec<BarHit>),
     Radar(RadarGeometry),
+    Heatmap(HeatmapGeometry, Vec<usize>),
     /// Nothing to click.
     Plain,
 }
@@ -58,6 +62,11 @@ pub enum Hit {
         group: usize,
     },
     Spoke(usize),
+    /// A heatmap's cell: model `model` (its index in the facts), column `column`.
+    Cell {
+        model: usize,
+        column: usize,
+    },
 }
 
 impl Drawn {
@@ -67,7 +76,19 @@ impl Drawn {
                 hits.iter().find(|h| h.contains(point)).map(|h| Hit::Bar { model: h.model, group: h.group })
             }
             Drawn::Radar(geometry) => geometry.spoke_at(point).map(Hit::Spoke),
+            Drawn::Heatmap(geometry, row_models) => {
+                let (row, column) = geometry.cell_at(point)?;
+                Some(Hit::Cell { model: *row_models.get(row)?, column })
+            }
             Drawn::Plain => None,
+        }
+    }
+
+    /// What the pointer rests on, in words (a heatmap cell's counts).
+    pub fn title_at(&self, point: (i32, i32)) -> Option<&str> {
+        match self {
+            Drawn::Heatmap(geometry, _) => geometry.title_at(point),
+            _ => None,
         }
     }
 }
@@ -81,7 +102,12 @@ impl Figure {
             Chart::Bars { groups, models, bars } => {
                 Drawn::Bars(draw_success_bars(area, &SuccessBars { groups, models, bars })?)
             }
-            Chart::Radar { title, spokes, series, .. } => Drawn::Radar(draw_radar(area, title, spokes, series)?),
+            Chart::Radar { title, spokes, series, models } => {
+                Drawn::Radar(draw_radar(area, title, spokes, series, models.len())?)
+            }
+            Chart::Heatmap { title, rows, row_models, columns, cells } => {
+                Drawn::Heatmap(draw_heatmap(area, title, rows, columns, cells)?, row_models.clone())
+            }
             Chart::Property { title, subtitle, x_label, buckets } => {
                 draw_property_bars(area, title, subtitle, x_label, buckets)?;
                 Drawn::Plain
@@ -141,6 +167,22 @@ impl Figure {
                     })
                     .collect(),
             },
+            Chart::Heatmap { rows, columns, cells, .. } => FigureTable {
+                columns: std::iter::once("model".to_owned()).chain(columns.iter().cloned()).collect(),
+                rows: rows
+                    .iter()
+                    .enumerate()
+                    .map(|(row, name)| {
+                        let cell = |column| {
+                            cells
+                                .iter()
+                                .find(|c| c.row == row && c.column == column)
+                                .map_or("–".to_owned(), |c| c.title.clone())
+                        };
+                        std::iter::once(name.clone()).chain((0..columns.len()).map(cell)).collect()
+                    })
+                    .collect(),
+            },
             Chart::Property { x_label, buckets, .. } => FigureTable {
                 columns: [x_label.as_str(), "correct", "incorrect", "success rate"].map(str::to_owned).to_vec(),
                 rows: buckets
@@ -160,16 +202,67 @@ impl Figure {
     }
 }
 
-/// Success per model and benchmark: the overview's bars, a group per benchmark some model predicted.
+/// Up to this many models, bars and radars; beyond, heatmaps (a row per model).
+pub const MAX_MODELS_FOR_BARS: usize = 8;
+
+/// Whether the models these facts predict are too many for bars and radars.
+pub fn many_models(facts: &Facts) -> bool {
+    facts.predicted_models().len() > MAX_MODELS_FOR_BARS
+}
+
+/// Success per model and benchmark: the overview's bars, a group per benchmark some model
+/// predicted; for many models a heatmap (a row per model, a column per benchmark).
 pub fn overview(facts: &Facts, report: &Report) -> Figure {
     let groups: Vec<String> =
         facts.predicted_benchmarks().into_iter().map(|b| facts.benchmarks[b as usize].clone()).collect();
     let bars = run_bars(&groups, &facts.models, &report.runs);
+    let caption = "Success rate per benchmark and model, with 95% Wilson intervals".to_owned();
+    if many_models(facts) {
+        let titled = bars
+            .into_iter()
+            .map(|bar| {
+                let interval = bar.ci95.map_or(String::new(), |ci| format!(", 95% CI {}", interval(ci)));
+                let title =
+                    format!("{} on {}: {}{interval}", facts.models[bar.model], groups[bar.group], percent(bar.rate));
+                (bar, title)
+            })
+            .collect();
+        let chart = heatmap(facts, "Success per model and benchmark", groups, titled);
+        return Figure { name: "overview".to_owned(), caption, size: chart_size(&chart), chart };
+    }
     Figure {
         name: "overview".to_owned(),
-        caption: "Success rate per benchmark and model, with 95% Wilson intervals".to_owned(),
+        caption,
         size: (900, 340),
         chart: Chart::Bars { groups, models: facts.models.clone(), bars },
+    }
+}
+
+/// Bars as a heatmap: a row per model with a bar, a column per group; each bar with its cell's title.
+fn heatmap(facts: &Facts, title: &str, columns: Vec<String>, bars: Vec<(Bar, String)>) -> Chart {
+    let mut row_models: Vec<usize> = bars.iter().map(|(b, _)| b.model).collect();
+    row_models.sort_unstable();
+    row_models.dedup();
+    let cells = bars
+        .into_iter()
+        .filter_map(|(bar, title)| {
+            let row = row_models.iter().position(|&m| m == bar.model)?;
+            Some(HeatmapCell { row, column: bar.group, rate: bar.rate, title })
+        })
+        .collect();
+    Chart::Heatmap {
+        title: title.to_owned(),
+        rows: row_models.iter().map(|&m| facts.models[m].clone()).collect(),
+        row_models,
+        columns,
+        cells,
+    }
+}
+
+fn chart_size(chart: &Chart) -> (u32, u32) {
+    match chart {
+        Chart::Heatmap { rows, columns, .. } => heatmap_size(rows, columns.len()),
+        _ => (900, 340),
     }
 }
 
@@ -258,6 +351,38 @@ pub fn construct_bars(facts: &Facts, report: &Report, flavor: Flavor, benchmark:
     })
 }
 
+/// For many models, the construct radar of a benchmark as a heatmap: a row per model, a column per
+/// construct, with counts and interval on hover.
+pub fn construct_heatmap(facts: &Facts, report: &Report, flavor: Flavor, benchmark: usize) -> Option<Figure> {
+    let name = facts.benchmarks.get(benchmark)?;
+    let constructs = shown_constructs(report, flavor);
+    let mut bars = Vec::new();
+    for (group, &construct) in constructs.iter().enumerate() {
+        for (model, model_name) in facts.models.iter().enumerate() {
+            let Some(summary) = construct_summary(&report.constructs, model_name, name, construct) else { continue };
+            let Some(rate) = summary.pass_at_1 else { continue };
+            let interval = summary.ci95.map_or(String::new(), |ci| format!(", 95% CI {}", interval(ci)));
+            let title = format!(
+                "{model_name} · {}: {} over {} program(s){interval}; {}/{} predictions",
+                construct.label(),
+                percent(rate),
+                summary.programs,
+                summary.correct,
+                summary.total
+            );
+            bars.push((Bar { group, model, rate, ci95: summary.ci95 }, title));
+        }
+    }
+    let columns = constructs.iter().map(|c| c.short().to_owned()).collect();
+    let chart = heatmap(facts, name, columns, bars);
+    Some(Figure {
+        name: flavored(&format!("construct-heatmap-{}", file_name(name)), flavor),
+        caption: format!("Success per construct and model on {name} ({} definitions)", flavor.name()),
+        size: chart_size(&chart),
+        chart,
+    })
+}
+
 /// `property` against success for one model (its index), in one benchmark or all pooled: the
 /// report's buckets, with both correlations and the logistic slope in the subtitle. `None` for
 /// indices the facts do not have.
@@ -316,13 +441,18 @@ fn property_subtitle(reference: Option<&CorrelationRow>, per_program: Option<&Co
 }
 
 /// Every figure of a report, for a paper: the overview; per benchmark predicted, the construct
-/// radar and bars in both flavors; per model predicted, each property pooled over its benchmarks.
+/// radar and bars (a heatmap for many models) in both flavors; per model predicted, each property
+/// pooled over its benchmarks.
 pub fn all(facts: &Facts, report: &Report) -> Vec<Figure> {
     let mut figures = vec![overview(facts, report)];
     for benchmark in facts.predicted_benchmarks() {
         for flavor in [Flavor::Exerscope, Flavor::Reference] {
-            figures.extend(construct_radar(facts, report, flavor, benchmark as usize));
-            figures.extend(construct_bars(facts, report, flavor, benchmark as usize));
+            if many_models(facts) {
+                figures.extend(construct_heatmap(facts, report, flavor, benchmark as usize));
+            } else {
+                figures.extend(construct_radar(facts, report, flavor, benchmark as usize));
+                figures.extend(construct_bars(facts, report, flavor, benchmark as usize));
+            }
         }
     }
     for model in facts.predicted_models() {
@@ -452,6 +582,41 @@ mod tests {
             let document = roxmltree::Document::parse(&svg).unwrap();
             assert_eq!(document.root_element().attribute("width"), Some(figure.size.0.to_string().as_str()));
         }
+    }
+
+    #[test]
+    fn many_models_get_heatmaps_that_lead_to_their_programs() {
+        let code = "def f(x):\n    for y in x:\n        x = y\n    return x\n";
+        let mut files = vec![
+            InputFile::new("dataset/bench/p1/main.py", code),
+            InputFile::new("dataset/bench/p1/input.txt", "f(1)"),
+            InputFile::new("dataset/bench/p1/output.txt", "2"),
+        ];
+        for model in 0..12 {
+            files.push(InputFile::new(format!("ER/m{model:02}/bench/p1/predict.txt"), format!("\n{}\n", model % 3)));
+        }
+        let facts = analyze(files).facts;
+        let report = Report::build(&facts, Judge::Reference);
+        let overview = overview(&facts, &report);
+        let Chart::Heatmap { rows, cells, .. } = &overview.chart else { panic!("not a heatmap") };
+        assert_eq!((rows.len(), cells.len()), (12, 12));
+        assert_eq!(overview.size, crate::heatmap::heatmap_size(rows, 1));
+        let heatmap = construct_heatmap(&facts, &report, Flavor::Reference, 0).unwrap();
+        let mut svg = String::new();
+        let area = SVGBackend::with_string(&mut svg, heatmap.size).into_drawing_area();
+        let Drawn::Heatmap(geometry, _) = heatmap.draw(&area).unwrap() else { panic!("not drawn as a heatmap") };
+        // The middle of row 2, column 0: model m02, which answered 2 (right).
+        let point = (geometry.origin.0 + 20, geometry.origin.1 + 2 * crate::heatmap::CELL_HEIGHT as i32 + 9);
+        assert_eq!(
+            Drawn::Heatmap(geometry.clone(), (0..12).collect()).hit(point),
+            Some(Hit::Cell { model: 2, column: 0 })
+        );
+        assert!(geometry.title_at(point).unwrap().starts_with("m02 · "), "{:?}", geometry.title_at(point));
+        let names: Vec<String> = all(&facts, &report).into_iter().map(|f| f.name).collect();
+        assert!(
+            names.contains(&"construct-heatmap-bench".to_owned())
+                && !names.iter().any(|n| n.starts_with("constructs-"))
+        );
     }
 
     #[test]

@@ -6,6 +6,7 @@
 pub mod bars;
 pub mod figures;
 pub mod format;
+pub mod heatmap;
 pub mod palette;
 pub mod property_bars;
 pub mod radar;

@@ -46,11 +46,13 @@ impl RadarGeometry {
     }
 }
 
+/// `models`: how many models there are (their colours depend on it).
 pub fn draw_radar<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     title: &str,
     spoke_labels: &[String],
     series: &[RadarSeries],
+    models: usize,
 ) -> Result<RadarGeometry, DrawingAreaErrorKind<DB::ErrorType>> {
     area.fill(&WHITE)?;
     let (width, height) = area.dim_in_pixel();
@@ -64,7 +66,7 @@ pub fn draw_radar<DB: DrawingBackend>(
         // Spokes without programs are left out of the polygon rather than drawn at 0%.
         let points: Vec<(i32, i32)> =
             line.rates.iter().enumerate().filter_map(|(spoke, rate)| rate.map(|r| geometry.point(spoke, r))).collect();
-        let color = model_color(line.model);
+        let color = model_color(line.model, models);
         area.draw(&Polygon::new(points.clone(), color.mix(0.12).filled()))?;
         let mut closed = points.clone();
         closed.extend(points.first().copied());

@@ -128,14 +128,25 @@ impl Facts {
 
     /// The same facts with only the predictions of `task`: views and statistics are per task.
     pub fn for_task(&self, task: Task) -> Facts {
-        let keep: Vec<usize> = (0..self.predictions.len()).filter(|&i| self.predictions.task[i] == task).collect();
+        self.keeping(|i| self.predictions.task[i] == task)
+    }
+
+    /// The same facts with only the predictions of the models `shown` says (by index). Models keep
+    /// their indices (and so their colours); the others simply have no predictions.
+    pub fn for_models(&self, shown: &[bool]) -> Facts {
+        self.keeping(|i| shown.get(self.predictions.model[i] as usize).copied().unwrap_or(false))
+    }
+
+    /// The same facts with only the predictions `keep` says (by index).
+    fn keeping(&self, keep: impl Fn(usize) -> bool) -> Facts {
+        let keep: Vec<usize> = (0..self.predictions.len()).filter(|&i| keep(i)).collect();
         let p = &self.predictions;
         let pick = |column: &[bool]| keep.iter().map(|&i| column[i]).collect();
         Facts {
             predictions: PredictionFacts {
                 model: keep.iter().map(|&i| p.model[i]).collect(),
                 program: keep.iter().map(|&i| p.program[i]).collect(),
-                task: vec![task; keep.len()],
+                task: keep.iter().map(|&i| p.task[i]).collect(),
                 verdict: [pick(&p.verdict[0]), pick(&p.verdict[1]), pick(&p.verdict[2])],
                 answer_type_reference: keep.iter().map(|&i| p.answer_type_reference[i]).collect(),
                 answer_type: keep.iter().map(|&i| p.answer_type[i]).collect(),
@@ -219,6 +230,18 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn facts_for_some_models_keep_their_predictions_and_every_index() {
+        let mut facts = tiny_facts();
+        facts.models.push("n".into());
+        add_prediction(&mut facts, 1, 2, true);
+        let shown = facts.for_models(&[false, true]);
+        assert_eq!(shown.models, facts.models);
+        assert_eq!(shown.predicted_models(), [1]);
+        assert_eq!(shown.predictions.len(), 1);
+        assert_eq!(facts.for_models(&[]).predictions.len(), 0);
+    }
+
+    #[test]
     fn facts_for_one_task_keep_only_its_predictions() {
         let mut facts = tiny_facts();
         facts.predictions.task[1] = Task::Input;
@@ -236,6 +259,8 @@ pub(crate) mod tests {
         facts.predictions.program.push(program);
         facts.predictions.task.push(Task::Output);
         facts.predictions.verdict.iter_mut().for_each(|column| column.push(verdict));
+        facts.predictions.answer_type_reference.push(ReferenceType::Int);
+        facts.predictions.answer_type.push(0);
     }
 
     /// One benchmark of three programs; model `m` predicted two of them, one correctly.

@@ -47,6 +47,25 @@ impl Report {
     }
 }
 
+impl Report {
+    /// Each model's success over all its benchmarks: pass@1 pooled over its programs (each
+    /// program counts once), for ordering and picking models; in the order of the runs.
+    pub fn model_rates(&self) -> Vec<(String, Option<f64>)> {
+        let mut rates: Vec<(String, f64, u64)> = Vec::new();
+        for run in &self.runs {
+            let Some(rate) = run.pass_at_1 else { continue };
+            match rates.iter_mut().find(|(model, ..)| *model == run.model) {
+                Some((_, sum, programs)) => {
+                    *sum += rate * run.programs as f64;
+                    *programs += run.programs;
+                }
+                None => rates.push((run.model.clone(), rate * run.programs as f64, run.programs)),
+            }
+        }
+        rates.into_iter().map(|(model, sum, programs)| (model, (programs > 0).then(|| sum / programs as f64))).collect()
+    }
+}
+
 /// Everything of a report but its runs, programs and errors: what is computed per task.
 struct Statistics {
     constructs: Vec<ConstructSummary>,
@@ -172,5 +191,27 @@ impl ProgramReport {
                 syntax_error_line: program.syntax_error_line,
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::facts::tests::{add_prediction, tiny_facts};
+
+    #[test]
+    fn a_models_rate_pools_its_programs() {
+        let mut facts = tiny_facts();
+        facts.models.push("n".into());
+        facts.benchmarks.push("c".into());
+        facts.programs[2].benchmark = 1;
+        add_prediction(&mut facts, 0, 2, true);
+        add_prediction(&mut facts, 1, 2, false);
+        // m: 1 of 2 programs right on b, 1 of 1 on c: 2 of 3 pooled.
+        let rates = Report::build(&facts, Judge::Reference).model_rates();
+        assert_eq!(rates.len(), 2);
+        assert_eq!(rates[0].0, "m");
+        assert!((rates[0].1.unwrap() - 2.0 / 3.0).abs() < 1e-12, "{rates:?}");
+        assert_eq!(rates[1], ("n".to_owned(), Some(0.0)));
     }
 }
