@@ -19,6 +19,7 @@ pub mod sources;
 pub mod status;
 pub mod theme_switch;
 pub mod types;
+pub mod window;
 
 use exerscope_core::numeric::NumericProperty;
 use exerscope_core::Facts;

@@ -668,6 +668,15 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     await page.click('#models-all');
     await page.waitForFunction(() => document.querySelectorAll('#overview-table tbody tr').length === 100);
     await page.click('#model-picker summary');
+    // 4,950 pairs per benchmark and pooled: only the rows in view are in the page, down to the last.
+    await show('models');
+    expectEqual(await page.getAttribute('#comparison-table', 'aria-rowcount'), '9901', 'rows of the comparison');
+    const rendered = await page.$$eval('#comparison-table tbody tr:not(.spacer)', (r) => r.length);
+    if (rendered > 200) throw new Error(`${rendered} comparison rows rendered`);
+    await page.$eval('#comparison .windowed', (box) => { box.scrollTop = box.scrollHeight; });
+    await page.waitForFunction(() => [...document.querySelectorAll('#comparison-table tbody tr:not(.spacer)')].some((row) =>
+      row.textContent.startsWith('synthetic-098synthetic-099') && row.dataset.benchmark === '*'));
+    await page.screenshot({ path: path.join(out, 'hundred-models.png') });
     fs.rmSync(dir, { recursive: true });
   });
 
