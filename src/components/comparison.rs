@@ -1,7 +1,7 @@
 //! Model against model on the programs both predicted: how often both are right, only one is,
 //! or both are wrong, and McNemar's exact test of whether one is better (SPEC §5, §6).
 
-use crate::components::window::{rows_in_view, spacers, ROW_HEIGHT};
+use crate::components::window::Window;
 use exerscope_charts::format::format_p;
 use exerscope_core::drilldown::{AgreementCell, Selection};
 use exerscope_core::{Facts, Report};
@@ -15,27 +15,11 @@ pub fn ComparisonView(
     on_select: Callback<Selection>,
 ) -> impl IntoView {
     // 4,950 pairs for 100 models (per benchmark and pooled): only the rows in view are rendered.
-    let (scroll_top, viewport, row_height) = (RwSignal::new(0.0), RwSignal::new(600.0), RwSignal::new(ROW_HEIGHT));
+    let window = Window::default();
     let count = move || report.with(|r| r.as_ref().map_or(0, |r| r.agreements.len()));
-    let range = move || rows_in_view(scroll_top.get(), viewport.get(), count(), row_height.get());
-    let spacer = move |above: bool| {
-        let (top, bottom) = spacers(&range(), count(), row_height.get());
-        let height = if above { top } else { bottom };
-        (height > 0.0).then(|| view! { <tr class="spacer" aria-hidden="true" style:height=format!("{height}px")></tr> })
-    };
-    let on_scroll = move |e: leptos::ev::Event| {
-        let scroller = event_target::<web_sys::HtmlElement>(&e);
-        // Rows as laid out (borders and fonts may make them a pixel taller than styled).
-        let measured = scroller.query_selector("tbody tr:not(.spacer)").ok().flatten();
-        if let Some(row) = measured.and_then(|r| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(r).ok()) {
-            row_height.set(f64::from(row.offset_height()).max(1.0));
-        }
-        scroll_top.set(f64::from(scroller.scroll_top()));
-        viewport.set(f64::from(scroller.client_height()));
-    };
     let rows = move || {
         let Some(facts) = facts.get() else { return Vec::new() };
-        let range = range();
+        let range = window.range(count());
         report
             .with(|r| r.as_ref().map(|r| r.agreements[range].to_vec()))
             .unwrap_or_default()
@@ -76,7 +60,7 @@ pub fn ComparisonView(
             <section class="panel" id="comparison">
                 <h2>"Model against model"</h2>
                 <p class="explain">"On the programs both models predicted. McNemar's exact test compares the two discordant cells."</p>
-                <div class="windowed" tabindex="0" role="region" aria-label="Model against model" on:scroll=on_scroll>
+                <div class="windowed" tabindex="0" role="region" aria-label="Model against model" on:scroll=move |e| window.on_scroll(e)>
                     <table class="data" id="comparison-table" aria-rowcount=move || count() + 1>
                         <thead>
                             <tr>
@@ -84,7 +68,7 @@ pub fn ComparisonView(
                                 <th>"only A"</th><th>"only B"</th><th>"both wrong"</th><th>"McNemar p"</th>
                             </tr>
                         </thead>
-                        <tbody>{move || spacer(true)}{rows}{move || spacer(false)}</tbody>
+                        <tbody>{move || window.spacer(count(), true)}{rows}{move || window.spacer(count(), false)}</tbody>
                     </table>
                 </div>
             </section>

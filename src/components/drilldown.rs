@@ -1,12 +1,10 @@
 //! The programs behind a clicked number, with every model's verdict; a row opens the program.
 
+use crate::components::window::Window;
 use exerscope_core::drilldown::{programs_behind, DrillRow, Selection};
 use exerscope_core::{Facts, Judge};
 use leptos::prelude::*;
 use std::sync::Arc;
-
-/// Rows shown at once; the rest are counted.
-const SHOWN_ROWS: usize = 300;
 
 #[component]
 pub fn Drilldown(
@@ -27,6 +25,9 @@ pub fn Drilldown(
             scroll_to("drilldown");
         }
     });
+    // Every program behind the selection, only those in view rendered.
+    let window = Window::default();
+    let count = move || rows.with(Vec::len);
     let title = move || {
         let (Some(facts), Some(selection)) = (facts.get(), selection.get()) else {
             return String::new();
@@ -38,7 +39,8 @@ pub fn Drilldown(
             <section class="panel" id="drilldown">
                 <h2>{title}</h2>
                 <p class="explain">{move || format!("{} program(s); wrong answers first. Click one to see it.", rows.with(Vec::len))}</p>
-                <table class="data" id="drilldown-table">
+                <div class="windowed" tabindex="0" role="region" aria-label="The programs behind it" on:scroll=move |e| window.on_scroll(e)>
+                <table class="data" id="drilldown-table" aria-rowcount=move || count() + 1>
                     <thead>
                         <tr>
                             <th>"program"</th>
@@ -48,12 +50,19 @@ pub fn Drilldown(
                         </tr>
                     </thead>
                     <tbody>
+                        {move || window.spacer(count(), true)}
                         {move || {
                             let Some(facts) = facts.get() else { return Vec::new() };
-                            rows.get().into_iter().take(SHOWN_ROWS).map(|row| program_row(&facts, row, on_open_program)).collect()
+                            let range = window.range(count());
+                            rows.with(|rows| rows[range].to_vec())
+                                .into_iter()
+                                .map(|row| program_row(&facts, row, on_open_program))
+                                .collect()
                         }}
+                        {move || window.spacer(count(), false)}
                     </tbody>
                 </table>
+                </div>
             </section>
         </Show>
     }

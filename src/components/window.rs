@@ -1,6 +1,7 @@
 //! Long tables render only the rows in view: a scrolling box of fixed-height rows, with spacer
 //! rows above and below standing in for the rest, so that 10,000 rows scroll as smoothly as 10.
 
+use leptos::prelude::*;
 use std::ops::Range;
 
 /// The height of a windowed table's row in pixels as styled (style/main.css: `.windowed tbody tr`),
@@ -23,6 +24,45 @@ pub fn rows_in_view(scroll_top: f64, viewport: f64, rows: usize, row_height: f64
 /// The heights of the spacers above and below `range` among `rows` rows.
 pub fn spacers(range: &Range<usize>, rows: usize, row_height: f64) -> (f64, f64) {
     (range.start as f64 * row_height, rows.saturating_sub(range.end) as f64 * row_height)
+}
+
+/// Where a windowed table is scrolled: which of its rows to render, and the spacers around them.
+/// Put `on_scroll` on the scrolling box (class `windowed`), the spacers around the rows rendered.
+#[derive(Clone, Copy)]
+pub struct Window {
+    scroll_top: RwSignal<f64>,
+    viewport: RwSignal<f64>,
+    row_height: RwSignal<f64>,
+}
+
+impl Default for Window {
+    fn default() -> Window {
+        Window { scroll_top: RwSignal::new(0.0), viewport: RwSignal::new(600.0), row_height: RwSignal::new(ROW_HEIGHT) }
+    }
+}
+
+impl Window {
+    pub fn range(self, rows: usize) -> Range<usize> {
+        rows_in_view(self.scroll_top.get(), self.viewport.get(), rows, self.row_height.get())
+    }
+
+    /// The spacer row above (or below) the rows rendered, none where it would be empty.
+    pub fn spacer(self, rows: usize, above: bool) -> impl IntoView {
+        let (top, bottom) = spacers(&self.range(rows), rows, self.row_height.get());
+        let height = if above { top } else { bottom };
+        (height > 0.0).then(|| view! { <tr class="spacer" aria-hidden="true" style:height=format!("{height}px")></tr> })
+    }
+
+    pub fn on_scroll(self, event: leptos::ev::Event) {
+        let scroller = event_target::<web_sys::HtmlElement>(&event);
+        // Rows as laid out (borders and fonts may make them a pixel taller than styled).
+        let measured = scroller.query_selector("tbody tr:not(.spacer)").ok().flatten();
+        if let Some(row) = measured.and_then(|r| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(r).ok()) {
+            self.row_height.set(f64::from(row.offset_height()).max(1.0));
+        }
+        self.scroll_top.set(f64::from(scroller.scroll_top()));
+        self.viewport.set(f64::from(scroller.client_height()));
+    }
 }
 
 #[cfg(test)]
