@@ -5,7 +5,7 @@
 
 use crate::components::figure::FigureCanvas;
 use crate::components::{benchmark_options, predicted_benchmarks};
-use exerscope_charts::figures::{self, construct_summary, shown_constructs, Hit};
+use exerscope_charts::figures::{self, construct_summary, shown_constructs, Figure, Hit};
 use exerscope_charts::format::{format_p, percent};
 use exerscope_charts::palette::model_css;
 use exerscope_core::drilldown::Selection;
@@ -48,7 +48,10 @@ pub fn ConstructsView(
                             {move || {
                                 benchmarks()
                                     .into_iter()
-                                    .map(|(index, _)| view! { <Heatmap facts report flavor benchmark=index on_select/> })
+                                    .map(|(index, _)| view! {
+                                            <ConstructFigure facts report flavor benchmark=index
+                                                figure_of=figures::construct_heatmap class="heatmap" on_select/>
+                                        })
                                     .collect_view()
                             }}
                         </div>
@@ -60,7 +63,10 @@ pub fn ConstructsView(
                     {move || {
                         benchmarks()
                             .into_iter()
-                            .map(|(index, _)| view! { <Radar facts report flavor benchmark=index on_select/> })
+                            .map(|(index, _)| view! {
+                                    <ConstructFigure facts report flavor benchmark=index
+                                        figure_of=figures::construct_radar class="radar" on_select/>
+                                })
                             .collect_view()
                     }}
                 </div>
@@ -97,57 +103,52 @@ fn Legend(facts: Signal<Option<Arc<Facts>>>) -> impl IntoView {
     }
 }
 
+/// How a construct figure of one benchmark is built (a radar, a heatmap).
+type BuildFigure = fn(&Facts, &Report, Flavor, usize) -> Option<Figure>;
+
+/// A construct figure of one benchmark; a spoke, cell or bar opens the programs behind it.
 #[component]
-fn Radar(
+fn ConstructFigure(
     facts: Signal<Option<Arc<Facts>>>,
     report: Memo<Option<Arc<Report>>>,
     flavor: RwSignal<Flavor>,
     benchmark: usize,
+    figure_of: BuildFigure,
+    class: &'static str,
     on_select: Callback<Selection>,
 ) -> impl IntoView {
     let figure = Memo::new(move |_| {
         let (facts, report) = (facts.get()?, report.get()?);
-        figures::construct_radar(&facts, &report, flavor.get(), benchmark).map(Arc::new)
+        figure_of(&facts, &report, flavor.get(), benchmark).map(Arc::new)
     });
     let on_hit = Callback::new(move |hit: Hit| {
-        let Hit::Spoke(spoke) = hit else { return };
-        let construct = report.with_untracked(|r| r.as_ref().map(|r| shown_constructs(r, flavor.get_untracked())));
-        if let Some(&construct) = construct.as_ref().and_then(|c| c.get(spoke)) {
-            on_select.run(Selection {
-                benchmark: Some(benchmark as u32),
-                construct: Some(construct),
-                ..Default::default()
-            });
+        if let Some(selection) = construct_selection(report, flavor, Some(benchmark), hit) {
+            on_select.run(selection);
         }
     });
-    view! { <FigureCanvas figure=figure.into() class="radar" on_hit/> }
+    view! { <FigureCanvas figure=figure.into() class=class on_hit/> }
 }
 
-#[component]
-fn Heatmap(
-    facts: Signal<Option<Arc<Facts>>>,
+/// The programs behind a mark of a construct figure: its construct (spoke, column or group), its
+/// model where it has one, in `benchmark`.
+fn construct_selection(
     report: Memo<Option<Arc<Report>>>,
     flavor: RwSignal<Flavor>,
-    benchmark: usize,
-    on_select: Callback<Selection>,
-) -> impl IntoView {
-    let figure = Memo::new(move |_| {
-        let (facts, report) = (facts.get()?, report.get()?);
-        figures::construct_heatmap(&facts, &report, flavor.get(), benchmark).map(Arc::new)
-    });
-    let on_hit = Callback::new(move |hit: Hit| {
-        let Hit::Cell { model, column } = hit else { return };
-        let construct = report.with_untracked(|r| r.as_ref().map(|r| shown_constructs(r, flavor.get_untracked())));
-        if let Some(&construct) = construct.as_ref().and_then(|c| c.get(column)) {
-            on_select.run(Selection {
-                benchmark: Some(benchmark as u32),
-                model: Some(model as u32),
-                construct: Some(construct),
-                agreement: None,
-            });
-        }
-    });
-    view! { <FigureCanvas figure=figure.into() class="heatmap" on_hit/> }
+    benchmark: Option<usize>,
+    hit: Hit,
+) -> Option<Selection> {
+    let (model, column) = match hit {
+        Hit::Spoke(spoke) => (None, spoke),
+        Hit::Cell { model, column } => (Some(model), column),
+        Hit::Bar { model, group } => (Some(model), group),
+    };
+    let construct = report.with_untracked(|r| r.as_ref().map(|r| shown_constructs(r, flavor.get_untracked())))?;
+    Some(Selection {
+        benchmark: benchmark.map(|b| b as u32),
+        model: model.map(|m| m as u32),
+        construct: Some(*construct.get(column)?),
+        agreement: None,
+    })
 }
 
 #[component]
@@ -278,15 +279,8 @@ fn ConstructBars(
         figures::construct_bars(&facts, &report, flavor.get(), benchmark).map(Arc::new)
     });
     let on_hit = Callback::new(move |hit: Hit| {
-        let Hit::Bar { model, group } = hit else { return };
-        let construct = report.with_untracked(|r| r.as_ref().map(|r| shown_constructs(r, flavor.get_untracked())));
-        if let Some(&construct) = construct.as_ref().and_then(|c| c.get(group)) {
-            on_select.run(Selection {
-                benchmark: benchmark.get_untracked().map(|b| b as u32),
-                model: Some(model as u32),
-                construct: Some(construct),
-                agreement: None,
-            });
+        if let Some(selection) = construct_selection(report, flavor, benchmark.get_untracked(), hit) {
+            on_select.run(selection);
         }
     });
     view! {
