@@ -371,7 +371,7 @@ pub fn App() -> impl IntoView {
                     <ProgramView program=program judge=judge/>
                 </div>
                 <div class="section" hidden=move || section.get() != Section::Exports>
-                    <Exports report=report/>
+                    <Exports report=report shown=Signal::derive(move || section.get() == Section::Exports)/>
                 </div>
             </Show>
         </main>

@@ -25,6 +25,15 @@ pub fn ConstructsView(
 ) -> impl IntoView {
     let benchmarks = move || facts.with(|f| f.as_deref().map(predicted_benchmarks).unwrap_or_default());
     let many = move || facts.with(|f| f.as_deref().is_some_and(figures::many_models));
+    // One figure per benchmark predicted.
+    let per_benchmark = move |figure_of: BuildFigure, class: &'static str| {
+        benchmarks()
+            .into_iter()
+            .map(
+                |(index, _)| view! { <ConstructFigure facts report flavor benchmark=index figure_of class on_select/> },
+            )
+            .collect_view()
+    };
     let explanation = move || match flavor.get() {
         Flavor::Reference => {
             "Reference flags of ExeRScope (the paper's numbers): NL nested loop (directly in a loop), I if, F for, \
@@ -42,34 +51,10 @@ pub fn ConstructsView(
             // Many models: a heatmap per benchmark (a row per model) instead of radars and bars.
             <Show
                 when=move || !many()
-                fallback=move || {
-                    view! {
-                        <div class="heatmap-list">
-                            {move || {
-                                benchmarks()
-                                    .into_iter()
-                                    .map(|(index, _)| view! {
-                                            <ConstructFigure facts report flavor benchmark=index
-                                                figure_of=figures::construct_heatmap class="heatmap" on_select/>
-                                        })
-                                    .collect_view()
-                            }}
-                        </div>
-                    }
-                }
+                fallback=move || view! { <div class="heatmap-list">{move || per_benchmark(figures::construct_heatmap, "heatmap")}</div> }
             >
                 <Legend facts=facts/>
-                <div class="radar-grid">
-                    {move || {
-                        benchmarks()
-                            .into_iter()
-                            .map(|(index, _)| view! {
-                                    <ConstructFigure facts report flavor benchmark=index
-                                        figure_of=figures::construct_radar class="radar" on_select/>
-                                })
-                            .collect_view()
-                    }}
-                </div>
+                <div class="radar-grid">{move || per_benchmark(figures::construct_radar, "radar")}</div>
                 <ConstructBars facts report flavor picked=bars_benchmark on_select/>
             </Show>
             <ConstructTable facts report flavor on_select/>

@@ -9,7 +9,12 @@ use std::sync::Arc;
 use crate::download::download_text;
 
 #[component]
-pub fn Exports(report: Memo<Option<Arc<Report>>>) -> impl IntoView {
+pub fn Exports(
+    report: Memo<Option<Arc<Report>>>,
+    /// Whether the section is on screen: the tables are written out (every row formatted) only then,
+    /// not at every change of judge or task while another section is shown.
+    shown: Signal<bool>,
+) -> impl IntoView {
     let sheet = move |name: &'static str, csv: bool| {
         let Some(report) = report.get_untracked() else {
             return;
@@ -28,6 +33,9 @@ pub fn Exports(report: Memo<Option<Arc<Report>>>) -> impl IntoView {
         }
     };
     let rows = move || {
+        if !shown.get() {
+            return None;
+        }
         report.get().map(|report| {
             sheets(&report)
                 .into_iter()

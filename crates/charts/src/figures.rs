@@ -324,21 +324,33 @@ pub fn construct_radar(facts: &Facts, report: &Report, flavor: Flavor, benchmark
     })
 }
 
+/// The construct rates of one benchmark as bars (`group`: the construct's place in `constructs`,
+/// `model`: its index), construct by construct, each with its summary. One pass over the report.
+fn construct_rates<'a>(
+    facts: &Facts,
+    report: &'a Report,
+    constructs: &[AnyConstruct],
+    benchmark: &str,
+) -> Vec<(Bar, &'a ConstructSummary)> {
+    let mut rates: Vec<(Bar, &ConstructSummary)> = report
+        .constructs
+        .iter()
+        .filter(|s| s.benchmark == benchmark && s.total > 0)
+        .filter_map(|s| {
+            let group = constructs.iter().position(|c| c.flavor() == s.flavor && c.name() == s.construct)?;
+            let model = facts.model_index(&s.model)? as usize;
+            Some((Bar { group, model, rate: s.pass_at_1?, ci95: s.ci95 }, s))
+        })
+        .collect();
+    rates.sort_by_key(|(bar, _)| (bar.group, bar.model));
+    rates
+}
+
 /// The same rates as bars with their 95% Wilson intervals (over programs), for one benchmark.
 pub fn construct_bars(facts: &Facts, report: &Report, flavor: Flavor, benchmark: usize) -> Option<Figure> {
     let name = facts.benchmarks.get(benchmark)?;
     let constructs = shown_constructs(report, flavor);
-    let mut bars = Vec::new();
-    for (group, &construct) in constructs.iter().enumerate() {
-        for (model, model_name) in facts.models.iter().enumerate() {
-            let summary = construct_summary(&report.constructs, model_name, name, construct);
-            if let Some(summary) = summary {
-                if let Some(rate) = summary.pass_at_1 {
-                    bars.push(Bar { group, model, rate, ci95: summary.ci95 });
-                }
-            }
-        }
-    }
+    let bars = construct_rates(facts, report, &constructs, name).into_iter().map(|(bar, _)| bar).collect();
     Some(Figure {
         name: flavored(&format!("construct-bars-{}", file_name(name)), flavor),
         caption: format!("Success per construct on {name} with 95% Wilson intervals ({} definitions)", flavor.name()),
@@ -356,23 +368,22 @@ pub fn construct_bars(facts: &Facts, report: &Report, flavor: Flavor, benchmark:
 pub fn construct_heatmap(facts: &Facts, report: &Report, flavor: Flavor, benchmark: usize) -> Option<Figure> {
     let name = facts.benchmarks.get(benchmark)?;
     let constructs = shown_constructs(report, flavor);
-    let mut bars = Vec::new();
-    for (group, &construct) in constructs.iter().enumerate() {
-        for (model, model_name) in facts.models.iter().enumerate() {
-            let Some(summary) = construct_summary(&report.constructs, model_name, name, construct) else { continue };
-            let Some(rate) = summary.pass_at_1 else { continue };
-            let interval = summary.ci95.map_or(String::new(), |ci| format!(", 95% CI {}", interval(ci)));
+    let bars = construct_rates(facts, report, &constructs, name)
+        .into_iter()
+        .map(|(bar, summary)| {
+            let interval = bar.ci95.map_or(String::new(), |ci| format!(", 95% CI {}", interval(ci)));
             let title = format!(
-                "{model_name} · {}: {} over {} program(s){interval}; {}/{} predictions",
-                construct.label(),
-                percent(rate),
+                "{} · {}: {} over {} program(s){interval}; {}/{} predictions",
+                facts.models[bar.model],
+                constructs[bar.group].label(),
+                percent(bar.rate),
                 summary.programs,
                 summary.correct,
                 summary.total
             );
-            bars.push((Bar { group, model, rate, ci95: summary.ci95 }, title));
-        }
-    }
+            (bar, title)
+        })
+        .collect();
     let columns = constructs.iter().map(|c| c.short().to_owned()).collect();
     let chart = heatmap(facts, name, columns, bars);
     Some(Figure {

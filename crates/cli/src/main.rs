@@ -136,7 +136,7 @@ fn run(command: Command) -> ExitCode {
         None => {
             serde_json::to_writer(std::io::stdout().lock(), &report).map(|()| println!()).map_err(|e| e.to_string())
         }
-        Some(out) => paper::write(&out, &report, &analysis.facts, judge.into()),
+        Some(out) => paper::write(&out, &report, &analysis.facts),
     };
     match written {
         Ok(()) => ExitCode::SUCCESS,

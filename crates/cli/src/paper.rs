@@ -6,12 +6,13 @@
 
 use exerscope_charts::figures;
 use exerscope_core::export::sheets;
-use exerscope_core::report::{Report, TaskedReport};
-use exerscope_core::{Facts, Judge};
+use exerscope_core::report::TaskedReport;
+use exerscope_core::Facts;
+use std::borrow::Cow;
 use std::fs;
 use std::path::Path;
 
-pub fn write(out: &Path, report: &TaskedReport, facts: &Facts, judge: Judge) -> Result<(), String> {
+pub fn write(out: &Path, report: &TaskedReport, facts: &Facts) -> Result<(), String> {
     let failed = |path: &Path, e: std::io::Error| format!("{}: {e}", path.display());
     fs::create_dir_all(out).map_err(|e| failed(out, e))?;
     let json = serde_json::to_string_pretty(report).map_err(|e| e.to_string())?;
@@ -24,8 +25,9 @@ pub fn write(out: &Path, report: &TaskedReport, facts: &Facts, judge: Judge) -> 
             fs::create_dir_all(&folder).map(|()| folder.clone()).map_err(|e| failed(&folder, e))
         };
         let (tables, figures_folder) = (folder("tables")?, folder("figures")?);
-        let task_facts = if tasks.len() > 1 { facts.for_task(task) } else { facts.clone() };
-        let task_report = Report::build(&task_facts, judge);
+        // The figures need the task's own facts (which models and benchmarks it predicted).
+        let task_facts = if tasks.len() > 1 { Cow::Owned(facts.for_task(task)) } else { Cow::Borrowed(facts) };
+        let task_report = report.for_task(task);
         for sheet in sheets(&task_report) {
             for (extension, text) in [("csv", sheet.csv()), ("tex", sheet.latex())] {
                 let path = tables.join(format!("{}.{extension}", sheet.name));

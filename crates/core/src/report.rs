@@ -147,8 +147,30 @@ impl TaskedReport {
     }
 }
 
+impl TaskedReport {
+    /// The report of one task, cut from this one (what [`Report::build`] gives for the facts of
+    /// that task, without computing it again).
+    pub fn for_task(&self, task: Task) -> Report {
+        Report {
+            judge: self.judge,
+            runs: self.runs.iter().filter(|r| r.task == task).cloned().collect(),
+            constructs: untagged(&self.constructs, task),
+            types: untagged(&self.types, task),
+            construct_effects: untagged(&self.construct_effects, task),
+            agreements: untagged(&self.agreements, task),
+            correlations: untagged(&self.correlations, task),
+            programs: self.programs.clone(),
+            errors: self.errors.clone(),
+        }
+    }
+}
+
 fn tagged<T>(task: Task, rows: Vec<T>) -> impl Iterator<Item = Tagged<T>> {
     rows.into_iter().map(move |row| Tagged { task, row })
+}
+
+fn untagged<T: Clone>(rows: &[Tagged<T>], task: Task) -> Vec<T> {
+    rows.iter().filter(|r| r.task == task).map(|r| r.row.clone()).collect()
 }
 
 /// One program and its properties, under stable snake_case names.
@@ -213,5 +235,18 @@ mod tests {
         assert_eq!(rates[0].0, "m");
         assert!((rates[0].1.unwrap() - 2.0 / 3.0).abs() < 1e-12, "{rates:?}");
         assert_eq!(rates[1], ("n".to_owned(), Some(0.0)));
+    }
+
+    #[test]
+    fn a_tasked_reports_task_is_that_tasks_report() {
+        let mut facts = tiny_facts();
+        facts.models.push("n".into());
+        add_prediction(&mut facts, 1, 2, true);
+        add_prediction(&mut facts, 0, 2, false);
+        facts.predictions.task[3] = Task::Input;
+        let tasked = TaskedReport::build(&facts, Judge::Reference);
+        for task in [Task::Output, Task::Input] {
+            assert_eq!(tasked.for_task(task), Report::build(&facts.for_task(task), Judge::Reference), "{task:?}");
+        }
     }
 }
