@@ -720,7 +720,8 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     // Guessed inputs are judged by running them: right only where Python ran.
     fs.writeFileSync(path.join(dir, 'offline.jsonl'), [row('a', 'f(1)'), row('b', 'f(3)')].join('\n'));
     const analysed = async (drop, run) => {
-      await visit.waitForSelector('#drop-zone', { timeout: 30000 });
+      // The app starts from the kept copy (offline): as slow as a cold start on a busy machine.
+      await visit.waitForSelector('#drop-zone', { timeout: 120000 });
       if (drop) await dropFiles([path.join(dir, 'offline.jsonl')], visit);
       await visit.waitForFunction((n) => document.querySelector('#status')?.dataset.run === n, String(run), { timeout: 120000 });
       return visit.$$eval('#overview-table tbody tr td', (cells) => cells.map((td) => td.textContent.trim()));
