@@ -184,14 +184,18 @@ pub fn App() -> impl IntoView {
     });
     let on_section = Callback::new(move |s: Section| section.set(s));
     let on_forget = move |_| {
-        kept_here.set(false);
+        // The notice goes once the browser has really deleted the drop: a reload right after it
+        // must not bring the data back.
+        leptos::task::spawn_local(async move {
+            forget().await;
+            kept_here.set(false);
+        });
         data_links.set(Vec::new());
         last_drop.set_value(None);
         facts.set(None);
         selection.set(None);
         open_program(None);
         state.set(RunState::Idle);
-        leptos::task::spawn_local(forget());
     };
     let on_select = Callback::new(move |new: Selection| {
         open_program(None);
