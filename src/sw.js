@@ -1,12 +1,12 @@
 // The offline copy of the app (a service worker): the app shell, the wasm and the workers are kept
 // when the app is installed, Pyodide's files once a run has loaded them; a second visit opens and
 // analyses without the network. Only GET requests of the app's own origin are touched: nothing a
-// user drops is ever fetched, so nothing of it is ever kept here. tools/build-web.sh writes the
-// build's version into VERSION: a new build replaces the whole cache.
-const VERSION = '__EXERSCOPE_BUILD__';
+// user drops is ever fetched, so nothing of it is ever kept here. tools/build-web.sh puts two
+// constants above this comment: VERSION, a digest of the build (a new build replaces the whole
+// cache), and SHELL, every file of the build but Pyodide's, listed from dist/ itself so that no
+// module the app imports (wasm-bindgen's snippets among them) can be missed.
+/* global VERSION, SHELL */
 const CACHE = `exerscope-${VERSION}`;
-const SHELL = ['./', 'start.js', 'exerscope-web.js', 'exerscope-web_bg.wasm', 'worker.js', 'parse_worker.js',
-  'run_worker.js', 'style/main.css', 'load.html', 'load.js', 'kept.js'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));

@@ -39,7 +39,12 @@ loader_csp="default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inli
 sed -e "s|<!-- tools/build-web.sh puts this page's Content-Security-Policy here.*-->|<meta http-equiv=\"Content-Security-Policy\" content=\"$loader_csp\" />|" \
     load.html > dist/load.html
 grep -q 'Content-Security-Policy' dist/load.html || { echo "build-web: load.html has no policy" >&2; exit 1; }
-# The offline copy's version: a digest of everything else it serves, so a new build replaces it.
+# The offline copy (sw.js): its version, a digest of everything else it serves, so that a new build
+# replaces it; and its shell, every file but Pyodide's (kept once a run loads them).
 build=$(cd dist && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
-sed "s/__EXERSCOPE_BUILD__/$build/" src/sw.js > dist/sw.js
+{
+  echo "const VERSION = '$build';"
+  echo "const SHELL = ['./', $(cd dist && find . -type f ! -path './pyodide/*' ! -name sw.js -printf "'%P'\n" | sort | paste -sd, -)];"
+  cat src/sw.js
+} > dist/sw.js
 echo "build-web: dist/ ready ($(du -sh dist | cut -f1); wasm $(gzip -9c dist/exerscope-web_bg.wasm | wc -c) bytes gzipped)"
