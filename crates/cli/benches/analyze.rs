@@ -71,5 +71,66 @@ fn bench_cruxeval_sized(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench, bench_growth, bench_cruxeval_sized);
+/// A leaderboard's worth: 200 programs answered by 100 models (JSON Lines of the generic reader),
+/// each model right with its own probability (a fixed-seed generator: the same data every run).
+fn hundred_models() -> InputFile {
+    // (code with {k}, input, expected output for k)
+    type Template = (&'static str, &'static str, fn(u64) -> String);
+    let templates: [Template; 4] = [
+        ("def f(x):\n    return x + {k}\n", "f(1)", |k: u64| (1 + k).to_string()),
+        ("def f(xs):\n    t = 0\n    for x in xs:\n        t += x * {k}\n    return t\n", "f([1, 2, 3])", |k: u64| {
+            (6 * k).to_string()
+        }),
+        (
+            "def f(n):\n    i = 0\n    while n > {k}:\n        n -= 1\n        i += 1\n    return i\n",
+            "f(20)",
+            |k: u64| (20 - k).to_string(),
+        ),
+        ("def f(x):\n    if x > {k}:\n        return [x]\n    return []\n", "f(5)", |k: u64| {
+            if 5 > k {
+                "[5]".into()
+            } else {
+                "[]".into()
+            }
+        }),
+    ];
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut lines = String::new();
+    for model in 0..100_u64 {
+        for program in 0..200_u64 {
+            let (code, input, output) = &templates[(program % 4) as usize];
+            let k = program / 4 % 10;
+            let expected = output(k);
+            let right = next() % 100 < 30 + model * 2 / 3;
+            let prediction = if right { expected.clone() } else { format!("{expected}0") };
+            let row = serde_json::json!({
+                "id": format!("p{program:03}"), "model": format!("model-{model:03}"), "benchmark": "synthetic",
+                "task": "output", "code": code.replace("{k}", &k.to_string()), "input": input,
+                "expected": expected, "prediction": prediction,
+            });
+            lines.push_str(&row.to_string());
+            lines.push('\n');
+        }
+    }
+    InputFile::new("hundred.jsonl", lines)
+}
+
+fn bench_hundred_models(c: &mut Criterion) {
+    let facts = analyze(vec![hundred_models()]).facts;
+    assert_eq!((facts.models.len(), facts.predictions.len()), (100, 20_000));
+    let mut group = c.benchmark_group("100 models (200 programs, 20,000 predictions)");
+    group.sample_size(10);
+    group.bench_function("report for one judge (what a judge switch rebuilds)", |b| {
+        b.iter(|| Report::build(&facts, Judge::Reference))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench, bench_growth, bench_cruxeval_sized, bench_hundred_models);
 criterion_main!(benches);

@@ -22,19 +22,16 @@ pub struct ModelAgreement {
 /// With several samples of a program, a model solved it when most samples are right (c/n ≥ ½);
 /// with several tasks, per (program, task).
 pub fn model_agreements(facts: &Facts, outcomes: &[Outcome]) -> Vec<ModelAgreement> {
-    let mut by_model: Vec<HashMap<(u32, Task), bool>> = vec![HashMap::new(); facts.models.len()];
-    for outcome in outcomes {
-        by_model[outcome.model as usize].insert((outcome.program, outcome.task), outcome.solved());
-    }
+    let answers = Answers::of(facts, outcomes);
     let mut out = Vec::new();
     for a in 0..facts.models.len() {
         for b in a + 1..facts.models.len() {
             let mut per_benchmark = vec![Agreement::default(); facts.benchmarks.len()];
             let mut pooled = Agreement::default();
-            for (&(program, task), &right_a) in &by_model[a] {
-                let Some(&right_b) = by_model[b].get(&(program, task)) else { continue };
-                let benchmark = facts.programs[program as usize].benchmark as usize;
-                for counts in [&mut per_benchmark[benchmark], &mut pooled] {
+            for &slot in &answers.answered[a] {
+                let Some(right_b) = answers.verdict(b, slot) else { continue };
+                let right_a = answers.verdict(a, slot) == Some(true);
+                for counts in [&mut per_benchmark[answers.benchmark[slot] as usize], &mut pooled] {
                     match (right_a, right_b) {
                         (true, true) => counts.both_right += 1,
                         (true, false) => counts.only_a += 1,
@@ -59,6 +56,48 @@ pub fn model_agreements(facts: &Facts, outcomes: &[Outcome]) -> Vec<ModelAgreeme
         }
     }
     out
+}
+
+/// Each model's verdict per (program, task), in dense slots: with 100 models the 4,950 pairs
+/// compare by index rather than by hashing (a judge switch rebuilds them all).
+struct Answers {
+    /// Per model and slot: 0 unanswered, 1 wrong, 2 right.
+    verdicts: Vec<Vec<u8>>,
+    /// Per model, the slots it answered.
+    answered: Vec<Vec<usize>>,
+    /// Per slot, its program's benchmark.
+    benchmark: Vec<u32>,
+}
+
+impl Answers {
+    fn of(facts: &Facts, outcomes: &[Outcome]) -> Answers {
+        let mut slots: HashMap<(u32, Task), usize> = HashMap::new();
+        let mut benchmark = Vec::new();
+        for outcome in outcomes {
+            slots.entry((outcome.program, outcome.task)).or_insert_with(|| {
+                benchmark.push(facts.programs[outcome.program as usize].benchmark);
+                benchmark.len() - 1
+            });
+        }
+        let mut verdicts = vec![vec![0_u8; benchmark.len()]; facts.models.len()];
+        let mut answered = vec![Vec::new(); facts.models.len()];
+        for outcome in outcomes {
+            let (model, slot) = (outcome.model as usize, slots[&(outcome.program, outcome.task)]);
+            if verdicts[model][slot] == 0 {
+                answered[model].push(slot);
+            }
+            verdicts[model][slot] = 1 + u8::from(outcome.solved());
+        }
+        Answers { verdicts, answered, benchmark }
+    }
+
+    /// Whether `model` got `slot` right; `None` where it did not answer.
+    fn verdict(&self, model: usize, slot: usize) -> Option<bool> {
+        match self.verdicts[model][slot] {
+            0 => None,
+            verdict => Some(verdict == 2),
+        }
+    }
 }
 
 #[cfg(test)]

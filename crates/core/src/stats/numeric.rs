@@ -11,6 +11,7 @@ use crate::facts::{Facts, Outcome};
 use crate::judges::Judge;
 use crate::numeric::NumericProperty;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 
 /// The name of "all benchmarks pooled".
 pub const ALL_BENCHMARKS: &str = "*";
@@ -48,62 +49,77 @@ pub struct CorrelationRow {
 /// Every (model, benchmark or `*`, property, mode), in that order.
 pub fn correlations(facts: &Facts, judge: Judge, outcomes: &[Outcome]) -> Vec<CorrelationRow> {
     let verdicts = facts.predictions.verdicts(judge);
+    let benchmark_of = |i: usize| facts.programs[facts.predictions.program[i] as usize].benchmark as usize;
+    let mut by_model: Vec<Vec<usize>> = vec![Vec::new(); facts.models.len()];
+    for i in 0..facts.predictions.len() {
+        by_model[facts.predictions.model[i] as usize].push(i);
+    }
     let mut rows = Vec::new();
-    for (model_index, model) in facts.models.iter().enumerate() {
-        let scopes = std::iter::once(None).chain((0..facts.benchmarks.len()).map(Some));
-        for benchmark in scopes {
-            let members: Vec<usize> = (0..facts.predictions.len())
-                .filter(|&i| facts.predictions.model[i] as usize == model_index)
-                .filter(|&i| {
-                    benchmark
-                        .is_none_or(|b| facts.programs[facts.predictions.program[i] as usize].benchmark as usize == b)
-                })
-                .collect();
-            if members.is_empty() {
+    for (model, own) in by_model.iter().enumerate() {
+        let predicted: BTreeSet<usize> = own.iter().map(|&i| benchmark_of(i)).collect();
+        let pooled_from = rows.len();
+        rows.extend(scope_rows(facts, verdicts, outcomes, model, None, own));
+        for &benchmark in &predicted {
+            if predicted.len() == 1 {
+                // One benchmark: its rows are the pooled rows (the same predictions), named after it.
+                let name = &facts.benchmarks[benchmark];
+                let same: Vec<CorrelationRow> = rows[pooled_from..]
+                    .iter()
+                    .map(|r| CorrelationRow { benchmark: name.clone(), ..r.clone() })
+                    .collect();
+                rows.extend(same);
                 continue;
             }
-            let benchmark_name = benchmark.map_or(ALL_BENCHMARKS.to_owned(), |b| facts.benchmarks[b].clone());
-            let scope = outcomes_of(facts, outcomes, model_index as u32, benchmark.map(|b| b as u32));
-            for property in NumericProperty::ALL {
-                let pairs = property_pairs(facts, verdicts, &members, property);
-                let row = |mode, rho, p, n| CorrelationRow {
-                    model: model.clone(),
-                    benchmark: benchmark_name.clone(),
-                    property,
-                    mode,
-                    rho,
-                    p,
-                    n,
-                    point_biserial: None,
-                    logistic: None,
-                    buckets: Vec::new(),
-                };
-                let buckets = reference_buckets(pairs.iter().copied());
-                let reference = buckets.correlation;
-                rows.push(CorrelationRow {
-                    buckets: buckets.buckets.clone(),
-                    ..row(
-                        CorrelationMode::Reference,
-                        reference.map(|c| c.rho),
-                        reference.map(|c| c.p),
-                        buckets.buckets.len(),
-                    )
-                });
-                let (values, shares): (Vec<f64>, Vec<f64>) =
-                    program_shares(facts, &scope, property).into_iter().unzip();
-                let per_program = spearman(&values, &shares);
-                rows.push(CorrelationRow {
-                    point_biserial: point_biserial(&values, &shares),
-                    logistic: logistic_regression(&values, &shares),
-                    ..row(
-                        CorrelationMode::PerProgram,
-                        per_program.map(|c| c.rho),
-                        per_program.map(|c| c.p),
-                        values.len(),
-                    )
-                });
-            }
+            let members: Vec<usize> = own.iter().copied().filter(|&i| benchmark_of(i) == benchmark).collect();
+            rows.extend(scope_rows(facts, verdicts, outcomes, model, Some(benchmark), &members));
         }
+    }
+    rows
+}
+
+/// Both correlation rows of every property for one model in one scope (a benchmark, or all
+/// pooled): `members`, that model's predictions in the scope.
+fn scope_rows(
+    facts: &Facts,
+    verdicts: &[bool],
+    outcomes: &[Outcome],
+    model: usize,
+    benchmark: Option<usize>,
+    members: &[usize],
+) -> Vec<CorrelationRow> {
+    let mut rows = Vec::new();
+    if members.is_empty() {
+        return rows;
+    }
+    let benchmark_name = benchmark.map_or(ALL_BENCHMARKS.to_owned(), |b| facts.benchmarks[b].clone());
+    let scope = outcomes_of(facts, outcomes, model as u32, benchmark.map(|b| b as u32));
+    for property in NumericProperty::ALL {
+        let pairs = property_pairs(facts, verdicts, members, property);
+        let row = |mode, rho, p, n| CorrelationRow {
+            model: facts.models[model].clone(),
+            benchmark: benchmark_name.clone(),
+            property,
+            mode,
+            rho,
+            p,
+            n,
+            point_biserial: None,
+            logistic: None,
+            buckets: Vec::new(),
+        };
+        let buckets = reference_buckets(pairs.iter().copied());
+        let reference = buckets.correlation;
+        rows.push(CorrelationRow {
+            buckets: buckets.buckets.clone(),
+            ..row(CorrelationMode::Reference, reference.map(|c| c.rho), reference.map(|c| c.p), buckets.buckets.len())
+        });
+        let (values, shares): (Vec<f64>, Vec<f64>) = program_shares(facts, &scope, property).into_iter().unzip();
+        let per_program = spearman(&values, &shares);
+        rows.push(CorrelationRow {
+            point_biserial: point_biserial(&values, &shares),
+            logistic: logistic_regression(&values, &shares),
+            ..row(CorrelationMode::PerProgram, per_program.map(|c| c.rho), per_program.map(|c| c.p), values.len())
+        });
     }
     rows
 }
@@ -148,4 +164,25 @@ pub fn property_pairs(
             property.value(&facts.programs[facts.predictions.program[i] as usize]).map(|v| (v, verdicts[i]))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::facts::tests::{add_prediction, tiny_facts};
+
+    #[test]
+    fn a_model_of_one_benchmark_gets_its_pooled_rows_under_the_benchmarks_name() {
+        let mut facts = tiny_facts();
+        add_prediction(&mut facts, 0, 2, true);
+        let outcomes = facts.outcomes(Judge::Reference);
+        let rows = correlations(&facts, Judge::Reference, &outcomes);
+        let members: Vec<usize> = (0..facts.predictions.len()).collect();
+        let computed =
+            scope_rows(&facts, facts.predictions.verdicts(Judge::Reference), &outcomes, 0, Some(0), &members);
+        let named: Vec<&CorrelationRow> = rows.iter().filter(|r| r.benchmark == "b").collect();
+        assert_eq!(named, computed.iter().collect::<Vec<_>>());
+        assert_eq!(rows.len(), 2 * computed.len(), "pooled and per benchmark");
+        assert!(rows[..computed.len()].iter().all(|r| r.benchmark == ALL_BENCHMARKS));
+    }
 }
