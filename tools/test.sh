@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: installs what is missing, then
-#   1. native: the core's unit tests, and integration tests on ../shared/fixtures (core and CLI)
+#   1. native: the core's unit tests, and integration tests on ../shared/fixtures (core and CLI),
+#      and the app's own unit tests (URL state, windowing, sections): plain #[test]s, which the wasm
+#      runner does not collect
 #   2. wasm: the app's tests in headless Chromium (wasm-bindgen-test)
 #   3. end to end: builds dist/, serves it on 127.0.0.1 and drives Chromium with real files
 # Real-data tests skip with a message when ../shared/fixtures is absent (EXERSCOPE_FIXTURES points
@@ -12,6 +14,7 @@ source tools/env.sh
 # One target directory and the dev profile's dependencies are shared by both cargo test runs.
 echo "== native tests"
 cargo test --workspace --exclude exerscope-web
+cargo test -p exerscope-web --lib
 echo "== wasm tests in headless Chromium"
 cargo test -p exerscope-web --target wasm32-unknown-unknown
 echo "== end to end"
