@@ -15,6 +15,7 @@ use crate::components::program_table::ProgramTable;
 use crate::components::program_view::ProgramView;
 use crate::components::properties::PropertiesView;
 use crate::components::section_nav::SectionNav;
+use crate::components::seen::{Seen, Shown};
 use crate::components::sources::Sources;
 use crate::components::status::Status;
 use crate::components::theme_switch::ThemeSwitch;
@@ -317,6 +318,21 @@ pub fn App() -> impl IntoView {
         kept_here.set(true);
     });
 
+    // What each section sees: followed while it is open, or on a new drop (components/seen.rs).
+    let drop = Signal::derive(move || facts.with(|f| f.as_ref().map_or(0, |f| Arc::as_ptr(f) as usize)));
+    let seen = move |open: Section| {
+        let open = Signal::derive(move || section.get() == open);
+        Seen::new(Shown { open, drop }, shown, report.into(), judge.into(), flavor.into())
+    };
+    let (overview, constructs, properties, types, models, programs, exports) = (
+        seen(Section::Overview),
+        seen(Section::Constructs),
+        seen(Section::Properties),
+        seen(Section::Types),
+        seen(Section::Models),
+        seen(Section::Programs),
+        seen(Section::Exports),
+    );
     view! {
         <header class="masthead">
             <div>
@@ -355,27 +371,28 @@ pub fn App() -> impl IntoView {
                     <Sources facts=facts forced=forced per_source=per_source/>
                 </div>
                 <div class="section" hidden=move || section.get() != Section::Overview>
-                    <Overview facts=shown report=report on_select=on_select/>
+                    <Overview facts=overview.facts report=overview.report on_select=on_select/>
                 </div>
                 <div class="section" hidden=move || section.get() != Section::Constructs>
-                    <ConstructsView facts=shown report=report flavor=flavor bars_benchmark=bars_benchmark on_select=on_select/>
+                    <ConstructsView facts=constructs.facts report=constructs.report flavor=constructs.flavor
+                        bars_benchmark=bars_benchmark on_select=on_select/>
                 </div>
                 <div class="section" hidden=move || section.get() != Section::Properties>
-                    <PropertiesView facts=shown report=report property=property benchmark=property_benchmark/>
+                    <PropertiesView facts=properties.facts report=properties.report property=property benchmark=property_benchmark/>
                 </div>
                 <div class="section" hidden=move || section.get() != Section::Types>
-                    <TypesView report=report flavor=flavor/>
+                    <TypesView facts=types.facts report=types.report flavor=types.flavor/>
                 </div>
                 <div class="section" hidden=move || section.get() != Section::Models>
-                    <ComparisonView facts=shown report=report on_select=on_select/>
+                    <ComparisonView facts=models.facts report=models.report on_select=on_select/>
                 </div>
                 <div class="section" hidden=move || section.get() != Section::Programs>
-                    <ProgramTable facts=shown judge=judge on_open_program=on_open_program/>
-                    <Drilldown facts=shown judge=judge selection=selection on_open_program=on_open_program/>
-                    <ProgramView program=program judge=judge/>
+                    <ProgramTable facts=programs.facts judge=programs.judge on_open_program=on_open_program/>
+                    <Drilldown facts=programs.facts judge=programs.judge selection=selection on_open_program=on_open_program/>
+                    <ProgramView program=program judge=programs.judge/>
                 </div>
                 <div class="section" hidden=move || section.get() != Section::Exports>
-                    <Exports report=report shown=Signal::derive(move || section.get() == Section::Exports)/>
+                    <Exports report=exports.report shown=Signal::derive(move || section.get() == Section::Exports)/>
                 </div>
             </Show>
         </main>

@@ -11,7 +11,7 @@ use std::sync::Arc;
 #[component]
 pub fn ComparisonView(
     facts: Signal<Option<Arc<Facts>>>,
-    report: Memo<Option<Arc<Report>>>,
+    report: Signal<Option<Arc<Report>>>,
     on_select: Callback<Selection>,
 ) -> impl IntoView {
     // 4,950 pairs for 100 models (per benchmark and pooled): only the rows in view are rendered.
@@ -36,7 +36,7 @@ pub fn ComparisonView(
                     let select = move |_| {
                         on_select.run(Selection { benchmark, agreement: Some(agreement), ..Default::default() })
                     };
-                    view! { <td class="num clickable" on:click=select>{count}</td> }
+                    view! { <td class="num clickable" on:click=select><button class="link">{count}</button></td> }
                 };
                 let benchmark_attr = a.benchmark.clone();
                 view! {

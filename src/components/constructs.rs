@@ -17,8 +17,8 @@ use std::sync::Arc;
 #[component]
 pub fn ConstructsView(
     facts: Signal<Option<Arc<Facts>>>,
-    report: Memo<Option<Arc<Report>>>,
-    flavor: RwSignal<Flavor>,
+    report: Signal<Option<Arc<Report>>>,
+    flavor: Signal<Flavor>,
     /// The benchmark of the construct bars, as picked (`None`: the first predicted).
     bars_benchmark: RwSignal<Option<usize>>,
     on_select: Callback<Selection>,
@@ -95,8 +95,8 @@ type BuildFigure = fn(&Facts, &Report, Flavor, usize) -> Option<Figure>;
 #[component]
 fn ConstructFigure(
     facts: Signal<Option<Arc<Facts>>>,
-    report: Memo<Option<Arc<Report>>>,
-    flavor: RwSignal<Flavor>,
+    report: Signal<Option<Arc<Report>>>,
+    flavor: Signal<Flavor>,
     benchmark: usize,
     figure_of: BuildFigure,
     class: &'static str,
@@ -117,8 +117,8 @@ fn ConstructFigure(
 /// The programs behind a mark of a construct figure: its construct (spoke, column or group), its
 /// model where it has one, in `benchmark`.
 fn construct_selection(
-    report: Memo<Option<Arc<Report>>>,
-    flavor: RwSignal<Flavor>,
+    report: Signal<Option<Arc<Report>>>,
+    flavor: Signal<Flavor>,
     benchmark: Option<usize>,
     hit: Hit,
 ) -> Option<Selection> {
@@ -139,8 +139,8 @@ fn construct_selection(
 #[component]
 fn ConstructTable(
     facts: Signal<Option<Arc<Facts>>>,
-    report: Memo<Option<Arc<Report>>>,
-    flavor: RwSignal<Flavor>,
+    report: Signal<Option<Arc<Report>>>,
+    flavor: Signal<Flavor>,
     on_select: Callback<Selection>,
 ) -> impl IntoView {
     let columns = move || report.get().map(|r| shown_constructs(&r, flavor.get())).unwrap_or_default();
@@ -167,7 +167,7 @@ fn ConstructTable(
                         let select = move |_| {
                             on_select.run(Selection { model, benchmark, construct: Some(construct), agreement: None })
                         };
-                        view! { <td class="num clickable" title=title data-construct=construct.name() on:click=select>{text}</td> }
+                        view! { <td class="num clickable" title=title data-construct=construct.name() on:click=select><button class="link">{text}</button></td> }
                     })
                     .collect_view();
                 view! {
@@ -193,7 +193,7 @@ fn ConstructTable(
 /// With against without each construct: rates, difference, Fisher p and Benjamini–Hochberg
 /// adjusted p.
 #[component]
-fn ConstructEffects(report: Memo<Option<Arc<Report>>>, flavor: RwSignal<Flavor>) -> impl IntoView {
+fn ConstructEffects(report: Signal<Option<Arc<Report>>>, flavor: Signal<Flavor>) -> impl IntoView {
     let rate = |[correct, total]: [u64; 2]| {
         if total == 0 {
             "–".to_owned()
@@ -248,8 +248,8 @@ fn ConstructEffects(report: Memo<Option<Arc<Report>>>, flavor: RwSignal<Flavor>)
 #[component]
 fn ConstructBars(
     facts: Signal<Option<Arc<Facts>>>,
-    report: Memo<Option<Arc<Report>>>,
-    flavor: RwSignal<Flavor>,
+    report: Signal<Option<Arc<Report>>>,
+    flavor: Signal<Flavor>,
     picked: RwSignal<Option<usize>>,
     on_select: Callback<Selection>,
 ) -> impl IntoView {

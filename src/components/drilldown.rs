@@ -9,7 +9,7 @@ use std::sync::Arc;
 #[component]
 pub fn Drilldown(
     facts: Signal<Option<Arc<Facts>>>,
-    judge: RwSignal<Judge>,
+    judge: Signal<Judge>,
     selection: RwSignal<Option<Selection>>,
     on_open_program: Callback<u32>,
 ) -> impl IntoView {
@@ -82,7 +82,7 @@ fn program_row(facts: &Facts, row: DrillRow, on_open_program: Callback<u32>) -> 
         .collect_view();
     view! {
         <tr class="clickable" data-program=program.id.clone() on:click=move |_| on_open_program.run(index)>
-            <td><code>{program.id.clone()}</code></td>
+            <td><button class="link"><code>{program.id.clone()}</code></button></td>
             <td>{facts.benchmarks[program.benchmark as usize].clone()}</td>
             <td>{program.constructs.names().join(", ")}</td>
             {verdicts}

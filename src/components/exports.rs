@@ -10,7 +10,7 @@ use crate::download::download_text;
 
 #[component]
 pub fn Exports(
-    report: Memo<Option<Arc<Report>>>,
+    report: Signal<Option<Arc<Report>>>,
     /// Whether the section is on screen: the tables are written out (every row formatted) only then,
     /// not at every change of judge or task while another section is shown.
     shown: Signal<bool>,

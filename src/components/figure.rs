@@ -3,7 +3,7 @@
 
 use crate::canvas::{canvas_area, canvas_point};
 use crate::download::{download_png, download_text};
-use exerscope_charts::figures::{Drawn, Figure, Hit};
+use exerscope_charts::figures::{Drawn, Figure, Hit, TableCell};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -58,15 +58,22 @@ pub fn FigureCanvas(
             Err(e) => web_sys::console::error_1(&format!("exerscope: {e}").into()),
         }
     };
-    // The numbers behind the chart, built when asked for (a text alternative; a screen reader's way in).
+    // The numbers behind the chart, built when asked for (a text alternative; a screen reader's way
+    // in), where a keyboard opens what a click on the mark would.
     let numbers_open = RwSignal::new(false);
+    let numbers_cell = move |cell: TableCell| match (cell.hit, on_hit) {
+        (Some(hit), Some(on_hit)) => {
+            view! { <td><button class="link" on:click=move |_| on_hit.run(hit)>{cell.text}</button></td> }.into_any()
+        }
+        _ => view! { <td>{cell.text}</td> }.into_any(),
+    };
     let numbers = move || {
         let table = numbers_open.get().then(|| figure.with(|f| f.as_ref().map(|f| f.table()))).flatten()?;
         let header = table.columns.into_iter().map(|c| view! { <th scope="col">{c}</th> }).collect_view();
         let rows = table
             .rows
             .into_iter()
-            .map(|row| view! { <tr>{row.into_iter().map(|cell| view! { <td>{cell}</td> }).collect_view()}</tr> })
+            .map(|row| view! { <tr>{row.into_iter().map(numbers_cell).collect_view()}</tr> })
             .collect_view();
         Some(view! { <table class="data"><thead><tr>{header}</tr></thead><tbody>{rows}</tbody></table> })
     };

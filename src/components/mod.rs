@@ -15,6 +15,7 @@ pub mod program_table;
 pub mod program_view;
 pub mod properties;
 pub mod section_nav;
+pub mod seen;
 pub mod sources;
 pub mod status;
 pub mod theme_switch;

@@ -12,7 +12,7 @@ use std::sync::Arc;
 #[component]
 pub fn Overview(
     facts: Signal<Option<Arc<Facts>>>,
-    report: Memo<Option<Arc<Report>>>,
+    report: Signal<Option<Arc<Report>>>,
     on_select: Callback<Selection>,
 ) -> impl IntoView {
     let select_run = move |model: &str, benchmark: &str| {
@@ -37,7 +37,7 @@ pub fn Overview(
                     view! {
                         <tr class="clickable" data-model=model_attr data-benchmark=benchmark_attr
                             on:click=move |_| select_run(&model, &benchmark)>
-                            <td>{model_cell}</td>
+                            <td><button class="link" title="The programs behind this row">{model_cell}</button></td>
                             <td>{benchmark_cell}</td>
                             <td>{run.task.name()}</td>
                             <td class="num correct">{run.correct}</td>
@@ -80,7 +80,7 @@ pub fn Overview(
 #[component]
 fn OverviewChart(
     facts: Signal<Option<Arc<Facts>>>,
-    report: Memo<Option<Arc<Report>>>,
+    report: Signal<Option<Arc<Report>>>,
     on_select: Callback<Selection>,
 ) -> impl IntoView {
     let figure = Memo::new(move |_| {

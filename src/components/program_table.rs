@@ -1,14 +1,13 @@
-//! Every program with its properties, filterable and sortable; a row opens the program.
+//! Every program with its properties, filterable and sortable; a row opens the program. Only the
+//! rows in view are rendered (10,000 programs scroll as smoothly as 10).
 
+use crate::components::window::Window;
 use crate::components::PropertyPicker;
 use exerscope_core::drilldown::program_table;
 use exerscope_core::numeric::NumericProperty;
 use exerscope_core::{Facts, Judge};
 use leptos::prelude::*;
 use std::sync::Arc;
-
-/// Rows shown at once; the rest are counted.
-const SHOWN_ROWS: usize = 200;
 
 /// The columns shown, besides the sort key.
 const COLUMNS: [NumericProperty; 5] = [
@@ -22,7 +21,7 @@ const COLUMNS: [NumericProperty; 5] = [
 #[component]
 pub fn ProgramTable(
     facts: Signal<Option<Arc<Facts>>>,
-    judge: RwSignal<Judge>,
+    judge: Signal<Judge>,
     on_open_program: Callback<u32>,
 ) -> impl IntoView {
     let query = RwSignal::new(String::new());
@@ -42,16 +41,23 @@ pub fn ProgramTable(
             </tr>
         }
     };
-    let body = move || {
-        let Some(facts) = facts.get() else { return Vec::new() };
-        let verdicts = facts.predictions.verdicts(judge.get()).to_vec();
+    // Each program's verdict per model, once per facts and judge (not per scroll).
+    let verdicts = Memo::new(move |_| {
+        let facts = facts.get()?;
+        let verdicts = facts.predictions.verdicts(judge.get());
         let mut by_program: Vec<Vec<Option<bool>>> = vec![vec![None; facts.models.len()]; facts.programs.len()];
         for i in 0..facts.predictions.len() {
             by_program[facts.predictions.program[i] as usize][facts.predictions.model[i] as usize] = Some(verdicts[i]);
         }
-        rows.get()
+        Some(Arc::new(by_program))
+    });
+    let window = Window::default();
+    let count = move || rows.with(Vec::len);
+    let body = move || {
+        let (Some(facts), Some(by_program)) = (facts.get(), verdicts.get()) else { return Vec::new() };
+        let range = window.range(count());
+        rows.with(|rows| rows[range].to_vec())
             .into_iter()
-            .take(SHOWN_ROWS)
             .map(|index| {
                 let program = &facts.programs[index as usize];
                 let values = COLUMNS
@@ -69,7 +75,7 @@ pub fn ProgramTable(
                 view! {
                     <tr class="clickable" data-program=program.id.clone() on:click=move |_| on_open_program.run(index)>
                         <td>{facts.benchmarks[program.benchmark as usize].clone()}</td>
-                        <td><code>{program.id.clone()}</code></td>
+                        <td><button class="link"><code>{program.id.clone()}</code></button></td>
                         <td class="constructs">{program.constructs.names().join(", ")}</td>
                         {values}
                         <td>{facts.type_names[program.output_type as usize].clone()}</td>
@@ -94,15 +100,12 @@ pub fn ProgramTable(
                         on:change=move |e| descending.set(event_target_checked(&e))/>
                     " highest first"
                 </label>
-                <span class="explain">{move || {
-                    let n = rows.with(Vec::len);
-                    if n > SHOWN_ROWS { format!("{n} programs, the first {SHOWN_ROWS} shown") } else { format!("{n} programs") }
-                }}</span>
+                <span class="explain">{move || format!("{} programs", count())}</span>
             </div>
-            <div class="table-scroll" tabindex="0" role="region" aria-label="Programs and their properties">
-                <table class="data" id="program-table">
+            <div class="windowed" tabindex="0" role="region" aria-label="Programs and their properties" on:scroll=move |e| window.on_scroll(e)>
+                <table class="data" id="program-table" aria-rowcount=move || count() + 1>
                     <thead>{header}</thead>
-                    <tbody>{body}</tbody>
+                    <tbody>{move || window.spacer(count(), true)}{body}{move || window.spacer(count(), false)}</tbody>
                 </table>
             </div>
         </section>

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use std::sync::Arc;
 
 #[component]
-pub fn ProgramView(program: RwSignal<Option<Arc<ProgramDetail>>>, judge: RwSignal<Judge>) -> impl IntoView {
+pub fn ProgramView(program: RwSignal<Option<Arc<ProgramDetail>>>, judge: Signal<Judge>) -> impl IntoView {
     Effect::new(move |_| {
         if program.with(Option::is_some) {
             crate::components::drilldown::scroll_to("program-view");
@@ -60,7 +60,7 @@ pub fn ProgramView(program: RwSignal<Option<Arc<ProgramDetail>>>, judge: RwSigna
 }
 
 #[component]
-fn PredictionCard(prediction: PredictionDetail, judge: RwSignal<Judge>) -> impl IntoView {
+fn PredictionCard(prediction: PredictionDetail, judge: Signal<Judge>) -> impl IntoView {
     let verdict = prediction.verdict;
     let correct = move || verdict[judge.get().index()];
     let cut_note = (prediction.response_cut_bytes > 0)

@@ -15,7 +15,7 @@ const MAX_CHARTS: usize = 12;
 #[component]
 pub fn PropertiesView(
     facts: Signal<Option<Arc<Facts>>>,
-    report: Memo<Option<Arc<Report>>>,
+    report: Signal<Option<Arc<Report>>>,
     property: RwSignal<NumericProperty>,
     /// `None`: all benchmarks pooled.
     benchmark: RwSignal<Option<u32>>,
@@ -62,7 +62,7 @@ pub fn PropertiesView(
 #[component]
 fn PropertyChart(
     facts: Signal<Option<Arc<Facts>>>,
-    report: Memo<Option<Arc<Report>>>,
+    report: Signal<Option<Arc<Report>>>,
     property: RwSignal<NumericProperty>,
     benchmark: RwSignal<Option<u32>>,
     model: u32,

@@ -1,38 +1,39 @@
 //! Success per type of the expected output (SPEC §4.5, §6): value match (the verdict) and type
-//! match (did the model at least answer with the right type?), in the flavor chosen at the top.
+//! match (did the model at least answer with the right type?), in the flavor chosen at the top. A
+//! figure per benchmark (bars, or a heatmap for many models) and a pivot: a row per type, a column
+//! per model shown.
 
-use exerscope_charts::format::percent;
+use crate::components::figure::FigureCanvas;
+use crate::components::predicted_benchmarks;
+use exerscope_charts::figures;
+use exerscope_charts::format::{interval, percent};
 use exerscope_core::flavors::Flavor;
-use exerscope_core::Report;
+use exerscope_core::stats::TypeSummary;
+use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 #[component]
-pub fn TypesView(report: Memo<Option<Arc<Report>>>, flavor: RwSignal<Flavor>) -> impl IntoView {
+pub fn TypesView(
+    facts: Signal<Option<Arc<Facts>>>,
+    report: Signal<Option<Arc<Report>>>,
+    flavor: Signal<Flavor>,
+) -> impl IntoView {
     let by_length = RwSignal::new(false);
-    let counts = |k: u64, n: u64| format!("{k}/{n} ({})", percent(k as f64 / n.max(1) as f64));
-    let rows = move || {
-        report
-            .get()
-            .map(|r| r.types.clone())
-            .unwrap_or_default()
+    let type_match = RwSignal::new(false);
+    let many = move || facts.with(|f| f.as_deref().is_some_and(figures::many_models));
+    let per_benchmark = move || {
+        facts
+            .with(|f| f.as_deref().map(predicted_benchmarks).unwrap_or_default())
             .into_iter()
-            .filter(|t| {
-                t.flavor == flavor.get() && t.length.is_some() == (by_length.get() && t.flavor == Flavor::Exerscope)
-            })
-            .map(|t| {
-                let (model_attr, benchmark_attr, type_attr) =
-                    (t.model.clone(), t.benchmark.clone(), t.value_type.clone());
-                view! {
-                    <tr data-model=model_attr data-benchmark=benchmark_attr data-type=type_attr>
-                        <td>{t.model}</td>
-                        <td>{t.benchmark}</td>
-                        <td>{t.value_type}</td>
-                        <td>{t.length.unwrap_or_else(|| "all".to_owned())}</td>
-                        <td class="num value-match">{counts(t.value_match, t.total)}</td>
-                        <td class="num type-match">{counts(t.type_match, t.total)}</td>
-                    </tr>
-                }
+            .map(|(benchmark, _)| {
+                let figure = Memo::new(move |_| {
+                    let (facts, report) = (facts.get()?, report.get()?);
+                    figures::types(&facts, &report, flavor.get(), benchmark).map(Arc::new)
+                });
+                let class = if many() { "heatmap" } else { "types-chart" };
+                view! { <FigureCanvas figure=figure.into() class=class/> }
             })
             .collect_view()
     };
@@ -41,24 +42,108 @@ pub fn TypesView(report: Memo<Option<Arc<Report>>>, flavor: RwSignal<Flavor>) ->
             <h2>"Success per output type"</h2>
             <p class="explain">
                 "Value match: the prediction is correct. Type match: the prediction has the expected output's type. "
+                "Rates count answers (every sample). "
                 {move || match flavor.get() {
                     Flavor::Reference => "Types as ExeRScope names them (anything not a literal is a string).",
                     Flavor::Exerscope => "exerscope's types: containers with their element type; text that is no literal apart.",
                 }}
             </p>
-            <label class="controls">
-                <input id="types-by-length" type="checkbox" prop:checked=move || by_length.get()
-                    on:change=move |e| by_length.set(event_target_checked(&e))/>
-                " split exerscope types by the length of the expected output"
-            </label>
-            <div class="table-scroll" tabindex="0" role="region" aria-label="Success per value type">
-                <table class="data" id="types-table">
-                    <thead>
-                        <tr><th>"model"</th><th>"benchmark"</th><th>"expected type"</th><th>"length"</th><th>"value match"</th><th>"type match"</th></tr>
-                    </thead>
-                    <tbody>{rows}</tbody>
-                </table>
+            <div class="heatmap-list">{per_benchmark}</div>
+            <div class="controls">
+                <label>
+                    "Cells: "
+                    <select id="types-cells" on:change=move |e| type_match.set(event_target_value(&e) == "type")>
+                        <option value="value" selected=move || !type_match.get()>"value match"</option>
+                        <option value="type" selected=move || type_match.get()>"type match"</option>
+                    </select>
+                </label>
+                <label>
+                    <input id="types-by-length" type="checkbox" prop:checked=move || by_length.get()
+                        on:change=move |e| by_length.set(event_target_checked(&e))/>
+                    " split exerscope types by the length of the expected output"
+                </label>
             </div>
+            <TypesPivot facts report flavor by_length=by_length.into() type_match=type_match.into()/>
         </section>
     }
+}
+
+/// The type rows of one flavor as a pivot: a row per (benchmark, type, length), a column per model.
+#[component]
+fn TypesPivot(
+    facts: Signal<Option<Arc<Facts>>>,
+    report: Signal<Option<Arc<Report>>>,
+    flavor: Signal<Flavor>,
+    by_length: Signal<bool>,
+    type_match: Signal<bool>,
+) -> impl IntoView {
+    // The models predicted in the facts shown, in their order (that of every other view).
+    let models = move || {
+        facts.with(|f| {
+            f.as_deref().map_or(Vec::new(), |f| {
+                f.predicted_models().into_iter().map(|m| f.models[m as usize].clone()).collect::<Vec<_>>()
+            })
+        })
+    };
+    let header = move || models().into_iter().map(|m| view! { <th scope="col">{m}</th> }).collect_view();
+    let rows = move || {
+        let models = models();
+        let (flavor, by_length, type_match) = (flavor.get(), by_length.get(), type_match.get());
+        let Some(report) = report.get() else { return Vec::new() };
+        let split = by_length && flavor == Flavor::Exerscope;
+        let mut pivot: BTreeMap<(&str, &str, Option<&str>), BTreeMap<&str, &TypeSummary>> = BTreeMap::new();
+        for t in report.types.iter().filter(|t| t.flavor == flavor && t.length.is_some() == split) {
+            pivot
+                .entry((t.benchmark.as_str(), t.value_type.as_str(), t.length.as_deref()))
+                .or_default()
+                .insert(&t.model, t);
+        }
+        pivot
+            .into_iter()
+            .map(|((benchmark, value_type, length), by_model)| {
+                let cells = models
+                    .iter()
+                    .map(|model| {
+                        let Some(t) = by_model.get(model.as_str()) else {
+                            return view! { <td class="num" data-model=model.clone()>"–"</td> }.into_any();
+                        };
+                        let shown = if type_match { t.type_match } else { t.value_match };
+                        view! {
+                            <td class="num" data-model=model.clone() title=describe(t)>
+                                {format!("{shown}/{}", t.total)}
+                            </td>
+                        }
+                        .into_any()
+                    })
+                    .collect_view();
+                view! {
+                    <tr data-benchmark=benchmark.to_owned() data-type=value_type.to_owned() data-length=length.map(str::to_owned)>
+                        <th scope="row"><span class="muted">{benchmark.to_owned()}" · "</span>{value_type.to_owned()}</th>
+                        <td>{length.unwrap_or("all").to_owned()}</td>
+                        {cells}
+                    </tr>
+                }
+            })
+            .collect()
+    };
+    view! {
+        <div class="table-scroll" tabindex="0" role="region" aria-label="Success per output type and model">
+            <table class="data pivot" id="types-table">
+                <thead>
+                    <tr><th scope="col">"benchmark · expected type"</th><th scope="col">"length"</th>{header}</tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+}
+
+/// A cell's numbers in words: `64/67 right (96%, 95% CI …); 67/67 of the right type`.
+fn describe(t: &TypeSummary) -> String {
+    let rate = t.value_rate().map(percent).unwrap_or_default();
+    let ci = t.value_ci95.map_or(String::new(), |ci| format!(", 95% CI {}", interval(ci)));
+    format!(
+        "{}: {}/{} right ({rate}{ci}); {}/{} of the right type",
+        t.model, t.value_match, t.total, t.type_match, t.total
+    )
 }

@@ -58,10 +58,18 @@ impl Window {
         // Rows as laid out (borders and fonts may make them a pixel taller than styled).
         let measured = scroller.query_selector("tbody tr:not(.spacer)").ok().flatten();
         if let Some(row) = measured.and_then(|r| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(r).ok()) {
-            self.row_height.set(f64::from(row.offset_height()).max(1.0));
+            set_if_changed(self.row_height, f64::from(row.offset_height()).max(1.0));
         }
-        self.scroll_top.set(f64::from(scroller.scroll_top()));
-        self.viewport.set(f64::from(scroller.client_height()));
+        set_if_changed(self.scroll_top, f64::from(scroller.scroll_top()));
+        set_if_changed(self.viewport, f64::from(scroller.client_height()));
+    }
+}
+
+/// Setting a signal redraws what reads it, even to the same value: the rows in view only move
+/// when a number does.
+fn set_if_changed(signal: RwSignal<f64>, value: f64) {
+    if signal.get_untracked() != value {
+        signal.set(value);
     }
 }
 

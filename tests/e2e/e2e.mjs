@@ -163,14 +163,21 @@ try {
     const anyDepth = await page.textContent(
       '#construct-table tr[data-model="gpt-4-turbo"][data-benchmark="cruxeval"] td[data-construct="nested_loop"]');
     if (!/^\d+\/\d+$/.test(anyDepth.trim())) throw new Error(`exerscope's nested loops: ${anyDepth}`);
+    // The definitions switch redraws the section in view.
+    await show('constructs');
     await page.check('#reference-definitions');
     const nested = await page.textContent(
       '#construct-table tr[data-model="gpt-4-turbo"][data-benchmark="cruxeval"] td[data-construct="nested"]');
     expectEqual(nested.trim(), '13/17', 'nested loops of gpt-4-turbo on cruxeval');
-    const dictionaries = await page.$$eval(
-      '#types-table tr[data-model="gpt-4-turbo"][data-benchmark="cruxeval"][data-type="dictionary"] td',
-      (cells) => cells.slice(4).map((td) => td.textContent.trim().split(' ')[0]));
+    // The types pivot: a row per type, a column per model; value or type matches.
+    await show('types');
+    const dictionary = '#types-table tr[data-benchmark="cruxeval"][data-type="dictionary"]:not([data-length]) td[data-model="gpt-4-turbo"]';
+    const dictionaries = [(await page.textContent(dictionary)).trim()];
+    await page.selectOption('#types-cells', 'type');
+    dictionaries.push((await page.textContent(dictionary)).trim());
+    await page.selectOption('#types-cells', 'value');
     expectEqual(dictionaries, ['64/67', '67/67'], 'dictionary outputs of gpt-4-turbo on cruxeval (SPEC 4.5)');
+    await page.waitForSelector('canvas.types-chart[data-figure="types-cruxeval-reference"][data-drawn="true"]', { state: 'attached' });
     await page.waitForFunction(() => document.querySelectorAll('canvas.radar[data-drawn="true"]').length === 4);
     await page.waitForSelector('#construct-bars[data-drawn="true"]', { state: 'attached' });
     await page.waitForFunction(() => document.querySelectorAll('canvas.property-chart[data-drawn="true"]').length === 2);
@@ -225,12 +232,30 @@ try {
     }
   });
 
-  await check('a construct cell and a program open the drill-down', async () => {
+  await check('a construct cell and a program open the drill-down, by keyboard too, with a visible focus', async () => {
     await show('constructs');
-    await page.click('#construct-table tr[data-model="gpt-4-turbo"][data-benchmark="cruxeval"] td[data-construct="nested"]');
-    await page.waitForSelector('#drilldown-table tbody tr');
+    // By keyboard: tab onto a button (back and forth, as a keyboard user arrives), see its outline, press Enter.
+    const press = async (selector) => {
+      await page.focus(selector);
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      const focused = await page.$eval(selector, (e) => e === document.activeElement);
+      if (!focused) throw new Error(`${selector}: not reached by Tab`);
+      const outline = await page.$eval(selector, (e) => getComputedStyle(e).outlineStyle);
+      if (outline === 'none') throw new Error(`${selector}: no visible focus`);
+      await page.keyboard.press('Enter');
+    };
+    // A chart's numbers open what its marks open: the radar's spoke "NL", here.
+    const radar = 'figure:has(canvas[data-figure="constructs-cruxeval-reference"]) .figure-numbers';
+    await page.click(`${radar} summary`);
+    await press(`${radar} tbody tr:first-child button.link`);
+    await page.waitForFunction(() => (document.querySelector('#drilldown h2')?.textContent ?? '').includes('nested loop'));
+    expectEqual(await page.$$eval('#drilldown-table tbody tr', (r) => r.length), 17, 'cruxeval programs with nested loops, from the numbers');
+    await show('constructs');
+    await press('#construct-table tr[data-model="gpt-4-turbo"][data-benchmark="cruxeval"] td[data-construct="nested"] button');
+    await page.waitForFunction(() => (document.querySelector('#drilldown h2')?.textContent ?? '').includes('gpt-4-turbo'));
     expectEqual(await page.$$eval('#drilldown-table tbody tr', (r) => r.length), 17, 'programs with nested loops');
-    await page.click('#drilldown-table tbody tr:first-child');
+    await press('#drilldown-table tbody tr:first-child button.link');
     await page.waitForSelector('#program-view .prediction');
     const expected = (await page.textContent('#program-expected')).trim();
     if (!expected) throw new Error('the program view shows no expected output');
@@ -284,8 +309,17 @@ try {
     await page.screenshot({ path: path.join(out, 'linked-view.png') });
   });
 
-  await check('the program table filters, sorts and opens a program', async () => {
+  await check('the program table renders the rows in view, filters, sorts and opens a program', async () => {
     await show('programs');
+    // Every program is in the table; only those in view are in the page, down to the last.
+    const total = Number(await page.getAttribute('#program-table', 'aria-rowcount')) - 1;
+    if (total < 1000) throw new Error(`${total} programs in the table`);
+    const rendered = await page.$$eval('#program-table tbody tr:not(.spacer)', (r) => r.length);
+    if (rendered > 200) throw new Error(`${rendered} of ${total} program rows rendered`);
+    await page.$eval('#program-table-panel .windowed', (box) => { box.scrollTop = box.scrollHeight; });
+    await page.waitForFunction(() => !document.querySelector('#program-table tbody tr:last-child.spacer')
+      && document.querySelector('#program-table tbody tr:first-child.spacer'));
+    await page.$eval('#program-table-panel .windowed', (box) => { box.scrollTop = 0; });
     await page.fill('#program-filter', 'recursion');
     await page.waitForFunction(() => document.querySelectorAll('#program-table tbody tr').length > 0
       && [...document.querySelectorAll('#program-table tbody td.constructs')].every((td) => td.textContent.includes('recursion')));
@@ -304,6 +338,8 @@ try {
     const problems = [];
     for (const scheme of ['light', 'dark']) {
       await page.emulateMedia({ colorScheme: scheme });
+      // Colours checked once the theme's transitions have ended (mid-way, light meets dark).
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
       for (const section of ['overview', 'constructs', 'properties', 'types', 'models', 'programs', 'sources', 'exports']) {
         await show(section);
         const violations = await page.evaluate(async () => (await axe.run(document, { resultTypes: ['violations'] }))
@@ -334,6 +370,8 @@ try {
   await check('the CodeMind folder, picked as a folder, and the judge switch', async () => {
     await page.setInputFiles('#folder-input', path.join(fixtures, 'codemind'));
     await waitDone();
+    // A switch redraws the section in view (the others when opened): look at the overview.
+    await show('overview');
     await page.selectOption('#judge', 'lenient');
     await page.waitForFunction(() => [...document.querySelectorAll('#overview-table tbody tr')]
       .some((r) => r.dataset.model === 'GPT_4' && r.querySelector('td:nth-child(4)').textContent.trim() === '644'));
@@ -349,8 +387,10 @@ try {
     expectEqual(run(code, 'GPT_4', "HumanEval (GPT_4's code)"), [152, 162], 'GPT_4 DER code passing its test');
     expectEqual(run(code, 'CodeLlama', "HumanEvalNoTest (CodeLlama's code)"), [94, 162], 'CodeLlama SR code passing its test');
     // Views of one task draw its models and benchmarks only (ChatGPT_4 and the IER benchmarks are another task's).
+    await show('properties');
     const charts = await page.$$eval('#properties canvas.property-chart', (c) => c.length);
     expectEqual(charts, 2, 'property charts of the code task (GPT_4, CodeLlama)');
+    await show('constructs');
     const options = await page.$$eval('#construct-bars-benchmark option', (o) => o.map((x) => x.textContent));
     expectEqual(options, ["HumanEval (GPT_4's code)", "HumanEvalNoTest (CodeLlama's code)"], 'construct bar benchmarks of the code task');
     await page.selectOption('#task', 'output');
@@ -384,6 +424,7 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     await waitDone();
     const stored = (task) => JSON.parse(fs.readFileSync(path.join(cruxeval, 'samples', 'evaluation_results',
       `sample_scored_codellama-7b_temp0.2_${task}.json`))).pass_at_1 / 100;
+    await show('overview');
     for (const task of ['output', 'input']) {
       await page.selectOption('#task', task);
       await page.waitForFunction((t) => document.querySelector('#overview-table tbody tr td:nth-child(3)')
@@ -646,6 +687,12 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     await page.waitForSelector('canvas.heatmap[data-figure^="construct-heatmap-synthetic"][data-drawn="true"]');
     expectEqual(await page.$$eval('canvas.radar', (c) => c.length), 0, 'radars with 100 models');
     await page.screenshot({ path: path.join(out, 'hundred-constructs.png') });
+    // Types: a heatmap per benchmark, and a pivot with a column per model.
+    await show('types');
+    await page.waitForSelector('canvas.heatmap[data-figure^="types-synthetic"][data-drawn="true"]');
+    expectEqual(await page.$$eval('#types-table thead th', (h) => h.length), 2 + 100, 'columns of the types pivot');
+    await page.screenshot({ path: path.join(out, 'hundred-types.png') });
+    await show('constructs');
     // A cell opens the programs of its model and construct: the third row is synthetic-002.
     const heatmap = await page.$('canvas.heatmap');
     // Its top rows in view, below the navigation that stays at the top.

@@ -17,6 +17,8 @@ pub struct Bar {
 }
 
 pub struct SuccessBars<'a> {
+    /// Above the legend; none when empty.
+    pub title: &'a str,
     pub groups: &'a [String],
     pub models: &'a [String],
     pub bars: &'a [Bar],
@@ -52,12 +54,37 @@ impl BarHit {
 }
 
 const LEGEND_HEIGHT: u32 = 28;
+const TITLE_HEIGHT: u32 = 26;
+
+/// The top of a rate axis, a little above 100% so that an interval reaching 100% shows its cap
+/// whole (the ticks still end at 100%).
+pub(crate) const RATE_AXIS_TOP: f64 = 1.04;
+
+/// A group's name as it fits `room` pixels: the largest font from 14 down to 10 px that holds it
+/// (about 0.6 em a character), else shortened with an ellipsis at 10 px. The figure's numbers
+/// table keeps the whole name.
+pub(crate) fn fitted_label(name: &str, room: i32) -> (String, u32) {
+    let chars = name.chars().count().max(1) as f64;
+    let size = (f64::from(room) / (0.6 * chars)).floor().clamp(10.0, 14.0) as u32;
+    let fits = (f64::from(room) / (0.6 * f64::from(size))).floor().max(1.0) as usize;
+    if name.chars().count() <= fits {
+        return (name.to_owned(), size);
+    }
+    let kept: String = name.chars().take(fits.saturating_sub(1).max(1)).collect();
+    (format!("{kept}…"), size)
+}
 
 pub fn draw_success_bars<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     data: &SuccessBars<'_>,
 ) -> Result<Vec<BarHit>, DrawingAreaErrorKind<DB::ErrorType>> {
     area.fill(&WHITE)?;
+    let (heading, area) = area.split_vertically(if data.title.is_empty() { 0 } else { TITLE_HEIGHT });
+    if !data.title.is_empty() {
+        let (width, _) = heading.dim_in_pixel();
+        let style = TextStyle::from(("sans-serif", 16).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
+        heading.draw(&Text::new(data.title.to_owned(), (width as i32 / 2, 6), style))?;
+    }
     let (legend, plot) = area.split_vertically(LEGEND_HEIGHT);
     draw_legend(&legend, data.models)?;
     let groups = data.groups.len().max(1);
@@ -65,14 +92,14 @@ pub fn draw_success_bars<DB: DrawingBackend>(
         .margin(12)
         .x_label_area_size(28)
         .y_label_area_size(48)
-        .build_cartesian_2d(0f64..groups as f64, 0f64..1f64)?;
+        .build_cartesian_2d(0f64..groups as f64, 0f64..RATE_AXIS_TOP)?;
     chart
         .configure_mesh()
         .disable_x_mesh()
         .max_light_lines(0)
         .x_labels(0)
         .y_labels(6)
-        .y_label_formatter(&|v| format!("{:.0}%", v * 100.0))
+        .y_label_formatter(&|v| if *v <= 1.0 { format!("{:.0}%", v * 100.0) } else { String::new() })
         .y_desc("success rate")
         .draw()?;
     let width = 0.8 / data.models.len().max(1) as f64;
@@ -97,11 +124,13 @@ pub fn draw_success_bars<DB: DrawingBackend>(
         let top = chart.backend_coord(&(x0, bar.rate.max(0.04)));
         hits.push(BarHit { rect: [top, chart.backend_coord(&(x1, 0.0))], model: bar.model, group: bar.group });
     }
+    let room = chart.backend_coord(&(1.0, 0.0)).0 - chart.backend_coord(&(0.0, 0.0)).0 - 4;
     for (i, name) in data.groups.iter().enumerate() {
         let (x, y) = chart.backend_coord(&(i as f64 + 0.5, 0.0));
         let base = plot.get_base_pixel();
-        let style = TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
-        plot.draw(&Text::new(name.clone(), (x - base.0, y - base.1 + 8), style))?;
+        let (label, size) = fitted_label(name, room);
+        let style = TextStyle::from(("sans-serif", size).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
+        plot.draw(&Text::new(label, (x - base.0, y - base.1 + 8), style))?;
     }
     area.present()?;
     Ok(hits)
@@ -119,4 +148,18 @@ fn draw_legend<DB: DrawingBackend>(
         x += 28 + 8 * model.chars().count() as i32;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn group_names_fit_their_room() {
+        assert_eq!(fitted_label("NL", 80), ("NL".to_owned(), 14));
+        assert_eq!(fitted_label("list of tuple", 80), ("list of tuple".to_owned(), 10));
+        let (label, size) = fitted_label("dictionary of list of tuple", 80);
+        assert_eq!((label.as_str(), size), ("dictionary o…", 10));
+        assert!(fitted_label("x", 0).0.chars().count() <= 2);
+    }
 }

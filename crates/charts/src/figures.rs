@@ -13,10 +13,11 @@ use exerscope_core::numeric::NumericProperty;
 use exerscope_core::stats::buckets::Bucket;
 use exerscope_core::stats::numeric::{CorrelationMode, CorrelationRow, ALL_BENCHMARKS};
 use exerscope_core::stats::wilson::{wilson_interval, Z_95};
-use exerscope_core::stats::ConstructSummary;
+use exerscope_core::stats::{ConstructSummary, TypeSummary};
 use exerscope_core::{Facts, Report};
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use std::collections::BTreeMap;
 
 /// One chart, ready to draw.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,8 +34,9 @@ pub struct Figure {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Chart {
-    /// Success rates with 95% intervals, grouped (by benchmark, by construct), one bar per model.
-    Bars { groups: Vec<String>, models: Vec<String>, bars: Vec<Bar> },
+    /// Success rates with 95% intervals, grouped (by benchmark, by construct), one bar per model;
+    /// `title` (the benchmark) above, none when empty.
+    Bars { title: String, groups: Vec<String>, models: Vec<String>, bars: Vec<Bar> },
     /// One spoke per construct, one polygon per model (`models`: every model's name, by index).
     Radar { title: String, spokes: Vec<String>, models: Vec<String>, series: Vec<RadarSeries> },
     /// For many models: a row per model (`row_models`: their indices), a column per group.
@@ -99,8 +101,8 @@ impl Figure {
         area: &DrawingArea<DB, Shift>,
     ) -> Result<Drawn, DrawingAreaErrorKind<DB::ErrorType>> {
         Ok(match &self.chart {
-            Chart::Bars { groups, models, bars } => {
-                Drawn::Bars(draw_success_bars(area, &SuccessBars { groups, models, bars })?)
+            Chart::Bars { title, groups, models, bars } => {
+                Drawn::Bars(draw_success_bars(area, &SuccessBars { title, groups, models, bars })?)
             }
             Chart::Radar { title, spokes, series, models } => {
                 Drawn::Radar(draw_radar(area, title, spokes, series, models.len())?)
@@ -126,11 +128,25 @@ impl Figure {
     }
 }
 
-/// The numbers behind a figure, as text: its text alternative on the page.
+/// The numbers behind a figure, as text: its text alternative on the page, and the keyboard's way
+/// to what a click on a mark opens (each cell carries its mark's hit).
 #[derive(Clone, Debug, PartialEq)]
 pub struct FigureTable {
     pub columns: Vec<String>,
-    pub rows: Vec<Vec<String>>,
+    pub rows: Vec<Vec<TableCell>>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableCell {
+    pub text: String,
+    /// What a click on the cell's mark in the chart opens.
+    pub hit: Option<Hit>,
+}
+
+impl TableCell {
+    fn plain(text: String) -> Self {
+        TableCell { text, hit: None }
+    }
 }
 
 impl Figure {
@@ -140,8 +156,11 @@ impl Figure {
             (Some(rate), None) => percent(rate),
             _ => "–".to_owned(),
         };
+        let labelled = |name: &String, cells: Vec<TableCell>| {
+            std::iter::once(TableCell::plain(name.clone())).chain(cells).collect()
+        };
         match &self.chart {
-            Chart::Bars { groups, models, bars } => FigureTable {
+            Chart::Bars { groups, models, bars, .. } => FigureTable {
                 columns: std::iter::once(String::new()).chain(models.iter().cloned()).collect(),
                 rows: groups
                     .iter()
@@ -149,9 +168,12 @@ impl Figure {
                     .map(|(group, name)| {
                         let cell = |model| {
                             let bar = bars.iter().find(|b| b.group == group && b.model == model);
-                            rate(bar.map(|b| b.rate), bar.and_then(|b| b.ci95))
+                            TableCell {
+                                text: rate(bar.map(|b| b.rate), bar.and_then(|b| b.ci95)),
+                                hit: bar.map(|_| Hit::Bar { model, group }),
+                            }
                         };
-                        std::iter::once(name.clone()).chain((0..models.len()).map(cell)).collect()
+                        labelled(name, (0..models.len()).map(cell).collect())
                     })
                     .collect(),
             },
@@ -163,23 +185,27 @@ impl Figure {
                     .iter()
                     .enumerate()
                     .map(|(spoke, name)| {
-                        std::iter::once(name.clone()).chain(series.iter().map(|s| rate(s.rates[spoke], None))).collect()
+                        // A spoke opens its construct's programs, whichever model: its name is the way in.
+                        let name = TableCell { text: name.clone(), hit: Some(Hit::Spoke(spoke)) };
+                        let rates = series.iter().map(|s| TableCell::plain(rate(s.rates[spoke], None)));
+                        std::iter::once(name).chain(rates).collect()
                     })
                     .collect(),
             },
-            Chart::Heatmap { rows, columns, cells, .. } => FigureTable {
+            Chart::Heatmap { rows, row_models, columns, cells, .. } => FigureTable {
                 columns: std::iter::once("model".to_owned()).chain(columns.iter().cloned()).collect(),
                 rows: rows
                     .iter()
                     .enumerate()
                     .map(|(row, name)| {
                         let cell = |column| {
-                            cells
-                                .iter()
-                                .find(|c| c.row == row && c.column == column)
-                                .map_or("–".to_owned(), |c| c.title.clone())
+                            let cell = cells.iter().find(|c| c.row == row && c.column == column);
+                            TableCell {
+                                text: cell.map_or("–".to_owned(), |c| c.title.clone()),
+                                hit: cell.and_then(|_| Some(Hit::Cell { model: *row_models.get(row)?, column })),
+                            }
                         };
-                        std::iter::once(name.clone()).chain((0..columns.len()).map(cell)).collect()
+                        labelled(name, (0..columns.len()).map(cell).collect())
                     })
                     .collect(),
             },
@@ -189,12 +215,15 @@ impl Figure {
                     .iter()
                     .map(|b| {
                         let ci95 = wilson_interval(b.correct, b.correct + b.incorrect, Z_95);
-                        vec![
+                        [
                             b.value.to_string(),
                             b.correct.to_string(),
                             b.incorrect.to_string(),
                             rate(Some(b.rate()), ci95),
                         ]
+                        .into_iter()
+                        .map(TableCell::plain)
+                        .collect()
                     })
                     .collect(),
             },
@@ -234,7 +263,7 @@ pub fn overview(facts: &Facts, report: &Report) -> Figure {
         name: "overview".to_owned(),
         caption,
         size: (900, 340),
-        chart: Chart::Bars { groups, models: facts.models.clone(), bars },
+        chart: Chart::Bars { title: String::new(), groups, models: facts.models.clone(), bars },
     }
 }
 
@@ -261,7 +290,7 @@ fn heatmap(facts: &Facts, title: &str, columns: Vec<String>, bars: Vec<(Bar, Str
 
 fn chart_size(chart: &Chart) -> (u32, u32) {
     match chart {
-        Chart::Heatmap { rows, columns, .. } => heatmap_size(rows, columns.len()),
+        Chart::Heatmap { rows, columns, .. } => heatmap_size(rows, columns),
         _ => (900, 340),
     }
 }
@@ -354,8 +383,9 @@ pub fn construct_bars(facts: &Facts, report: &Report, flavor: Flavor, benchmark:
     Some(Figure {
         name: flavored(&format!("construct-bars-{}", file_name(name)), flavor),
         caption: format!("Success per construct on {name} with 95% Wilson intervals ({} definitions)", flavor.name()),
-        size: (1100, 340),
+        size: (1100, 366),
         chart: Chart::Bars {
+            title: name.clone(),
             groups: constructs.iter().map(|c| c.short().to_owned()).collect(),
             models: facts.models.clone(),
             bars,
@@ -391,6 +421,72 @@ pub fn construct_heatmap(facts: &Facts, report: &Report, flavor: Flavor, benchma
         caption: format!("Success per construct and model on {name} ({} definitions)", flavor.name()),
         size: chart_size(&chart),
         chart,
+    })
+}
+
+/// At most this many types in a types figure: the most common (the table has every one).
+pub const MAX_TYPES_IN_FIGURE: usize = 12;
+
+/// Success per type of the expected output on one benchmark (its index), in a flavor's types: the
+/// value-match rate with its 95% interval, a group per type (the most answered first), a bar per
+/// model; for many models a heatmap (a row per model, a column per type).
+pub fn types(facts: &Facts, report: &Report, flavor: Flavor, benchmark: usize) -> Option<Figure> {
+    let name = facts.benchmarks.get(benchmark)?;
+    let rows: Vec<&TypeSummary> =
+        report.types.iter().filter(|t| t.flavor == flavor && t.benchmark == *name && t.length.is_none()).collect();
+    let mut answers: BTreeMap<&str, u64> = BTreeMap::new();
+    for row in &rows {
+        *answers.entry(&row.value_type).or_default() += row.total;
+    }
+    let mut shown: Vec<(&str, u64)> = answers.into_iter().collect();
+    shown.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let left_out = shown.len().saturating_sub(MAX_TYPES_IN_FIGURE);
+    let columns: Vec<String> = shown.iter().take(MAX_TYPES_IN_FIGURE).map(|(t, _)| (*t).to_owned()).collect();
+    let mut bars: Vec<(Bar, &TypeSummary)> = rows
+        .into_iter()
+        .filter_map(|t| {
+            let group = columns.iter().position(|c| *c == t.value_type)?;
+            let model = facts.model_index(&t.model)? as usize;
+            Some((Bar { group, model, rate: t.value_rate()?, ci95: t.value_ci95 }, t))
+        })
+        .collect();
+    bars.sort_by_key(|(bar, _)| (bar.group, bar.model));
+    let more = if left_out > 0 { format!("; {left_out} rarer type(s) in the table") } else { String::new() };
+    let caption = format!(
+        "Success per type of the expected output on {name} with 95% Wilson intervals over answers ({} types{more})",
+        flavor.name()
+    );
+    let figure_name = flavored(&format!("types-{}", file_name(name)), flavor);
+    if many_models(facts) {
+        let titled = bars
+            .into_iter()
+            .map(|(bar, t)| {
+                let interval = bar.ci95.map_or(String::new(), |ci| format!(", 95% CI {}", interval(ci)));
+                let title = format!(
+                    "{} · {}: {}{interval}; {}/{} answers right, {} of the right type",
+                    t.model,
+                    t.value_type,
+                    percent(bar.rate),
+                    t.value_match,
+                    t.total,
+                    t.type_match
+                );
+                (bar, title)
+            })
+            .collect();
+        let chart = heatmap(facts, name, columns, titled);
+        return Some(Figure { name: figure_name, caption, size: chart_size(&chart), chart });
+    }
+    Some(Figure {
+        name: figure_name,
+        caption,
+        size: (1100, 366),
+        chart: Chart::Bars {
+            title: name.clone(),
+            groups: columns,
+            models: facts.models.clone(),
+            bars: bars.into_iter().map(|(bar, _)| bar).collect(),
+        },
     })
 }
 
@@ -452,7 +548,7 @@ fn property_subtitle(reference: Option<&CorrelationRow>, per_program: Option<&Co
 }
 
 /// Every figure of a report, for a paper: the overview; per benchmark predicted, the construct
-/// radar and bars (a heatmap for many models) in both flavors; per model predicted, each property
+/// radar and bars (a heatmap for many models) and the types in both flavors; per model predicted, each property
 /// pooled over its benchmarks.
 pub fn all(facts: &Facts, report: &Report) -> Vec<Figure> {
     let mut figures = vec![overview(facts, report)];
@@ -464,6 +560,7 @@ pub fn all(facts: &Facts, report: &Report) -> Vec<Figure> {
                 figures.extend(construct_radar(facts, report, flavor, benchmark as usize));
                 figures.extend(construct_bars(facts, report, flavor, benchmark as usize));
             }
+            figures.extend(types(facts, report, flavor, benchmark as usize));
         }
     }
     for model in facts.predicted_models() {
@@ -525,7 +622,7 @@ mod tests {
     #[test]
     fn the_overview_draws_the_reports_rates_and_intervals() {
         let (facts, report) = analysed();
-        let Chart::Bars { groups, models, bars } = overview(&facts, &report).chart else { panic!("not bars") };
+        let Chart::Bars { groups, models, bars, .. } = overview(&facts, &report).chart else { panic!("not bars") };
         assert_eq!(groups, ["bench"]);
         assert_eq!(models, facts.models);
         for bar in &bars {
@@ -538,7 +635,7 @@ mod tests {
         let run = &report.runs[0];
         let model = facts.models.iter().position(|m| *m == run.model).unwrap();
         let expected = format!("{} ({})", percent(run.rate.unwrap()), interval(run.ci95.unwrap()));
-        assert_eq!(table.rows[0][1 + model], expected);
+        assert_eq!(table.rows[0][1 + model], TableCell { text: expected, hit: Some(Hit::Bar { model, group: 0 }) });
     }
 
     #[test]
@@ -558,6 +655,32 @@ mod tests {
             assert_eq!(series.iter().find(|s| s.model == bar.model).unwrap().rates[bar.group], Some(bar.rate));
         }
         assert!(!bars.is_empty());
+    }
+
+    #[test]
+    fn a_types_figure_draws_the_reports_value_match_rates_most_answered_first() {
+        let (facts, report) = analysed();
+        let figure = types(&facts, &report, Flavor::Exerscope, 0).unwrap();
+        assert_eq!(figure.name, "types-bench");
+        let Chart::Bars { groups, bars, .. } = figure.chart else { panic!("not bars") };
+        // Every expected output here is an int.
+        assert_eq!(groups, ["int"]);
+        for bar in &bars {
+            let row = report
+                .types
+                .iter()
+                .find(|t| {
+                    t.flavor == Flavor::Exerscope
+                        && t.length.is_none()
+                        && t.model == facts.models[bar.model]
+                        && t.value_type == groups[bar.group]
+                })
+                .unwrap();
+            assert_eq!((Some(bar.rate), bar.ci95), (row.value_rate(), row.value_ci95));
+        }
+        assert_eq!(bars.len(), 2);
+        assert_eq!(types(&facts, &report, Flavor::Reference, 0).unwrap().name, "types-bench-reference");
+        assert_eq!(types(&facts, &report, Flavor::Reference, 9), None, "a benchmark the facts do not have");
     }
 
     #[test]
@@ -585,8 +708,8 @@ mod tests {
     fn every_figure_is_a_well_formed_svg_with_a_file_name() {
         let (facts, report) = analysed();
         let figures = all(&facts, &report);
-        // The overview, a radar and bars in two flavors, and each property for two models.
-        assert_eq!(figures.len(), 1 + 4 + 2 * NumericProperty::ALL.len());
+        // The overview, a radar, bars and types in two flavors, and each property for two models.
+        assert_eq!(figures.len(), 1 + 6 + 2 * NumericProperty::ALL.len());
         for figure in figures {
             assert!(figure.name.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c)), "{}", figure.name);
             let svg = figure.svg().unwrap();
@@ -609,9 +732,9 @@ mod tests {
         let facts = analyze(files).facts;
         let report = Report::build(&facts, Judge::Reference);
         let overview = overview(&facts, &report);
-        let Chart::Heatmap { rows, cells, .. } = &overview.chart else { panic!("not a heatmap") };
+        let Chart::Heatmap { rows, columns, cells, .. } = &overview.chart else { panic!("not a heatmap") };
         assert_eq!((rows.len(), cells.len()), (12, 12));
-        assert_eq!(overview.size, crate::heatmap::heatmap_size(rows, 1));
+        assert_eq!(overview.size, crate::heatmap::heatmap_size(rows, columns));
         let heatmap = construct_heatmap(&facts, &report, Flavor::Reference, 0).unwrap();
         let mut svg = String::new();
         let area = SVGBackend::with_string(&mut svg, heatmap.size).into_drawing_area();
@@ -628,6 +751,10 @@ mod tests {
             names.contains(&"construct-heatmap-bench".to_owned())
                 && !names.iter().any(|n| n.starts_with("constructs-"))
         );
+        let Chart::Heatmap { rows, .. } = types(&facts, &report, Flavor::Exerscope, 0).unwrap().chart else {
+            panic!("types: not a heatmap")
+        };
+        assert_eq!(rows.len(), 12);
     }
 
     #[test]

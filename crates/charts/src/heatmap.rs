@@ -27,10 +27,27 @@ pub fn label_width(rows: &[String]) -> u32 {
     (longest * 7 + 12).clamp(80, 280)
 }
 
+/// Column labels longer than this many characters would run into their neighbours: they are
+/// written upwards instead.
+const LEVEL_LABEL_CHARS: usize = 8;
+
+fn upright_labels(columns: &[String]) -> bool {
+    columns.iter().any(|c| c.chars().count() > LEVEL_LABEL_CHARS)
+}
+
+/// The column labels' height: a line, or the longest label written upwards (within bounds).
+fn header_height(columns: &[String]) -> u32 {
+    if !upright_labels(columns) {
+        return HEADER_HEIGHT;
+    }
+    let longest = columns.iter().map(|c| c.chars().count()).max().unwrap_or(0) as u32;
+    (longest * 7 + 12).clamp(HEADER_HEIGHT, 200)
+}
+
 /// The size that shows every cell.
-pub fn heatmap_size(rows: &[String], columns: usize) -> (u32, u32) {
-    let width = MARGIN * 2 + label_width(rows) + columns as u32 * CELL_WIDTH;
-    let height = TITLE_HEIGHT + HEADER_HEIGHT + rows.len() as u32 * CELL_HEIGHT + MARGIN;
+pub fn heatmap_size(rows: &[String], columns: &[String]) -> (u32, u32) {
+    let width = MARGIN * 2 + label_width(rows) + columns.len() as u32 * CELL_WIDTH;
+    let height = TITLE_HEIGHT + header_height(columns) + rows.len() as u32 * CELL_HEIGHT + MARGIN;
     (width.max(320), height)
 }
 
@@ -72,11 +89,17 @@ pub fn draw_heatmap<DB: DrawingBackend>(
     let text = |size, h, v| TextStyle::from(("sans-serif", size).into_font()).pos(Pos::new(h, v));
     area.draw(&Text::new(title.to_owned(), (width as i32 / 2, 6), text(16, HPos::Center, VPos::Top)))?;
     let left = (MARGIN + label_width(rows)) as i32;
-    let top = (TITLE_HEIGHT + HEADER_HEIGHT) as i32;
+    let top = (TITLE_HEIGHT + header_height(columns)) as i32;
     let (cell_w, cell_h) = (CELL_WIDTH as i32, CELL_HEIGHT as i32);
+    let upright = upright_labels(columns);
     for (column, name) in columns.iter().enumerate() {
         let x = left + column as i32 * cell_w + cell_w / 2;
-        area.draw(&Text::new(name.clone(), (x, top - 6), text(12, HPos::Center, VPos::Bottom)))?;
+        let label = if upright {
+            text(12, HPos::Left, VPos::Center).transform(FontTransform::Rotate270)
+        } else {
+            text(12, HPos::Center, VPos::Bottom)
+        };
+        area.draw(&Text::new(name.clone(), (x, top - 6), label))?;
     }
     let grid = RGBColor(225, 228, 234);
     for (row, name) in rows.iter().enumerate() {

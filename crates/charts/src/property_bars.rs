@@ -2,6 +2,7 @@
 //! incorrect (red) predictions per rounded value (the reference's first ten buckets), and the
 //! success rate with its 95% Wilson interval on a second axis.
 
+use crate::bars::RATE_AXIS_TOP;
 use exerscope_core::stats::buckets::Bucket;
 use exerscope_core::stats::wilson::{wilson_interval, Z_95};
 use plotters::coord::Shift;
@@ -34,19 +35,21 @@ pub fn draw_property_bars<DB: DrawingBackend>(
         .y_label_area_size(48)
         .right_y_label_area_size(56)
         .build_cartesian_2d(0f64..slots, 0f64..tallest as f64 * 1.05)?
-        .set_secondary_coord(0f64..slots, 0f64..1f64);
+        .set_secondary_coord(0f64..slots, 0f64..RATE_AXIS_TOP);
     chart
         .configure_mesh()
         .disable_x_mesh()
         .max_light_lines(0)
         .x_labels(0)
+        // Counts: at most one tick per whole number, so that no two ticks read the same.
+        .y_labels(integer_ticks(tallest))
         .y_desc("predictions")
         .y_label_formatter(&|v| format!("{v:.0}"))
         .draw()?;
     chart
         .configure_secondary_axes()
         .y_desc("success rate")
-        .y_label_formatter(&|v| format!("{:.0}%", v * 100.0))
+        .y_label_formatter(&|v| if *v <= 1.0 { format!("{:.0}%", v * 100.0) } else { String::new() })
         .draw()?;
     for (i, bucket) in buckets.iter().enumerate() {
         let (x0, x1) = (i as f64 + 0.15, i as f64 + 0.85);
@@ -78,4 +81,31 @@ pub fn draw_property_bars<DB: DrawingBackend>(
     area.draw(&Text::new(x_label.to_owned(), (width as i32 / 2, height as i32 - 40), style))?;
     area.present()?;
     Ok(())
+}
+
+/// How many ticks a count axis up to `tallest` may have: with no more than one per whole number
+/// plotters picks a step of at least 1 among 1, 2, 5, 10…, so every tick is a distinct integer.
+fn integer_ticks(tallest: u64) -> usize {
+    (tallest as usize + 1).clamp(2, 10)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use plotters::coord::ranged1d::Ranged;
+    use plotters::coord::types::RangedCoordf64;
+
+    #[test]
+    fn count_ticks_are_distinct_whole_numbers() {
+        for tallest in [1u64, 2, 3, 7, 12, 95, 4000] {
+            let axis = RangedCoordf64::from(0f64..tallest as f64 * 1.05);
+            let ticks = axis.key_points(integer_ticks(tallest));
+            let labels: Vec<String> = ticks.iter().map(|v| format!("{v:.0}")).collect();
+            assert!(ticks.iter().all(|v| v.fract() == 0.0), "{tallest}: {ticks:?}");
+            let mut distinct = labels.clone();
+            distinct.dedup();
+            assert_eq!(distinct, labels, "{tallest}");
+            assert!(ticks.len() >= 2, "{tallest}: {ticks:?}");
+        }
+    }
 }

@@ -322,9 +322,9 @@ fn report_writes_the_json_and_every_table_and_figure_for_a_paper() {
     assert_eq!((&row[3], &row[6]), ("659", "800"));
     let tex = std::fs::read_to_string(out.path().join("tables/runs.tex")).unwrap();
     assert!(tex.contains("gpt-4-turbo & cruxeval & output & 659 & 141 & 0 & 800 & 800 & 1 & 82.4\\% & ["), "{tex}");
-    // Figures: the overview, per benchmark a radar and bars in both flavors, per model each property.
+    // Figures: the overview, per benchmark a radar, bars and types in both flavors, per model each property.
     let figures: Vec<_> = std::fs::read_dir(out.path().join("figures")).unwrap().map(|e| e.unwrap().path()).collect();
-    assert_eq!(figures.len(), 1 + 4 * 4 + 2 * 11, "{figures:?}");
+    assert_eq!(figures.len(), 1 + 4 * 6 + 2 * 11, "{figures:?}");
     for figure in &figures {
         let svg = std::fs::read_to_string(figure).unwrap();
         let document = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{}: {e}", figure.display()));

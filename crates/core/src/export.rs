@@ -216,7 +216,18 @@ pub fn sheets(report: &Report) -> Vec<Sheet> {
         Sheet {
             name: "types",
             caption: format!("Answers per type of the expected output ({judge} judge): value and type matches"),
-            columns: vec!["model", "benchmark", "definitions", "type", "length", "value match", "type match", "total"],
+            columns: vec![
+                "model",
+                "benchmark",
+                "definitions",
+                "type",
+                "length",
+                "value match",
+                "value rate",
+                "95% CI",
+                "type match",
+                "total",
+            ],
             rows: report
                 .types
                 .iter()
@@ -228,6 +239,8 @@ pub fn sheets(report: &Report) -> Vec<Sheet> {
                         text(&t.value_type),
                         text(t.length.clone().unwrap_or_default()),
                         Cell::Count(t.value_match),
+                        Cell::Rate(t.value_rate()),
+                        Cell::Interval(t.value_ci95),
                         Cell::Count(t.type_match),
                         Cell::Count(t.total),
                     ]

@@ -8,6 +8,7 @@
 use crate::facts::Facts;
 use crate::flavors::Flavor;
 use crate::judges::Judge;
+use crate::stats::wilson::{wilson_interval, Z_95};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -24,9 +25,18 @@ pub struct TypeSummary {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub length: Option<String>,
     pub value_match: u64,
+    /// The 95% Wilson interval of the value-match rate, over answers (as `total` counts them).
+    pub value_ci95: Option<[f64; 2]>,
     pub type_match: u64,
     /// Predictions whose expected output has this type.
     pub total: u64,
+}
+
+impl TypeSummary {
+    /// The share of right predictions: the value-match rate.
+    pub fn value_rate(&self) -> Option<f64> {
+        (self.total > 0).then(|| self.value_match as f64 / self.total as f64)
+    }
 }
 
 /// Counts per (model, benchmark, flavor, expected type), for the types that occur.
@@ -79,6 +89,7 @@ pub fn type_summaries(facts: &Facts, judge: Judge) -> Vec<TypeSummary> {
                 value_type,
                 length: length.map(str::to_owned),
                 value_match,
+                value_ci95: wilson_interval(value_match, total, Z_95),
                 type_match,
                 total,
             },
