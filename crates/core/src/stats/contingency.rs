@@ -2,7 +2,6 @@
 //! `scipy.stats.fisher_exact` and `scipy.stats.chi2_contingency` compute them.
 
 use statrs::distribution::{ChiSquared, ContinuousCDF};
-use statrs::function::factorial::ln_factorial;
 
 /// Relative tolerance SciPy uses to count tables as probable as the observed one.
 const FISHER_RELATIVE_TOLERANCE: f64 = 1.0 + 1e-7;
@@ -15,19 +14,25 @@ pub fn fisher_exact(table: [[u64; 2]; 2]) -> Option<f64> {
     if n == 0 {
         return None;
     }
-    let log_pmf = |x: u64| -> f64 {
-        ln_factorial(row1) + ln_factorial(n - row1) + ln_factorial(col1) + ln_factorial(n - col1)
-            - ln_factorial(n)
-            - ln_factorial(x)
-            - ln_factorial(row1 - x)
-            - ln_factorial(col1 - x)
-            - ln_factorial(n + x - row1 - col1)
-    };
     let low = (row1 + col1).saturating_sub(n);
     let high = row1.min(col1);
-    let observed = log_pmf(a).exp();
-    let p: f64 =
-        (low..=high).map(|x| log_pmf(x).exp()).filter(|&pmf| pmf <= observed * FISHER_RELATIVE_TOLERANCE).sum();
+    // Each table's probability relative to the most probable one (the mode), from its neighbour's
+    // by their ratio pmf(x + 1) / pmf(x) = (row1 − x)(col1 − x) / ((x + 1)(n − row1 − col1 + x + 1)):
+    // no logarithm per table (4,000 tests for 100 models), no underflow near the mode.
+    let ratio = |x: u64| ((row1 - x) as f64 * (col1 - x) as f64) / ((x + 1) as f64 * (n + x + 1 - row1 - col1) as f64);
+    let mode = ((row1 + 1) as f64 * (col1 + 1) as f64 / (n + 2) as f64).floor() as u64;
+    let mode = mode.clamp(low, high);
+    let mut weights = vec![0.0_f64; (high - low + 1) as usize];
+    weights[(mode - low) as usize] = 1.0;
+    for x in mode..high {
+        weights[(x + 1 - low) as usize] = weights[(x - low) as usize] * ratio(x);
+    }
+    for x in (low + 1..=mode).rev() {
+        weights[(x - 1 - low) as usize] = weights[(x - low) as usize] / ratio(x - 1);
+    }
+    let total: f64 = weights.iter().sum();
+    let observed = weights[(a - low) as usize];
+    let p: f64 = weights.iter().filter(|&&w| w <= observed * FISHER_RELATIVE_TOLERANCE).sum::<f64>() / total;
     Some(p.min(1.0))
 }
 
@@ -58,6 +63,40 @@ pub fn chi_square(table: [[u64; 2]; 2], yates: bool) -> Option<(f64, f64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Fisher's p summed in log space, table by table: what the ratios replace.
+    fn fisher_in_logs(table: [[u64; 2]; 2]) -> f64 {
+        use statrs::function::factorial::ln_factorial;
+        let [[a, b], [c, d]] = table;
+        let (row1, col1, n) = (a + b, a + c, a + b + c + d);
+        let log_pmf = |x: u64| {
+            ln_factorial(row1) + ln_factorial(n - row1) + ln_factorial(col1) + ln_factorial(n - col1)
+                - ln_factorial(n)
+                - ln_factorial(x)
+                - ln_factorial(row1 - x)
+                - ln_factorial(col1 - x)
+                - ln_factorial(n + x - row1 - col1)
+        };
+        let observed = log_pmf(a).exp();
+        let tables = (row1 + col1).saturating_sub(n)..=row1.min(col1);
+        let p: f64 = tables.map(|x| log_pmf(x).exp()).filter(|&pmf| pmf <= observed * FISHER_RELATIVE_TOLERANCE).sum();
+        p.min(1.0)
+    }
+
+    #[test]
+    fn fisher_by_ratios_matches_fisher_in_logs() {
+        for table in [
+            [[0, 0], [0, 1]],
+            [[3, 1], [1, 3]],
+            [[10, 0], [0, 10]],
+            [[40, 60], [70, 30]],
+            [[120, 80], [95, 105]],
+            [[1, 900], [30, 700]],
+            [[500, 480], [510, 470]],
+        ] {
+            close(fisher_exact(table).unwrap(), fisher_in_logs(table));
+        }
+    }
 
     fn close(actual: f64, expected: f64) {
         assert!((actual - expected).abs() <= 1e-9 * expected.abs().max(1e-300) + 1e-15, "{actual} != {expected}");
