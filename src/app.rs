@@ -29,10 +29,10 @@ use exerscope_core::drilldown::Selection;
 use exerscope_core::readers::generic_table::ColumnMapping;
 use exerscope_core::readers::{Format, ReadOptions};
 use exerscope_core::table::Task;
-use exerscope_core::{Facts, Report};
+use exerscope_core::{Facts, Judge, Report};
 use leptos::prelude::*;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 use wasm_bindgen::JsValue;
 
 /// Where the analysis is, as the status line shows it.
@@ -86,8 +86,10 @@ pub fn App() -> impl IntoView {
         })
     })
     .into();
+    // Reports are kept per judge for the facts they describe: switching back to a judge is instant.
+    let reports = StoredValue::new(ReportCache::default());
     let task_report =
-        Memo::new(move |_| task_facts.with(|f| f.as_ref().map(|f| Arc::new(Report::build(f, judge.get())))));
+        Memo::new(move |_| task_facts.with(|f| f.as_ref().map(|f| reports.write_value().report(f, judge.get()))));
     // …and of the models shown: what the views draw.
     let shown: Signal<Option<Arc<Facts>>> = Memo::new(move |_| {
         let facts = task_facts.get()?;
@@ -104,7 +106,7 @@ pub fn App() -> impl IntoView {
         if hidden_models.with(BTreeSet::is_empty) {
             return task_report.get();
         }
-        shown.with(|f| f.as_ref().map(|f| Arc::new(Report::build(f, judge.get()))))
+        shown.with(|f| f.as_ref().map(|f| reports.write_value().report(f, judge.get())))
     });
     let model_rates =
         Signal::derive(move || task_report.with(|r| r.as_ref().map(|r| r.model_rates()).unwrap_or_default()));
@@ -401,6 +403,26 @@ pub fn App() -> impl IntoView {
             <a href="https://arxiv.org/abs/2501.18482">"ExeRScope (Liu & Jabbarvand)"</a>
             " defined the reference analyses reproduced here."
         </footer>
+    }
+}
+
+/// The reports built, one per judge asked for, for facts still shown (the task's, the models
+/// shown): held weakly, so that facts no view shows any more take their reports with them.
+#[derive(Default)]
+struct ReportCache {
+    built: Vec<(Weak<Facts>, Judge, Arc<Report>)>,
+}
+
+impl ReportCache {
+    fn report(&mut self, facts: &Arc<Facts>, judge: Judge) -> Arc<Report> {
+        let this = Arc::downgrade(facts);
+        self.built.retain(|(f, ..)| f.strong_count() > 0);
+        if let Some((.., report)) = self.built.iter().find(|(f, j, _)| f.ptr_eq(&this) && *j == judge) {
+            return report.clone();
+        }
+        let report = Arc::new(Report::build(facts, judge));
+        self.built.push((this, judge, report.clone()));
+        report
     }
 }
 
