@@ -1,100 +1,95 @@
 //! The numeric program properties that statistics and views relate to success, by a stable
-//! snake_case name (the CLI report's `property`).
+//! snake_case name (the CLI report's `property`). Each is declared once, in the table below: its
+//! name, its label and where a program's value comes from.
 
 use crate::extractors::Metrics;
 use crate::facts::ProgramFacts;
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum NumericProperty {
-    ReferenceCc,
-    MccabeMax,
-    MccabeSum,
-    Cognitive,
-    MaxNesting,
-    Loc,
-    Statements,
-    AstNodes,
-    Functions,
-    Calls,
+/// Declares the properties once: the enum (serde names = stable names), [`NumericProperty::ALL`],
+/// each one's name and label, and [`NumericProperty::value`].
+macro_rules! numeric_properties {
+    ($($(#[$doc:meta])* $property:ident => $name:literal, $label:literal, |$program:ident| $value:expr;)+) => {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum NumericProperty {
+            $($(#[$doc])* #[serde(rename = $name)] $property,)+
+        }
+
+        impl NumericProperty {
+            pub const ALL: [NumericProperty; [$($name),+].len()] = [$(NumericProperty::$property),+];
+
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(NumericProperty::$property => $name,)+
+                }
+            }
+
+            pub fn label(self) -> &'static str {
+                match self {
+                    $(NumericProperty::$property => $label,)+
+                }
+            }
+
+            /// The program's value; `None` when it has none (no code, no reference CC).
+            pub fn value(self, program: &ProgramFacts) -> Option<f64> {
+                match self {
+                    $(NumericProperty::$property => {
+                        let $program = program;
+                        $value
+                    })+
+                }
+            }
+        }
+    };
+}
+
+numeric_properties! {
+    ReferenceCc => "reference_cc", "reference CC (ExeRScope's base complexity)",
+        |p| p.metrics.as_ref()?.reference_cc.map(|cc| cc as f64);
+    MccabeMax => "mccabe_max", "McCabe complexity (largest function)", |p| metric(p, |m| m.mccabe_max);
+    MccabeSum => "mccabe_sum", "McCabe complexity (sum over functions)", |p| metric(p, |m| m.mccabe_sum);
+    Cognitive => "cognitive", "cognitive complexity", |p| metric(p, |m| m.cognitive);
+    MaxNesting => "max_nesting", "maximum nesting depth", |p| metric(p, |m| m.max_nesting);
+    Loc => "loc", "lines of code", |p| metric(p, |m| m.loc);
+    Statements => "statements", "statements", |p| metric(p, |m| m.statements);
+    AstNodes => "ast_nodes", "syntax tree nodes", |p| metric(p, |m| m.ast_nodes);
+    Functions => "functions", "functions", |p| metric(p, |m| m.functions);
+    Calls => "calls", "calls", |p| metric(p, |m| m.calls);
     /// Length of the expected output (string or container).
-    OutputLength,
+    OutputLength => "output_length", "length of the expected output", |p| p.output_length.map(f64::from);
 }
 
 impl NumericProperty {
-    pub const ALL: [NumericProperty; 11] = [
-        NumericProperty::ReferenceCc,
-        NumericProperty::MccabeMax,
-        NumericProperty::MccabeSum,
-        NumericProperty::Cognitive,
-        NumericProperty::MaxNesting,
-        NumericProperty::Loc,
-        NumericProperty::Statements,
-        NumericProperty::AstNodes,
-        NumericProperty::Functions,
-        NumericProperty::Calls,
-        NumericProperty::OutputLength,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            NumericProperty::ReferenceCc => "reference_cc",
-            NumericProperty::MccabeMax => "mccabe_max",
-            NumericProperty::MccabeSum => "mccabe_sum",
-            NumericProperty::Cognitive => "cognitive",
-            NumericProperty::MaxNesting => "max_nesting",
-            NumericProperty::Loc => "loc",
-            NumericProperty::Statements => "statements",
-            NumericProperty::AstNodes => "ast_nodes",
-            NumericProperty::Functions => "functions",
-            NumericProperty::Calls => "calls",
-            NumericProperty::OutputLength => "output_length",
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            NumericProperty::ReferenceCc => "reference CC (ExeRScope's base complexity)",
-            NumericProperty::MccabeMax => "McCabe complexity (largest function)",
-            NumericProperty::MccabeSum => "McCabe complexity (sum over functions)",
-            NumericProperty::Cognitive => "cognitive complexity",
-            NumericProperty::MaxNesting => "maximum nesting depth",
-            NumericProperty::Loc => "lines of code",
-            NumericProperty::Statements => "statements",
-            NumericProperty::AstNodes => "syntax tree nodes",
-            NumericProperty::Functions => "functions",
-            NumericProperty::Calls => "calls",
-            NumericProperty::OutputLength => "length of the expected output",
-        }
-    }
-
     pub fn from_name(name: &str) -> Option<NumericProperty> {
         Self::ALL.into_iter().find(|p| p.name() == name)
     }
+}
 
-    fn of_metrics(self, m: &Metrics) -> Option<f64> {
-        let count = match self {
-            NumericProperty::ReferenceCc => return m.reference_cc.map(|cc| cc as f64),
-            NumericProperty::MccabeMax => m.mccabe_max,
-            NumericProperty::MccabeSum => m.mccabe_sum,
-            NumericProperty::Cognitive => m.cognitive,
-            NumericProperty::MaxNesting => m.max_nesting,
-            NumericProperty::Loc => m.loc,
-            NumericProperty::Statements => m.statements,
-            NumericProperty::AstNodes => m.ast_nodes,
-            NumericProperty::Functions => m.functions,
-            NumericProperty::Calls => m.calls,
-            NumericProperty::OutputLength => return None,
-        };
-        Some(f64::from(count))
+/// A count of the program's static metrics; `None` without code.
+fn metric(program: &ProgramFacts, count: impl Fn(&Metrics) -> u32) -> Option<f64> {
+    program.metrics.as_ref().map(|m| f64::from(count(m)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_property_has_one_stable_name_its_serde_name() {
+        for property in NumericProperty::ALL {
+            assert_eq!(serde_json::to_string(&property).unwrap(), format!("\"{}\"", property.name()));
+            assert_eq!(NumericProperty::from_name(property.name()), Some(property));
+            assert_eq!(NumericProperty::ALL.iter().filter(|p| p.name() == property.name()).count(), 1);
+        }
+        assert_eq!(NumericProperty::ALL.len(), 11);
     }
 
-    /// The program's value; `None` when it has no code (or no reference CC).
-    pub fn value(self, program: &ProgramFacts) -> Option<f64> {
-        if self == NumericProperty::OutputLength {
-            return program.output_length.map(f64::from);
-        }
-        program.metrics.as_ref().and_then(|m| self.of_metrics(m))
+    #[test]
+    fn values_come_from_the_metrics_and_the_expected_output() {
+        let program = &crate::facts::tests::tiny_facts().programs[1];
+        let metrics = program.metrics.as_ref().unwrap();
+        assert_eq!(NumericProperty::Loc.value(program), Some(f64::from(metrics.loc)));
+        assert_eq!(NumericProperty::ReferenceCc.value(program), metrics.reference_cc.map(|cc| cc as f64));
+        assert_eq!(NumericProperty::OutputLength.value(program), None);
     }
 }
