@@ -455,3 +455,28 @@ fn push_fragment(fragment: &str) {
         let _ = history.push_state_with_url(&JsValue::NULL, "", Some(&url));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use exerscope_core::{analyze, InputFile};
+
+    fn facts() -> Arc<Facts> {
+        let row = r#"{"id": "a", "model": "m", "benchmark": "b", "task": "output", "code": "def f(x):\n    return x\n", "input": "f(1)", "expected": "1", "prediction": "1"}"#;
+        Arc::new(analyze(vec![InputFile::new("p.jsonl", row)]).facts)
+    }
+
+    #[test]
+    fn a_report_is_built_once_per_judge_for_facts_still_shown() {
+        let mut cache = ReportCache::default();
+        let (shown, other) = (facts(), facts());
+        let first = cache.report(&shown, Judge::Reference);
+        assert!(Arc::ptr_eq(&first, &cache.report(&shown, Judge::Reference)), "kept");
+        assert!(!Arc::ptr_eq(&first, &cache.report(&shown, Judge::Value)), "one per judge");
+        assert!(!Arc::ptr_eq(&first, &cache.report(&other, Judge::Reference)), "one per facts");
+        assert_eq!(*cache.report(&other, Judge::Reference), Report::build(&other, Judge::Reference));
+        drop(shown);
+        cache.report(&other, Judge::Lenient);
+        assert_eq!(cache.built.len(), 2, "the reports of facts no longer shown are gone");
+    }
+}
