@@ -383,7 +383,7 @@ pub fn App() -> impl IntoView {
                     <PropertiesView facts=properties.facts report=properties.report property=property benchmark=property_benchmark/>
                 </div>
                 <div class="section" hidden=move || section.get() != Section::Types>
-                    <TypesView facts=types.facts report=types.report flavor=types.flavor/>
+                    <TypesView facts=types.facts report=types.report flavor=types.flavor on_select=on_select/>
                 </div>
                 <div class="section" hidden=move || section.get() != Section::Models>
                     <ComparisonView facts=models.facts report=models.report on_select=on_select/>

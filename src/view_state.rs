@@ -5,7 +5,7 @@
 //! `data=<url>` (repeatable) names public result files the loader page (load.html) downloads
 //! after the user agrees; the app page itself never fetches them.
 
-use exerscope_core::drilldown::{AgreementCell, Selection};
+use exerscope_core::drilldown::{AgreementCell, OutputType, Selection};
 use exerscope_core::flavors::{AnyConstruct, Flavor};
 use exerscope_core::numeric::NumericProperty;
 use exerscope_core::table::Task;
@@ -98,6 +98,7 @@ pub struct Drill {
     pub benchmark: Option<String>,
     pub construct: Option<AnyConstruct>,
     pub agreement: Option<Agreement>,
+    pub output_type: Option<OutputType>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -166,6 +167,9 @@ impl ViewState {
                 let verdict = |right| if right { "right" } else { "wrong" };
                 put("drill.cell", &format!("{}-{}", verdict(agreement.a_right), verdict(agreement.b_right)));
             }
+            if let Some(output_type) = &drill.output_type {
+                put("drill.type", &format!("{}:{}", output_type.flavor.name(), output_type.name));
+            }
         }
         if let Some(program) = &self.program {
             put("program.benchmark", &program.benchmark);
@@ -212,6 +216,7 @@ impl ViewState {
                 "drill.a" => set(&mut agreement_models[0], &value),
                 "drill.b" => set(&mut agreement_models[1], &value),
                 "drill.cell" => cell_named(&value).map(|c| cell = Some(c)).is_some(),
+                "drill.type" => output_type_named(&value).map(|t| drill.output_type = Some(t)).is_some(),
                 "program.benchmark" => set(&mut program[0], &value),
                 "program.id" => set(&mut program[1], &value),
                 _ => {
@@ -251,6 +256,12 @@ fn construct_named(value: &str) -> Option<AnyConstruct> {
     flavor_named(flavor)?.constructs().into_iter().find(|c| c.name() == name)
 }
 
+/// `exerscope:list of int`, `reference:dictionary`: a type by its flavor's name for it.
+fn output_type_named(value: &str) -> Option<OutputType> {
+    let (flavor, name) = value.split_once(':')?;
+    Some(OutputType { flavor: flavor_named(flavor)?, name: name.to_owned() }).filter(|t| !t.name.is_empty())
+}
+
 /// `right-wrong`: model A right, model B wrong.
 fn cell_named(value: &str) -> Option<(bool, bool)> {
     let verdict = |v| match v {
@@ -280,6 +291,7 @@ impl Drill {
             model: selection.model.and_then(model),
             benchmark: selection.benchmark.and_then(|b| facts.benchmarks.get(b as usize).cloned()),
             construct: selection.construct,
+            output_type: selection.output_type.clone(),
             agreement: selection.agreement.and_then(|cell| {
                 Some(Agreement {
                     model_a: model(cell.model_a)?,
@@ -310,7 +322,13 @@ impl Drill {
             Some(name) => Some(facts.benchmark_index(name)?),
             None => None,
         };
-        Some(Selection { model: model(&self.model)?, benchmark, construct: self.construct, agreement })
+        Some(Selection {
+            model: model(&self.model)?,
+            benchmark,
+            construct: self.construct,
+            agreement,
+            output_type: self.output_type.clone(),
+        })
     }
 }
 
@@ -358,6 +376,7 @@ mod tests {
                     a_right: true,
                     b_right: false,
                 }),
+                output_type: Some(OutputType { flavor: Flavor::Exerscope, name: "list of tuple: a&b".to_owned() }),
             }),
             program: Some(ProgramKey { benchmark: "cruxeval".to_owned(), id: "sample_12".to_owned() }),
             models: vec!["gpt-4".to_owned(), "org/model #1".to_owned()],
@@ -391,14 +410,15 @@ mod tests {
     #[test]
     fn unknown_or_malformed_settings_are_ignored_and_told() {
         let (state, notes) = ViewState::from_fragment(
-            "#judge=eval()&section=constructs&x=<script>&drill.construct=nested&drill.cell=maybe&task=output",
+            "#judge=eval()&section=constructs&x=<script>&drill.construct=nested&drill.cell=maybe&task=output\
+             &drill.type=int&drill.type=python:int&drill.type=exerscope:",
         );
         assert_eq!(
             (state.section, state.judge, state.task),
             (Section::Constructs, Judge::Reference, Some(Task::Output))
         );
         assert_eq!(state.drill, None);
-        assert_eq!(notes.len(), 4, "{notes:?}");
+        assert_eq!(notes.len(), 7, "{notes:?}");
         assert!(notes[0].contains("judge=“eval()”"), "{notes:?}");
         assert!(notes[1].contains("“x”"), "{notes:?}");
         let (state, notes) = ViewState::from_fragment(&format!("#section={}", "a".repeat(5000)));

@@ -132,7 +132,7 @@ fn construct_selection(
         benchmark: benchmark.map(|b| b as u32),
         model: model.map(|m| m as u32),
         construct: Some(*construct.get(column)?),
-        agreement: None,
+        ..Default::default()
     })
 }
 
@@ -165,7 +165,7 @@ fn ConstructTable(
                             Some(format!("{}/{} predictions; {rate} over {} program(s)", s.correct, s.total, s.programs))
                         });
                         let select = move |_| {
-                            on_select.run(Selection { model, benchmark, construct: Some(construct), agreement: None })
+                            on_select.run(Selection { model, benchmark, construct: Some(construct), ..Default::default() })
                         };
                         view! { <td class="num clickable" title=title data-construct=construct.name() on:click=select><button class="link">{text}</button></td> }
                     })

@@ -101,6 +101,9 @@ fn describe(facts: &Facts, selection: &Selection) -> String {
     if let Some(construct) = selection.construct {
         parts.push(format!("programs with {}", construct.label()));
     }
+    if let Some(output_type) = &selection.output_type {
+        parts.push(format!("expected output of type {} ({} types)", output_type.name, output_type.flavor.name()));
+    }
     if let Some(cell) = selection.agreement {
         let verdict = |right: bool| if right { "right" } else { "wrong" };
         parts.push(format!(

@@ -1,12 +1,13 @@
 //! Success per type of the expected output (SPEC §4.5, §6): value match (the verdict) and type
 //! match (did the model at least answer with the right type?), in the flavor chosen at the top. A
 //! figure per benchmark (bars, or a heatmap for many models) and a pivot: a row per type, a column
-//! per model shown.
+//! per model shown. A bar, heatmap cell or pivot cell opens the programs behind it.
 
 use crate::components::figure::FigureCanvas;
 use crate::components::predicted_benchmarks;
-use exerscope_charts::figures;
+use exerscope_charts::figures::{self, Hit};
 use exerscope_charts::format::{interval, percent};
+use exerscope_core::drilldown::{OutputType, Selection};
 use exerscope_core::flavors::Flavor;
 use exerscope_core::stats::TypeSummary;
 use exerscope_core::{Facts, Report};
@@ -19,6 +20,7 @@ pub fn TypesView(
     facts: Signal<Option<Arc<Facts>>>,
     report: Signal<Option<Arc<Report>>>,
     flavor: Signal<Flavor>,
+    on_select: Callback<Selection>,
 ) -> impl IntoView {
     let by_length = RwSignal::new(false);
     let type_match = RwSignal::new(false);
@@ -33,7 +35,12 @@ pub fn TypesView(
                     figures::types(&facts, &report, flavor.get(), benchmark).map(Arc::new)
                 });
                 let class = if many() { "heatmap" } else { "types-chart" };
-                view! { <FigureCanvas figure=figure.into() class=class/> }
+                let on_hit = Callback::new(move |hit: Hit| {
+                    let Some(figure) = figure.get_untracked() else { return };
+                    let Some((name, model)) = figure.group_of(hit) else { return };
+                    on_select.run(of_type(flavor.get_untracked(), name, benchmark, model));
+                });
+                view! { <FigureCanvas figure=figure.into() class=class on_hit/> }
             })
             .collect_view()
     };
@@ -63,7 +70,7 @@ pub fn TypesView(
                     " split exerscope types by the length of the expected output"
                 </label>
             </div>
-            <TypesPivot facts report flavor by_length=by_length.into() type_match=type_match.into()/>
+            <TypesPivot facts report flavor by_length=by_length.into() type_match=type_match.into() on_select/>
         </section>
     }
 }
@@ -76,6 +83,7 @@ fn TypesPivot(
     flavor: Signal<Flavor>,
     by_length: Signal<bool>,
     type_match: Signal<bool>,
+    on_select: Callback<Selection>,
 ) -> impl IntoView {
     // The models predicted in the facts shown, in their order (that of every other view).
     let models = move || {
@@ -89,7 +97,7 @@ fn TypesPivot(
     let rows = move || {
         let models = models();
         let (flavor, by_length, type_match) = (flavor.get(), by_length.get(), type_match.get());
-        let Some(report) = report.get() else { return Vec::new() };
+        let (Some(report), Some(facts)) = (report.get(), facts.get()) else { return Vec::new() };
         let split = by_length && flavor == Flavor::Exerscope;
         let mut pivot: BTreeMap<(&str, &str, Option<&str>), BTreeMap<&str, &TypeSummary>> = BTreeMap::new();
         for t in report.types.iter().filter(|t| t.flavor == flavor && t.length.is_some() == split) {
@@ -108,9 +116,13 @@ fn TypesPivot(
                             return view! { <td class="num" data-model=model.clone()>"–"</td> }.into_any();
                         };
                         let shown = if type_match { t.type_match } else { t.value_match };
+                        let selection = facts.benchmark_index(benchmark).map(|b| {
+                            of_type(flavor, value_type, b as usize, facts.model_index(model).map(|m| m as usize))
+                        });
                         view! {
-                            <td class="num" data-model=model.clone() title=describe(t)>
-                                {format!("{shown}/{}", t.total)}
+                            <td class="num clickable" data-model=model.clone() title=describe(t)
+                                on:click=move |_| selection.clone().into_iter().for_each(|s| on_select.run(s))>
+                                <button class="link">{format!("{shown}/{}", t.total)}</button>
                             </td>
                         }
                         .into_any()
@@ -135,6 +147,16 @@ fn TypesPivot(
                 <tbody>{rows}</tbody>
             </table>
         </div>
+    }
+}
+
+/// The programs expecting `name` (a type in `flavor`) in a benchmark, of one model or all.
+fn of_type(flavor: Flavor, name: &str, benchmark: usize, model: Option<usize>) -> Selection {
+    Selection {
+        benchmark: Some(benchmark as u32),
+        model: model.map(|m| m as u32),
+        output_type: Some(OutputType { flavor, name: name.to_owned() }),
+        ..Default::default()
     }
 }
 

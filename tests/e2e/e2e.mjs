@@ -178,6 +178,10 @@ try {
     await page.selectOption('#types-cells', 'value');
     expectEqual(dictionaries, ['64/67', '67/67'], 'dictionary outputs of gpt-4-turbo on cruxeval (SPEC 4.5)');
     await page.waitForSelector('canvas.types-chart[data-figure="types-cruxeval-reference"][data-drawn="true"]', { state: 'attached' });
+    // A pivot cell opens its programs: gpt-4-turbo's cruxeval programs whose expected output is a dictionary.
+    await page.click(`${dictionary} button`);
+    await page.waitForFunction(() => (document.querySelector('#drilldown h2')?.textContent ?? '').includes('of type dictionary'));
+    expectEqual(await page.getAttribute('#drilldown-table', 'aria-rowcount'), String(67 + 1), 'programs expecting a dictionary');
     await page.waitForFunction(() => document.querySelectorAll('canvas.radar[data-drawn="true"]').length === 4);
     await page.waitForSelector('#construct-bars[data-drawn="true"]', { state: 'attached' });
     await page.waitForFunction(() => document.querySelectorAll('canvas.property-chart[data-drawn="true"]').length === 2);

@@ -117,6 +117,18 @@ impl Figure {
         })
     }
 
+    /// The name of the group (bars), spoke (radar) or column (heatmap) a hit landed in, and the
+    /// model's index where the mark has one.
+    pub fn group_of(&self, hit: Hit) -> Option<(&str, Option<usize>)> {
+        let (names, index, model) = match (&self.chart, hit) {
+            (Chart::Bars { groups, .. }, Hit::Bar { model, group }) => (groups, group, Some(model)),
+            (Chart::Radar { spokes, .. }, Hit::Spoke(spoke)) => (spokes, spoke, None),
+            (Chart::Heatmap { columns, .. }, Hit::Cell { model, column }) => (columns, column, Some(model)),
+            _ => return None,
+        };
+        Some((names.get(index)?.as_str(), model))
+    }
+
     /// The figure as an SVG document.
     pub fn svg(&self) -> Result<String, String> {
         let mut out = String::new();
@@ -679,6 +691,10 @@ mod tests {
             assert_eq!((Some(bar.rate), bar.ci95), (row.value_rate(), row.value_ci95));
         }
         assert_eq!(bars.len(), 2);
+        let figure = types(&facts, &report, Flavor::Exerscope, 0).unwrap();
+        assert_eq!(figure.group_of(Hit::Bar { model: 1, group: 0 }), Some(("int", Some(1))));
+        assert_eq!(figure.group_of(Hit::Bar { model: 1, group: 5 }), None);
+        assert_eq!(figure.group_of(Hit::Spoke(0)), None, "no spokes in bars");
         assert_eq!(types(&facts, &report, Flavor::Reference, 0).unwrap().name, "types-bench-reference");
         assert_eq!(types(&facts, &report, Flavor::Reference, 9), None, "a benchmark the facts do not have");
     }

@@ -1,8 +1,8 @@
 //! The programs behind a number: which programs a bar, a spoke or a table cell counts, with
 //! each model's verdict. A table transform of the facts, shared by every view.
 
-use crate::facts::Facts;
-use crate::flavors::AnyConstruct;
+use crate::facts::{Facts, ProgramFacts};
+use crate::flavors::{AnyConstruct, Flavor};
 use crate::judges::Judge;
 use crate::table::{BenchmarkIdx, ModelIdx, ProgramIdx};
 use serde::{Deserialize, Serialize};
@@ -15,6 +15,24 @@ pub struct Selection {
     pub construct: Option<AnyConstruct>,
     /// A cell of a model-against-model table.
     pub agreement: Option<AgreementCell>,
+    /// The programs whose expected output has this type (a bar or cell of the types figures).
+    pub output_type: Option<OutputType>,
+}
+
+/// A type of the expected output, by its name in a flavor (`dictionary`; `list of int`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutputType {
+    pub flavor: Flavor,
+    pub name: String,
+}
+
+impl OutputType {
+    pub fn of(&self, facts: &Facts, program: &ProgramFacts) -> bool {
+        match self.flavor {
+            Flavor::Reference => program.output_type_reference.name() == self.name,
+            Flavor::Exerscope => facts.type_names.get(program.output_type as usize) == Some(&self.name),
+        }
+    }
 }
 
 /// The programs where model A was right or wrong and model B right or wrong.
@@ -42,6 +60,7 @@ pub fn programs_behind(facts: &Facts, selection: &Selection, judge: Judge) -> Ve
         let program = &facts.programs[program as usize];
         selection.benchmark.is_none_or(|b| b == program.benchmark)
             && selection.construct.is_none_or(|c| c.present_in(program))
+            && selection.output_type.as_ref().is_none_or(|t| t.of(facts, program))
     };
     let mut rows: Vec<Option<Vec<Option<bool>>>> = vec![None; facts.programs.len()];
     for i in 0..facts.predictions.len() {
@@ -85,6 +104,24 @@ mod tests {
             Selection { construct: Some(AnyConstruct::Reference(ReferenceConstruct::If)), ..Default::default() };
         let rows = programs_behind(&facts, &selection, Judge::Reference);
         assert_eq!(rows, [DrillRow { program: 1, verdicts: vec![Some(false)] }]);
+    }
+
+    #[test]
+    fn an_output_type_selects_the_programs_expecting_it_in_its_flavor() {
+        let mut facts = tiny_facts();
+        facts.programs[1].output_type = 1; // "str" in exerscope's names; still an int for the reference
+        let of_type = |flavor, name: &str| {
+            let output_type = Some(OutputType { flavor, name: name.to_owned() });
+            let selection = Selection { output_type, ..Default::default() };
+            let mut programs: Vec<_> =
+                programs_behind(&facts, &selection, Judge::Reference).iter().map(|r| r.program).collect();
+            programs.sort_unstable();
+            programs
+        };
+        assert_eq!(of_type(Flavor::Exerscope, "str"), [1]);
+        assert_eq!(of_type(Flavor::Exerscope, "int"), [0]);
+        assert_eq!(of_type(Flavor::Reference, "int"), [0, 1]);
+        assert_eq!(of_type(Flavor::Reference, "str"), Vec::<u32>::new());
     }
 
     #[test]
