@@ -6,7 +6,7 @@
 use crate::components::figure::FigureCanvas;
 use crate::components::predicted_benchmarks;
 use exerscope_charts::figures::{self, Hit};
-use exerscope_charts::format::{interval, percent};
+use exerscope_charts::format::{interval_clause, percent};
 use exerscope_core::drilldown::{OutputType, Selection};
 use exerscope_core::flavors::Flavor;
 use exerscope_core::stats::TypeSummary;
@@ -163,7 +163,7 @@ fn of_type(flavor: Flavor, name: &str, benchmark: usize, model: Option<usize>) -
 /// A cell's numbers in words: `64/67 right (96%, 95% CI …); 67/67 of the right type`.
 fn describe(t: &TypeSummary) -> String {
     let rate = t.value_rate().map(percent).unwrap_or_default();
-    let ci = t.value_ci95.map_or(String::new(), |ci| format!(", 95% CI {}", interval(ci)));
+    let ci = interval_clause(t.value_ci95);
     format!(
         "{}: {}/{} right ({rate}{ci}); {}/{} of the right type",
         t.model, t.value_match, t.total, t.type_match, t.total

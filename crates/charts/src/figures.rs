@@ -4,7 +4,7 @@
 //! these same values.
 
 use crate::bars::{draw_success_bars, run_bars, Bar, BarHit, SuccessBars};
-use crate::format::{format_p_short, interval, percent};
+use crate::format::{format_p_short, interval, interval_clause, percent};
 use crate::heatmap::{draw_heatmap, heatmap_size, HeatmapCell, HeatmapGeometry};
 use crate::property_bars::draw_property_bars;
 use crate::radar::{draw_radar, RadarGeometry, RadarSeries};
@@ -262,7 +262,7 @@ pub fn overview(facts: &Facts, report: &Report) -> Figure {
         let titled = bars
             .into_iter()
             .map(|bar| {
-                let interval = bar.ci95.map_or(String::new(), |ci| format!(", 95% CI {}", interval(ci)));
+                let interval = interval_clause(bar.ci95);
                 let title =
                     format!("{} on {}: {}{interval}", facts.models[bar.model], groups[bar.group], percent(bar.rate));
                 (bar, title)
@@ -413,7 +413,7 @@ pub fn construct_heatmap(facts: &Facts, report: &Report, flavor: Flavor, benchma
     let bars = construct_rates(facts, report, &constructs, name)
         .into_iter()
         .map(|(bar, summary)| {
-            let interval = bar.ci95.map_or(String::new(), |ci| format!(", 95% CI {}", interval(ci)));
+            let interval = interval_clause(bar.ci95);
             let title = format!(
                 "{} · {}: {} over {} program(s){interval}; {}/{} predictions",
                 facts.models[bar.model],
@@ -473,7 +473,7 @@ pub fn types(facts: &Facts, report: &Report, flavor: Flavor, benchmark: usize) -
         let titled = bars
             .into_iter()
             .map(|(bar, t)| {
-                let interval = bar.ci95.map_or(String::new(), |ci| format!(", 95% CI {}", interval(ci)));
+                let interval = interval_clause(bar.ci95);
                 let title = format!(
                     "{} · {}: {}{interval}; {}/{} answers right, {} of the right type",
                     t.model,

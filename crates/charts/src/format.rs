@@ -11,6 +11,11 @@ pub fn interval(ci: [f64; 2]) -> String {
     format!("{:.1}–{:.1}%", ci[0] * 100.0, ci[1] * 100.0)
 }
 
+/// `, 95% CI 55.1–88.0%` after a rate in a sentence; nothing without an interval.
+pub fn interval_clause(ci: Option<[f64; 2]>) -> String {
+    ci.map_or(String::new(), |ci| format!(", 95% CI {}", interval(ci)))
+}
+
 /// `18/24 = 75.0% (95% CI 55.1–88.0%)`
 pub fn run_rate(run: &RunSummary) -> String {
     match (run.rate, run.ci95) {
