@@ -36,7 +36,7 @@ pub fn ProgramView(program: RwSignal<Option<Arc<ProgramDetail>>>, judge: Signal<
                     <p class="explain">
                         {format!("{} · {flags} · ", format!("{:?}", detail.program.language).to_lowercase())}
                         <code>{detail.program.source_path.clone()}</code>
-                        {(detail.program.extra_inputs > 0).then(|| format!(" · {} further input(s) in the dataset", detail.program.extra_inputs))}
+                        {(!detail.program.extra_inputs.is_empty()).then(|| format!(" · {} further input(s) in the dataset", detail.program.extra_inputs.len()))}
                     </p>
                     {syntax.map(|s| view! { <p class="failure">{s}</p> })}
                     <div class="program-grid">

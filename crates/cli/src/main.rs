@@ -1,12 +1,17 @@
 //! `exerscope analyze [--judge J] [--format NAME] [--map FIELD=COLUMN]... [--python P | --no-run]
 //! PATH...`: reads result folders, files and `.zip` archives, runs the programs that verdicts need
-//! in python3, and prints one JSON report on stdout; `exerscope report --out DIR …` writes the
-//! same report and every table as CSV and LaTeX into DIR. Exits 0 whenever a report was
-//! produced, even if some files could not be read (they are listed under `errors`).
+//! and every program on its own input (its dynamic properties) in python3, and prints one JSON
+//! report on stdout; `exerscope report --out DIR …` writes the same report and every table as CSV
+//! and LaTeX into DIR; `exerscope trace PATH... --program ID` prints one program's execution
+//! trace as JSON. Exits 0 whenever a report was produced, even if some files could not be read
+//! (they are listed under `errors`).
 
 use exerscope_cli::python_runner::PythonRunner;
 use exerscope_cli::{collect, paper};
-use exerscope_core::execution::{NoRunner, ProgramRunner};
+use exerscope_core::execution::trace::Trace;
+use exerscope_core::execution::{NoRunner, ProgramRunner, RunReport};
+use exerscope_core::FileError;
+use serde::Serialize;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use exerscope_core::analysis::analyze_with_progress;
@@ -37,6 +42,19 @@ enum Command {
         #[command(flatten)]
         analysis: Analysis,
     },
+    /// One program's run on its own input, line by line, as JSON: each line run with how often it
+    /// had run, the variables it changed, the loops' iterations grouped, and how the run ended.
+    Trace {
+        /// The program's id (`sample_3`, `HumanEval_10`), or `benchmark/id` when several benchmarks
+        /// have that id.
+        #[arg(long)]
+        program: String,
+        /// Trace this call of the program's function instead of its own input (a predicted input).
+        #[arg(long)]
+        input: Option<String>,
+        #[command(flatten)]
+        analysis: Analysis,
+    },
 }
 
 #[derive(Args)]
@@ -52,13 +70,17 @@ struct Analysis {
     /// prediction, correct). Repeatable.
     #[arg(long = "map", value_parser = field_column)]
     maps: Vec<(Field, String)>,
-    /// The Python that runs programs whose verdict needs a run (input predictions without a
-    /// stored verdict, programs models wrote).
+    /// The Python that runs programs: every program on its own input (dynamic properties), and
+    /// those whose verdict needs a run (input predictions without a stored verdict, programs
+    /// models wrote).
     #[arg(long, default_value = "python3")]
     python: PathBuf,
-    /// Run no program: such predictions are judged as text instead.
+    /// Run no program: no dynamic properties, and predictions that need a run are judged as text.
     #[arg(long)]
     no_run: bool,
+    /// Run programs only for verdicts, not each on its own input: no dynamic properties (faster).
+    #[arg(long)]
+    no_dynamic: bool,
     /// Folders, files or .zip archives (datasets and results together).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
@@ -118,17 +140,18 @@ fn main() -> ExitCode {
 }
 
 fn run(command: Command) -> ExitCode {
-    let (analysis, out) = match command {
-        Command::Analyze(analysis) => (analysis, None),
+    let (options, out) = match command {
+        Command::Analyze(options) => (options, None),
         Command::Report { out, analysis } => (analysis, Some(out)),
+        Command::Trace { program, input, analysis } => return trace(analysis, &program, input.as_deref()),
     };
-    let Analysis { judge, format, maps, python, no_run, paths } = analysis;
-    let (files, mut errors) = collect::read_inputs(&paths);
-    let options = ReadOptions { forced: format, overrides: maps.into_iter().collect(), ..Default::default() };
-    let mut runner: Box<dyn ProgramRunner> =
-        if no_run { Box::new(NoRunner::because("--no-run")) } else { Box::new(PythonRunner::new(python)) };
-    let analysis = analyze_with_progress(files, &options, runner.as_mut(), &mut |_| {});
-    let mut report = TaskedReport::build(&analysis.facts, judge.into());
+    let judge = options.judge.into();
+    let dynamic = !options.no_dynamic;
+    let (mut analysis, mut errors, mut runner) = options.analyse();
+    if dynamic {
+        analysis.run_programs(runner.as_mut(), &mut |_| {});
+    }
+    let mut report = TaskedReport::build(&analysis.facts, judge);
     report.sandbox = analysis.runs.reports.iter().map(|r| &r.sandbox).find(|s| !s.is_empty()).cloned();
     errors.append(&mut report.errors);
     report.errors = errors;
@@ -145,4 +168,73 @@ fn run(command: Command) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+impl Analysis {
+    /// Reads, joins and judges the paths (running what verdicts need); the errors of paths that
+    /// could not be read, and the runner, for the runs still to make.
+    fn analyse(self) -> (exerscope_core::Analysis, Vec<FileError>, Box<dyn ProgramRunner>) {
+        let Analysis { judge: _, format, maps, python, no_run, no_dynamic: _, paths } = self;
+        let (files, errors) = collect::read_inputs(&paths);
+        let options = ReadOptions { forced: format, overrides: maps.into_iter().collect(), ..Default::default() };
+        let mut runner: Box<dyn ProgramRunner> =
+            if no_run { Box::new(NoRunner::because("--no-run")) } else { Box::new(PythonRunner::new(python)) };
+        let analysis = analyze_with_progress(files, &options, runner.as_mut(), &mut |_| {});
+        (analysis, errors, runner)
+    }
+}
+
+/// `exerscope trace`: one program's trace as JSON on stdout.
+fn trace(options: Analysis, program: &str, input: Option<&str>) -> ExitCode {
+    let (analysis, _, mut runner) = options.analyse();
+    let found = analysis.facts.programs.iter().enumerate().filter(|(_, p)| {
+        p.id == program || format!("{}/{}", analysis.facts.benchmarks[p.benchmark as usize], p.id) == program
+    });
+    let found: Vec<usize> = found.map(|(index, _)| index).collect();
+    let index = match found[..] {
+        [index] => index,
+        [] => return failed(&format!("no program {program} in the files given")),
+        _ => return failed(&format!("{} programs are called {program}: give it as benchmark/id", found.len())),
+    };
+    let request = match analysis.trace_request(index, input) {
+        Ok(request) => request,
+        Err(reason) => return failed(&format!("{program} cannot be traced: {reason}")),
+    };
+    let mut report = runner.run(std::slice::from_ref(&request), &mut |_| {}).remove(0);
+    let trace = Trace::build(&report, &request.code);
+    report.trace = None;
+    let traced = TracedRun {
+        benchmark: &analysis.facts.benchmarks[analysis.facts.programs[index].benchmark as usize],
+        program: &analysis.facts.programs[index].id,
+        call: request.call.as_ref().map(|call| call.text.as_str()),
+        stdin: (request.call.is_none()).then_some(request.stdin.as_str()),
+        report: &report,
+        trace,
+    };
+    match serde_json::to_writer(std::io::stdout().lock(), &traced) {
+        Ok(()) => {
+            println!();
+            ExitCode::SUCCESS
+        }
+        Err(e) => failed(&format!("cannot write the trace: {e}")),
+    }
+}
+
+/// What `exerscope trace` prints.
+#[derive(Serialize)]
+struct TracedRun<'a> {
+    benchmark: &'a str,
+    program: &'a str,
+    /// The call traced, or the standard input of a script.
+    call: Option<&'a str>,
+    stdin: Option<&'a str>,
+    /// How the run ended and its dynamic properties (the recorded events are in `trace`).
+    report: &'a RunReport,
+    /// `null` when the run recorded none (Python could not run it).
+    trace: Option<Trace>,
+}
+
+fn failed(message: &str) -> ExitCode {
+    eprintln!("exerscope: {message}");
+    ExitCode::FAILURE
 }

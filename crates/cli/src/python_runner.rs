@@ -199,7 +199,7 @@ mod tests {
 
     fn request(code: &str, call: &str) -> RunRequest {
         let call = read_call(call, None, &mut python_parser()).unwrap();
-        RunRequest { code: code.into(), call, expected_expression: None, time_limit_ms: 500 }
+        RunRequest { call: Some(call), time_limit_ms: 500, ..RunRequest::new(code) }
     }
 
     fn run(requests: &[RunRequest]) -> Vec<RunReport> {

@@ -5,8 +5,6 @@ mod common;
 use exerscope_cli::collect::read_inputs;
 use exerscope_cli::python_runner::PythonRunner;
 use exerscope_core::analysis::analyze_with_progress;
-use exerscope_core::execution::call::{python_parser, read_call};
-use exerscope_core::execution::{ProgramRunner, RunRequest, DEFAULT_TIME_LIMIT_MS};
 use exerscope_core::readers::ReadOptions;
 use exerscope_core::table::Task;
 use exerscope_core::{analyze, Judge, Report};
@@ -208,40 +206,4 @@ fn cruxeval_input_generations_are_judged_by_running_the_program() {
 fn analyze_running(files: Vec<exerscope_core::InputFile>) -> exerscope_core::Analysis {
     let mut runner = PythonRunner::new("python3".into());
     analyze_with_progress(files, &ReadOptions::default(), &mut runner, &mut |_| {})
-}
-
-/// The harness's line counts (SPEC §4.4): each CRUXEval program run on its own input gives the loop
-/// length the reference stored in `result_stat/LW/lw.json` (traced with its own CPython) for at
-/// least 95% of the programs — 785 of 800 with CPython 3.11.
-#[test]
-fn loop_lengths_of_runs_agree_with_the_reference() {
-    let Some(fixtures) = common::fixtures() else {
-        return;
-    };
-    let exerscope = fixtures.join("exerscope");
-    let (files, errors) = read_inputs(&[exerscope.join("dataset/cruxeval")]);
-    assert!(errors.is_empty(), "{errors:?}");
-    let programs = analyze(files).table.programs;
-    let mut parser = python_parser();
-    let requests: Vec<RunRequest> = programs
-        .iter()
-        .map(|p| RunRequest {
-            code: p.code.clone().unwrap(),
-            call: read_call(&p.input, None, &mut parser).unwrap(),
-            expected_expression: None,
-            time_limit_ms: DEFAULT_TIME_LIMIT_MS,
-        })
-        .collect();
-    let reports = PythonRunner::new("python3".into()).run(&requests, &mut |_| {});
-    let stored = exerscope.join("Experiment_Results/result_stat/LW/lw.json");
-    let stored: serde_json::Value = serde_json::from_slice(&std::fs::read(stored).unwrap()).unwrap();
-    let agreeing = programs
-        .iter()
-        .zip(&reports)
-        .filter(|(p, report)| stored["cruxeval"][&p.id].as_u64() == Some(report.loop_length))
-        .count();
-    assert_eq!(programs.len(), 800);
-    assert!(agreeing >= 760, "loop length agrees on {agreeing} of 800 programs");
-    let right = programs.iter().zip(&reports).filter(|(p, r)| r.verdict(&p.expected) == Some(true)).count();
-    assert_eq!(right, 800, "every program returns its own expected output");
 }

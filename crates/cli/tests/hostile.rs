@@ -214,3 +214,55 @@ fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
     }
     writer.finish().unwrap().into_inner()
 }
+
+/// Every program runs on its own input (dynamic properties): programs that never end, swallow the
+/// interruption, ask for 10^10 bytes, recurse 100,000 deep, print 100 MB or end the interpreter
+/// each end in their limit with their outcome, and the honest program beside them is measured.
+#[test]
+fn runs_on_their_own_inputs_end_in_their_limits() {
+    let _one_at_a_time = RUNS.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let programs: [(&str, &str, &str); 7] = [
+        ("honest", "def f(n):\n    total = 0\n    for i in range(n):\n        total += i\n    return total\n", "f(4)"),
+        ("endless", "def f():\n    while True:\n        pass\n", "f()"),
+        (
+            "swallows",
+            "def f():\n    while True:\n        try:\n            while True:\n                pass\n        except BaseException:\n            pass\n",
+            "f()",
+        ),
+        ("allocates", "def f():\n    return bytearray(10 ** 10)\n", "f()"),
+        ("recurses", "import sys\nsys.setrecursionlimit(200000)\ndef f(n):\n    return 0 if n == 0 else 1 + f(n - 1)\n", "f(100000)"),
+        ("prints", "print('x' * 100_000_000)\n", ""),
+        ("exits", "import os\nos._exit(3)\n", ""),
+    ];
+    for (id, code, input) in programs {
+        let folder = dir.path().join("dataset/hostile").join(id);
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(folder.join("main.py"), code).unwrap();
+        std::fs::write(folder.join("input.txt"), input).unwrap();
+        std::fs::write(folder.join("output.txt"), "6").unwrap();
+    }
+    let mut analysis = analyze(&[dir.path().to_owned()]);
+    analysis.run_programs(&mut PythonRunner::new("python3".into()), &mut |_| {});
+    let dynamic = |id: &str| {
+        let program = analysis.facts.programs.iter().find(|p| p.id == id).unwrap();
+        program.dynamic.clone().unwrap_or_else(|| panic!("{id} has no run"))
+    };
+    let honest = dynamic("honest");
+    assert_eq!((honest.loop_length, honest.returns_expected), (5, Some(true)), "{honest:?}");
+    assert_eq!(dynamic("endless").outcome, "stopped after 5,000,000 lines");
+    assert_eq!(dynamic("swallows").outcome, "timed out");
+    assert_eq!(dynamic("allocates").outcome, "out of memory");
+    // CPython 3.11 calls Python functions without the C stack: 100,001 frames deep is no crash.
+    let recursion = dynamic("recurses");
+    match recursion.outcome.as_str() {
+        "returned" => assert_eq!(recursion.recursion_depth, 100_001),
+        other => assert!(["raised RecursionError", "ended its interpreter"].contains(&other), "{other}"),
+    }
+    let prints = dynamic("prints");
+    assert_eq!((prints.outcome.as_str(), prints.returns_expected), ("returned", Some(false)));
+    assert!(prints.got.unwrap().len() < 1_000, "what it printed is kept cut");
+    assert_eq!(dynamic("exits").outcome, "ended its interpreter");
+    let report = exerscope_core::report::TaskedReport::build(&analysis.facts, exerscope_core::Judge::Reference);
+    assert_eq!(report.unexpected_runs.len(), 6, "{:?}", report.unexpected_runs);
+}

@@ -3,7 +3,11 @@
 
 use crate::archive::expand_archives;
 use crate::diagnostics::FileError;
-use crate::execution::{plan_runs, NoRunner, ProgramRunner, RunOutcome, RunPlan, RunReport};
+use crate::dynamic::{DynamicProperties, ExtraRun};
+use crate::execution::call::{python_parser, read_call};
+use crate::execution::{
+    plan_program_runs, plan_runs, NoRunner, ProgramRunner, ProgramRuns, RunOutcome, RunPlan, RunReport, RunRequest,
+};
 use crate::extractors::{ConstructLine, ProgramParser, ProgramProperties};
 use crate::facts::TypeId;
 use crate::facts::{Facts, PredictionFacts, ProgramFacts};
@@ -57,6 +61,9 @@ pub struct Analysis {
     pub construct_lines: Vec<Vec<ConstructLine>>,
     /// The programs run to judge predictions, and what each run did.
     pub runs: Runs,
+    /// Every Python program's run on its own input, for its dynamic properties: made after the
+    /// analysis (the hosts show the static view first), taken with [`Analysis::accept_program_run`].
+    pub program_runs: ProgramRuns,
 }
 
 /// The runs of an analysis: the plan and one report per planned request.
@@ -194,6 +201,8 @@ impl Joined {
         let predictions = judge_all(&table, &runs, &mut type_names, progress);
         report_too_deep(&table, &mut errors);
         progress(Progress { phase: Phase::Done, done: predictions.len(), total: predictions.len() });
+        let program_runs = plan_program_runs(&table);
+        report_programs_not_run(&program_runs, &mut errors);
         let facts = Facts {
             benchmarks: table.benchmarks.clone(),
             models: table.models.clone(),
@@ -204,7 +213,84 @@ impl Joined {
             sources: table.sources.clone(),
             errors,
         };
-        Analysis { table, facts, construct_lines, runs }
+        Analysis { table, facts, construct_lines, runs, program_runs }
+    }
+}
+
+impl Analysis {
+    /// Runs every program on its own input with `runner` (in the order planned) and gives the
+    /// facts their dynamic properties.
+    pub fn run_programs(&mut self, runner: &mut dyn ProgramRunner, progress: &mut dyn FnMut(Progress)) {
+        let total = self.program_runs.requests.len();
+        progress(Progress { phase: Phase::Running, done: 0, total });
+        let reports = runner
+            .run(&self.program_runs.requests, &mut |done| progress(Progress { phase: Phase::Running, done, total }));
+        let mut not_run: BTreeMap<String, usize> = BTreeMap::new();
+        for (run, report) in reports.iter().enumerate() {
+            if let RunOutcome::NotRun { reason } = &report.outcome {
+                *not_run.entry(reason.clone()).or_default() += 1;
+            }
+            self.accept_program_run(run, report);
+        }
+        for (reason, count) in not_run {
+            self.facts.errors.push(FileError::new(
+                "(running programs)",
+                format!(
+                    "{count} program(s) were not run on their own input ({reason}): they have no dynamic properties"
+                ),
+            ));
+        }
+    }
+
+    /// Takes the report of program run `run` (hosts give them in any order): the dynamic
+    /// properties of its program. Returns that program.
+    pub fn accept_program_run(&mut self, run: usize, report: &RunReport) -> Option<usize> {
+        let request = self.program_runs.requests.get(run)?;
+        let index = self.program_runs.program[run] as usize;
+        let (program, facts) = (&self.table.programs[index], &mut self.facts.programs[index]);
+        match self.program_runs.extra[run] {
+            None => facts.dynamic = DynamicProperties::of_run(report, request, &program.expected),
+            Some(k) => {
+                facts.extra_runs[k as usize].run =
+                    DynamicProperties::of_run(report, request, &program.extra_inputs[k as usize].expected)
+            }
+        }
+        Some(index)
+    }
+
+    /// The run of `program` on its own input (or on `input`, a call of its function: an input a
+    /// model predicted), recording its trace.
+    pub fn trace_request(&self, program: usize, input: Option<&str>) -> Result<RunRequest, String> {
+        let run = self.program_runs.of(program as u32).ok_or_else(|| match self.table.programs.get(program) {
+            Some(p) if p.language == Language::Java => "a Java program: exerscope runs Python only".to_owned(),
+            Some(_) => "the program has no code to run".to_owned(),
+            None => format!("no program #{program}"),
+        })?;
+        let mut request = self.program_runs.requests[run].clone();
+        if let Some(input) = input {
+            let entry = request.call.as_ref().map(|call| call.function.clone());
+            let entry = entry.ok_or("the program reads its input from stdin: only its own input is traced")?;
+            let call = read_call(input, Some(&entry), &mut python_parser())?;
+            request.call = Some(call);
+        }
+        request.trace = true;
+        Ok(request)
+    }
+
+    /// Every program's dynamic properties and its extra inputs', in program order (what the web
+    /// app sends the page).
+    pub fn dynamic_properties(&self) -> Vec<(Option<DynamicProperties>, Vec<ExtraRun>)> {
+        self.facts.programs.iter().map(|p| (p.dynamic.clone(), p.extra_runs.clone())).collect()
+    }
+}
+
+/// Programs not run on their own input (Java, no code) are told once per reason.
+fn report_programs_not_run(runs: &ProgramRuns, errors: &mut Vec<FileError>) {
+    for (reason, count) in &runs.not_run {
+        errors.push(FileError::new(
+            "(running programs)",
+            format!("{count} program(s) are not run on their own input ({reason}): they have no dynamic properties"),
+        ));
     }
 }
 
@@ -320,6 +406,8 @@ fn program_facts(
             output_type_reference: ReferenceType::of_text(&program.expected),
             output_type: type_names.id(exerscope_type(&program.expected, program.language)),
             output_length: value_length(&program.expected),
+            dynamic: None,
+            extra_runs: program.extra_inputs.iter().map(|e| ExtraRun { id: e.id.clone(), run: None }).collect(),
         });
     }
     (out, lines)

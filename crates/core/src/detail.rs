@@ -2,6 +2,7 @@
 //! every model's prediction with each judge's verdict and the raw response.
 
 use crate::analysis::Analysis;
+use crate::dynamic::DynamicProperties;
 use crate::execution::RunReport;
 use crate::extractors::{ConstructLine, Constructs, ReferenceConstructs};
 use crate::table::{ProgramIdx, RawProgram, Task};
@@ -21,6 +22,8 @@ pub struct ProgramDetail {
     /// Where the constructs are in the code.
     pub construct_lines: Vec<ConstructLine>,
     pub syntax_error_line: Option<usize>,
+    /// What its run on its own input did, once run.
+    pub dynamic: Option<DynamicProperties>,
     pub predictions: Vec<PredictionDetail>,
 }
 
@@ -67,7 +70,7 @@ impl Analysis {
         }
         match self.runs.plan.of_prediction[prediction] {
             Some(run) => VerdictSource::Run {
-                call: self.runs.plan.requests[run as usize].call.text.clone(),
+                call: self.runs.plan.requests[run as usize].call.as_ref().map_or_else(String::new, |c| c.text.clone()),
                 report: Box::new(self.runs.reports[run as usize].clone()),
                 verdict: self.runs.verdict_of(prediction),
             },
@@ -104,6 +107,7 @@ impl Analysis {
             constructs: facts.constructs,
             construct_lines: self.construct_lines[index as usize].clone(),
             syntax_error_line: facts.syntax_error_line,
+            dynamic: facts.dynamic.clone(),
             predictions,
         })
     }

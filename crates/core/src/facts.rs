@@ -2,6 +2,7 @@
 //! enough to send from the worker to the page. Columnar, so that a million predictions stay small.
 
 use crate::diagnostics::FileError;
+use crate::dynamic::{DynamicProperties, ExtraRun};
 use crate::extractors::{Constructs, Metrics, ReferenceConstructs};
 use crate::judges::Judge;
 use crate::readers::generic_table::UnmappedTable;
@@ -42,6 +43,12 @@ pub struct ProgramFacts {
     pub output_type: TypeId,
     /// Length of the expected output when it is a string or a container.
     pub output_length: Option<u32>,
+    /// What its run on its own input did, once run (`None` before, or when it is not run).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dynamic: Option<DynamicProperties>,
+    /// Its runs on its extra inputs (HumanEval's `__0`, `__1`), in the dataset's order, once run.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extra_runs: Vec<ExtraRun>,
 }
 
 /// Index of an exerscope type name in [`Facts::type_names`].
@@ -277,6 +284,8 @@ pub(crate) mod tests {
             output_type_reference: ReferenceType::Int,
             output_type: 0,
             output_length: None,
+            dynamic: None,
+            extra_runs: Vec::new(),
         };
         Facts {
             benchmarks: vec!["b".into()],

@@ -15,6 +15,7 @@ pub mod archive;
 pub mod detail;
 pub mod diagnostics;
 pub mod drilldown;
+pub mod dynamic;
 pub mod execution;
 pub mod export;
 pub mod extractors;

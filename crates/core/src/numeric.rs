@@ -2,6 +2,7 @@
 //! snake_case name (the CLI report's `property`). Each is declared once, in the table below: its
 //! name, its label and where a program's value comes from.
 
+use crate::dynamic::DynamicProperties;
 use crate::extractors::Metrics;
 use crate::facts::ProgramFacts;
 use serde::{Deserialize, Serialize};
@@ -57,12 +58,24 @@ numeric_properties! {
     Calls => "calls", "calls", |p| metric(p, |m| m.calls);
     /// Length of the expected output (string or container).
     OutputLength => "output_length", "length of the expected output", |p| p.output_length.map(f64::from);
+    /// The reference's LW: the most runs of one line, on the program's own input.
+    LoopLength => "loop_length", "loop length (most runs of one line)", |p| run(p, |d| d.loop_length as f64);
+    RecursionDepth => "recursion_depth", "recursion depth (deepest call stack)", |p| run(p, |d| f64::from(d.recursion_depth));
+    ExecutedLines => "executed_lines", "executed lines (line events)", |p| run(p, |d| d.executed_lines as f64);
+    DistinctLines => "distinct_lines", "distinct lines executed", |p| run(p, |d| f64::from(d.distinct_lines));
+    RunTimeMs => "run_time_ms", "run time (ms)", |p| run(p, |d| d.run_time_ms);
 }
 
 impl NumericProperty {
     pub fn from_name(name: &str) -> Option<NumericProperty> {
         Self::ALL.into_iter().find(|p| p.name() == name)
     }
+}
+
+/// A dynamic property of the program's run on its own input: `None` before it ran, and when a
+/// limit stopped it (its counts say where the limit struck, not what the program does).
+fn run(program: &ProgramFacts, value: impl Fn(&DynamicProperties) -> f64) -> Option<f64> {
+    program.dynamic.as_ref().filter(|d| d.complete()).map(value)
 }
 
 /// A count of the program's static metrics; `None` without code.
@@ -81,7 +94,7 @@ mod tests {
             assert_eq!(NumericProperty::from_name(property.name()), Some(property));
             assert_eq!(NumericProperty::ALL.iter().filter(|p| p.name() == property.name()).count(), 1);
         }
-        assert_eq!(NumericProperty::ALL.len(), 11);
+        assert_eq!(NumericProperty::ALL.len(), 16);
     }
 
     #[test]

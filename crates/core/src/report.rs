@@ -4,6 +4,7 @@
 //! that holds several (CRUXEval's input and output prediction): statistics never pool tasks.
 
 use crate::diagnostics::FileError;
+use crate::dynamic::{unexpected_runs, DynamicProperties, UnexpectedRun};
 use crate::extractors::Metrics;
 use crate::facts::{Facts, Outcome};
 use crate::flavors::Flavor;
@@ -26,6 +27,8 @@ pub struct Report {
     pub agreements: Vec<ModelAgreement>,
     pub correlations: Vec<CorrelationRow>,
     pub programs: Vec<ProgramReport>,
+    /// Runs on a benchmark's own inputs that did not give its expected output.
+    pub unexpected_runs: Vec<UnexpectedRun>,
     pub errors: Vec<FileError>,
 }
 
@@ -42,6 +45,7 @@ impl Report {
             agreements: statistics.agreements,
             correlations: statistics.correlations,
             programs: program_reports(facts),
+            unexpected_runs: unexpected_runs(facts),
             errors: facts.errors.clone(),
         }
     }
@@ -115,6 +119,8 @@ pub struct TaskedReport {
     pub agreements: Vec<Tagged<ModelAgreement>>,
     pub correlations: Vec<Tagged<CorrelationRow>>,
     pub programs: Vec<ProgramReport>,
+    /// Runs on a benchmark's own inputs that did not give its expected output.
+    pub unexpected_runs: Vec<UnexpectedRun>,
     pub errors: Vec<FileError>,
     /// What confined the programs run for verdicts (`null` when none ran).
     pub sandbox: Option<String>,
@@ -131,6 +137,7 @@ impl TaskedReport {
             agreements: vec![],
             correlations: vec![],
             programs: program_reports(facts),
+            unexpected_runs: unexpected_runs(facts),
             errors: facts.errors.clone(),
             sandbox: None,
         };
@@ -160,6 +167,7 @@ impl TaskedReport {
             agreements: untagged(&self.agreements, task),
             correlations: untagged(&self.correlations, task),
             programs: self.programs.clone(),
+            unexpected_runs: self.unexpected_runs.clone(),
             errors: self.errors.clone(),
         }
     }
@@ -195,6 +203,9 @@ pub struct ProgramPropertiesReport {
     pub reference_constructs: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub syntax_error_line: Option<usize>,
+    /// The run on its own input (absent when not run: Java, `--no-run`).
+    #[serde(flatten)]
+    pub dynamic: Option<DynamicProperties>,
 }
 
 impl ProgramReport {
@@ -211,6 +222,7 @@ impl ProgramReport {
                 constructs: program.constructs.names().into_iter().map(String::from).collect(),
                 reference_constructs: program.reference_constructs.names().into_iter().map(String::from).collect(),
                 syntax_error_line: program.syntax_error_line,
+                dynamic: program.dynamic.clone(),
             },
         }
     }

@@ -57,10 +57,23 @@ pub struct ProgramOf<B> {
     /// The call (`f([1, 2])`) or the stdin text the program runs on.
     pub input: String,
     pub expected: String,
-    /// Further inputs of the same program (HumanEval's `<id>__0`, `<id>__1` folders).
-    pub extra_inputs: u32,
+    /// Further inputs of the same program (HumanEval's `<id>__0`, `<id>__1` folders, REval's
+    /// inputs after the first): run for the benchmark's sanity check, not predicted.
+    pub extra_inputs: Vec<ExtraInput>,
     /// Where the code came from, for messages.
     pub source_path: String,
+}
+
+/// A further input of a program, with its expected output.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExtraInput {
+    /// What the dataset calls it (`HumanEval_0__1`).
+    pub id: String,
+    /// Its own copy of the program, where the dataset keeps one (HumanEval's `__<n>` folders
+    /// differ from `<id>` in layout, and some in meaning).
+    pub code: Option<String>,
+    pub input: String,
+    pub expected: String,
 }
 
 /// Predictions, one entry per (model, program, task, sample), stored column by column.
@@ -462,7 +475,7 @@ mod tests {
             code: Some("x = 1".into()),
             input: "f()".into(),
             expected: "1".into(),
-            extra_inputs: 0,
+            extra_inputs: Vec::new(),
             source_path: format!("dataset/{benchmark}/{id}/main.py"),
         }
     }

@@ -19,6 +19,7 @@ import io
 import json
 import sys
 import time
+from collections import defaultdict
 
 PROGRAM_FILE = "<program>"
 # Returned values are shown, not stored: a longer repr is cut.
@@ -33,33 +34,191 @@ class TimeLimitExceeded(BaseException):
     """Raised by the tracer. A BaseException, so that a program's `except Exception` lets it pass."""
 
 
-class Tracer:
-    """The trace function: counts the program's line events and its deepest stack of frames."""
+class LineLimitExceeded(BaseException):
+    """Raised by the tracer after MAX_LINE_EVENTS counted lines: where a long run ends does not
+    depend on the machine (or the host: CPython or Pyodide), so neither do its properties."""
 
-    def __init__(self, deadline):
+
+# The most line events a run counts before it is stopped (a few seconds of tracing).
+MAX_LINE_EVENTS = 5_000_000
+
+
+class Tracer:
+    """The trace function: counts the program's line events and its deepest stack of frames, and
+    records the trace (lines and the variables they changed) when asked.
+
+    Lines are counted only while `counting`: for a call, the call (the reference traced the call,
+    not the module defining the function); for a script, the whole module. The clock is checked
+    on every line, counted or not."""
+
+    def __init__(self, deadline, recording):
         self.deadline = deadline
-        self.line_counts = {}
-        self.line_events = 0
+        self.clock = time.perf_counter
+        self.counting = False
+        self.line_counts = defaultdict(int)
+        self.lines_left = MAX_LINE_EVENTS
         self.depth = 0
         self.deepest = 0
+        self.events = [] if recording else None
+        self.cut = False
+        # Per frame being recorded: its last event and what its variables looked like then.
+        self.seen = {}
 
     def __call__(self, frame, event, arg):
+        """Python calls this on each new frame ('call'); what it returns traces that frame."""
         if frame.f_code.co_filename != PROGRAM_FILE:
             return None
-        if event == "line":
-            line = frame.f_lineno
-            self.line_counts[line] = self.line_counts.get(line, 0) + 1
-            self.line_events += 1
-            # The clock is read on every line: a line can take long (`v = v ** 2` in a loop
-            # doubles its time each round), and reading it costs no more than counting to it.
-            if time.perf_counter() > self.deadline:
-                raise TimeLimitExceeded()
-        elif event == "call":
+        if frame.f_code.co_name not in NOT_FRAMES:
             self.depth += 1
-            self.deepest = max(self.deepest, self.depth)
-        elif event == "return":
+            if self.depth > self.deepest:
+                self.deepest = self.depth
+        if not self.counting:
+            return self.timed
+        return self.counted if self.events is None else self.recorded
+
+    # The clock is read on every line: a line can take long (`v = v ** 2` in a loop doubles its
+    # time each round), and reading it costs no more than counting to it. These run on every line
+    # event of the program: they are kept short.
+
+    def timed(self, frame, event, arg):
+        if event == "line":
+            if self.clock() > self.deadline:
+                raise TimeLimitExceeded()
+        elif event == "return" and frame.f_code.co_name not in NOT_FRAMES:
             self.depth -= 1
-        return self
+        return self.timed
+
+    def counted(self, frame, event, arg):
+        if event == "line":
+            if self.clock() > self.deadline:
+                raise TimeLimitExceeded()
+            self.line_counts[frame.f_lineno] += 1
+            self.lines_left -= 1
+            if self.lines_left < 0:
+                raise LineLimitExceeded()
+        elif event == "return" and frame.f_code.co_name not in NOT_FRAMES:
+            self.depth -= 1
+        return self.counted
+
+    def recorded(self, frame, event, arg):
+        self.counted(frame, event, arg)
+        if self.events is not None:
+            if event == "line":
+                self.record(frame, frame.f_lineno)
+            elif event == "return":
+                self.record_return(frame)
+        return self.recorded
+
+    def record(self, frame, line):
+        """One line event: what the frame's last line changed goes to that line's event."""
+        self.changes_of(frame)
+        if len(self.events) >= TRACE_EVENTS:
+            self.cut = True
+            self.events = None
+            self.seen = {}
+            return
+        self.events.append([line, self.depth, []])
+        self.seen[id(frame)] = (len(self.events) - 1, self.seen.get(id(frame), (None, {}))[1])
+
+    def record_return(self, frame):
+        self.changes_of(frame)
+        self.seen.pop(id(frame), None)
+
+    def changes_of(self, frame):
+        """What the frame's last line changed (a frame's first line shows its arguments too)."""
+        last, before = self.seen.get(id(frame), (None, {}))
+        if last is None:
+            return
+        now = variables(frame)
+        self.events[last][2] = [[name, text] for name, text in now.items() if before.get(name) != text]
+        self.seen[id(frame)] = (last, now)
+
+
+# Code objects that are no frame of the program's own to a reader (a comprehension is a function
+# in Python 3.11, not in 3.12), and the module itself: the recursion depth counts functions.
+NOT_FRAMES = frozenset(("<module>", "<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"))
+# A trace keeps at most this many line events; the run goes on, counted but not recorded.
+TRACE_EVENTS = 10_000
+# A variable's value in a trace is cut at this many characters.
+TRACE_VALUE_CHARS = 200
+
+
+def variables(frame):
+    """The frame's variables as the trace shows them: data only (no modules, functions or
+    classes), each written by `brief`."""
+    shown_names = {}
+    for name, value in frame.f_locals.items():
+        if name.startswith("__") or isinstance(value, HIDDEN_KINDS):
+            continue
+        shown_names[name] = brief(value)
+    return shown_names
+
+
+HIDDEN_KINDS = (type, type(sys), type(lambda: 0), type(len), type(print.__call__))
+
+
+def brief(value):
+    """`repr` of a value, cut at TRACE_VALUE_CHARS, written without running any of the program's
+    code: built-in values by their types' own `repr`, containers item by item, any other object
+    as `<Type object>` (its `__repr__` is the program's, and could loop or raise)."""
+    parts = []
+    budget = [TRACE_VALUE_CHARS + 1]
+
+    def put(text):
+        parts.append(text[: budget[0]])
+        budget[0] -= len(text)
+        if budget[0] <= 0:
+            raise Cut()
+
+    def write(item, depth):
+        kind = type(item)  # never `isinstance`: an object's `__class__` may be the program's code
+        if item is None or kind is bool:
+            put(repr(item))
+        elif issubclass(kind, int):
+            put(int.__repr__(item) if int.bit_length(item) < 600 else f"<int of {int.bit_length(item)} bits>")
+        elif issubclass(kind, float):
+            put(float.__repr__(item))
+        elif issubclass(kind, complex):
+            put(complex.__repr__(item))
+        elif issubclass(kind, str):
+            put(str.__repr__(str.__getitem__(item, slice(0, TRACE_VALUE_CHARS))))
+        elif issubclass(kind, (bytes, bytearray)):
+            put(bytes.__repr__(bytes(memoryview(item)[:TRACE_VALUE_CHARS])))
+        elif depth > 20:
+            put("…")
+        else:
+            brackets = next(((base, o, c) for base, o, c in BRACKETS if issubclass(kind, base)), None)
+            if brackets is None:
+                put(f"<{kind.__qualname__} object>")
+                return
+            base, opening, closing = brackets
+            # The built-in type's own iteration: a subclass's `__iter__` is the program's code.
+            items = dict.items(item) if base is dict else base.__iter__(item)
+            if base in (set, frozenset) and not base.__len__(item):
+                put(f"{base.__name__}()")
+                return
+            put(opening)
+            for position, element in enumerate(items):
+                if position:
+                    put(", ")
+                if base is dict:
+                    write(element[0], depth + 1)
+                    put(": ")
+                    write(element[1], depth + 1)
+                else:
+                    write(element, depth + 1)
+            put("," + closing if base is tuple and tuple.__len__(item) == 1 else closing)
+
+    try:
+        write(value, 0)
+    except Cut:
+        return "".join(parts)[:TRACE_VALUE_CHARS] + "…"
+    except Exception:  # a container changed while it was written (another thread of the program)
+        return "…"
+    return "".join(parts)
+
+
+BRACKETS = ((list, "[", "]"), (tuple, "(", ")"), (set, "{", "}"), (frozenset, "frozenset({", "})"), (dict, "{", "}"))
 
 
 class Discard(io.TextIOBase):
@@ -161,7 +320,22 @@ def call_of(call, namespace):
                 builtins, call["function"]
             )
             return function(*args, **kwargs)
+    test = None if call["arguments"] else test_method(call["function"], namespace)
+    if test is not None:
+        return test()
     return eval(compile(call["text"], "<call>", "eval"), namespace)
+
+
+def test_method(function, namespace):
+    """`Case.test` of a `unittest.TestCase` subclass `Case`, bound to a new instance: ClassEval's
+    programs end in such a test, and their input calls it on the class (`Test.test()`)."""
+    owner, _, method = function.partition(".")
+    cls = namespace.get(owner)
+    if not (method.isidentifier() and isinstance(cls, type) and callable(vars(cls).get(method))):
+        return None
+    if not any(base.__name__ == "TestCase" and base.__module__ == "unittest.case" for base in cls.__mro__):
+        return None
+    return getattr(cls(), method)
 
 
 def arguments_of(arguments):
@@ -182,19 +356,28 @@ def arguments_of(arguments):
 
 
 def run(request):
-    """Executes the program, calls its function, and returns the report (a dict)."""
+    """Executes the program and calls its function (or, without a call, runs it as a script on
+    its `stdin`), and returns the report (a dict)."""
     namespace = {"__name__": "__main__", "__builtins__": builtins}
-    tracer = Tracer(time.perf_counter() + request["time_limit_ms"] / 1000)
+    tracer = Tracer(time.perf_counter() + request["time_limit_ms"] / 1000, request.get("trace", False))
     report = {"outcome": "returned", "value": None, "result": None, "expected_value": None, "expected_error": None}
+    call = request.get("call")
+    output = Captured() if call is None else Discard()
     started = time.perf_counter()
     # What a program may change for the programs run after it in this interpreter is put back.
     saved = sys.stdin, sys.stdout, sys.stderr, sys.getrecursionlimit()
     saved_builtins = dict(builtins.__dict__)
-    sys.stdin, sys.stdout, sys.stderr = io.StringIO(""), Discard(), Discard()
+    sys.stdin, sys.stdout, sys.stderr = io.StringIO(request.get("stdin", "")), output, Discard()
+    tracer.counting = call is None
     sys.settrace(tracer)
     try:
-        exec(compile(request["code"], PROGRAM_FILE, "exec"), namespace)
-        value = call_of(request["call"], namespace)
+        if call is None:
+            run_script(request["code"], namespace)
+            value = output.text()
+        else:
+            exec(compile(request["code"], PROGRAM_FILE, "exec"), namespace)
+            tracer.counting = True
+            value = call_of(call, namespace)
         sys.settrace(None)
         # The value is written down with the interpreter as it was before the program.
         put_back(saved, saved_builtins)
@@ -208,6 +391,8 @@ def run(request):
                 report["expected_error"] = described(error)
     except TimeLimitExceeded:
         report["outcome"] = "timed_out"
+    except LineLimitExceeded:
+        report["outcome"] = "line_limit"
     except MemoryError:
         report["outcome"] = "out_of_memory"
     except BaseException as error:  # SystemExit and KeyboardInterrupt are the program's too
@@ -221,11 +406,51 @@ def run(request):
         python=sys.version.split()[0],
         loop_length=max(counts, default=1),
         recursion_depth=tracer.deepest,
-        line_events=tracer.line_events,
+        line_events=sum(counts),
         distinct_lines=len(counts),
         seconds=time.perf_counter() - started,
     )
+    if tracer.events is not None or tracer.cut:
+        report["trace"] = {"events": tracer.events or [], "cut": tracer.cut}
     return report
+
+
+def run_script(code, namespace):
+    """A script ends normally when it calls `exit()` (or `sys.exit(0)`): as in a terminal, its
+    output is its result. `exit` and `quit` are the site module's, which `-S` leaves out."""
+    namespace["exit"] = namespace["quit"] = sys.exit
+    try:
+        exec(compile(code, PROGRAM_FILE, "exec"), namespace)
+    except SystemExit as end:
+        if end.code not in (None, 0):
+            raise
+
+
+class Captured(io.TextIOBase):
+    """A script's standard output: kept up to OUTPUT_CHARS (what it wrote beyond is counted only,
+    so a printing loop does not fill the memory)."""
+
+    def __init__(self):
+        self.parts = []
+        self.kept = 0
+        self.written = 0
+
+    def write(self, text):
+        text = str.__str__(text)
+        if self.kept < OUTPUT_CHARS:
+            part = text[: OUTPUT_CHARS - self.kept]
+            self.parts.append(part)
+            self.kept += len(part)
+        self.written += len(text)
+        return len(text)
+
+    def text(self):
+        kept = "".join(self.parts)
+        return kept if self.written == self.kept else kept + f"… ({self.written} characters in all)"
+
+
+# What a script's output keeps at most.
+OUTPUT_CHARS = 1_000_000
 
 
 def put_back(saved, saved_builtins):
@@ -487,7 +712,13 @@ class ForkServer:
             report = json.loads(lines[0]) if data else None
         except ValueError:
             report = None
-        if isinstance(report, dict) and report.get("outcome") in ("returned", "raised", "timed_out", "out_of_memory"):
+        if isinstance(report, dict) and report.get("outcome") in (
+            "returned",
+            "raised",
+            "timed_out",
+            "line_limit",
+            "out_of_memory",
+        ):
             return report
         code = os.waitstatus_to_exitcode(status)
         how = f"signal {signal.Signals(-code).name}" if code < 0 else f"exit status {code}"

@@ -15,10 +15,12 @@
 
 pub mod call;
 mod plan;
+pub mod trace;
 pub mod value;
 
 pub use call::{Argument, Call};
-pub use plan::{plan_runs, RunPlan};
+pub use plan::{plan_program_runs, plan_runs, ProgramRuns, RunPlan};
+pub use trace::RecordedTrace;
 pub use value::RunValue;
 
 use crate::pyliteral::{parse, python_eq};
@@ -29,20 +31,32 @@ pub const HARNESS: &str = include_str!("harness.py");
 
 /// How long one run may take (SPEC §4.4).
 pub const DEFAULT_TIME_LIMIT_MS: u32 = 2_000;
+/// How long a program's run on its own input may take: long enough that the harness's limit of
+/// line events, the same on every machine, ends long runs before the clock does.
+pub const PROGRAM_RUN_TIME_LIMIT_MS: u32 = 20_000;
+/// How a run stopped by the harness's line limit is told.
+pub const LINE_LIMIT: &str = "stopped after 5,000,000 lines";
 
-/// One program to run on one call.
+/// One program to run on one call, or as a script on its standard input.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct RunRequest {
     /// The whole program, executed as `__main__`.
     pub code: String,
     /// The call whose result is the run's: its literal arguments are read as data, and the whole
-    /// call is evaluated (in the sandbox) only when an argument is an expression.
-    pub call: Call,
+    /// call is evaluated (in the sandbox) only when an argument is an expression. Without a call
+    /// the program is a script: what it prints is its result.
+    pub call: Option<Call>,
+    /// A script's standard input (a call's is empty).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub stdin: String,
     /// The expected output when it is no literal (`tuple(g([1]))`): evaluated in the program's
     /// namespace after the call and returned as data. A literal expected output is compared by
     /// the core and never sent.
     pub expected_expression: Option<String>,
     pub time_limit_ms: u32,
+    /// Whether to record the trace (line by line, the variables each line changed).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub trace: bool,
 }
 
 /// How a run ended.
@@ -63,6 +77,8 @@ pub enum RunOutcome {
         error: String,
     },
     TimedOut,
+    /// Stopped after the most line events a run may count (`MAX_LINE_EVENTS` in the harness).
+    LineLimit,
     OutOfMemory,
     /// The host lost the process or worker running it (the program ended the interpreter).
     Crashed {
@@ -93,6 +109,9 @@ pub struct RunReport {
     pub line_events: u64,
     pub distinct_lines: u32,
     pub seconds: f64,
+    /// The recorded trace, when the request asked for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trace: Option<RecordedTrace>,
 }
 
 impl RunReport {
@@ -106,6 +125,7 @@ impl RunReport {
             line_events: 0,
             distinct_lines: 0,
             seconds: 0.0,
+            trace: None,
         }
     }
 
@@ -126,9 +146,11 @@ impl RunReport {
                 Some(python_eq(&result.to_value()?, &expected))
             }
             RunOutcome::NotRun { .. } => None,
-            RunOutcome::Raised { .. } | RunOutcome::TimedOut | RunOutcome::OutOfMemory | RunOutcome::Crashed { .. } => {
-                Some(false)
-            }
+            RunOutcome::Raised { .. }
+            | RunOutcome::TimedOut
+            | RunOutcome::LineLimit
+            | RunOutcome::OutOfMemory
+            | RunOutcome::Crashed { .. } => Some(false),
         }
     }
 
@@ -138,6 +160,7 @@ impl RunReport {
             RunOutcome::Returned { value, .. } => value.clone(),
             RunOutcome::Raised { error } => format!("raised {error}"),
             RunOutcome::TimedOut => "timed out".to_owned(),
+            RunOutcome::LineLimit => LINE_LIMIT.to_owned(),
             RunOutcome::OutOfMemory => "out of memory".to_owned(),
             RunOutcome::Crashed { reason } => format!("crashed: {reason}"),
             RunOutcome::NotRun { reason } => format!("not run: {reason}"),
@@ -169,7 +192,7 @@ impl ProgramRunner for NoRunner {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -215,9 +238,11 @@ mod tests {
     pub(crate) fn request(call: &str) -> RunRequest {
         RunRequest {
             code: "def f(x):\n    return x\n".into(),
-            call: call::read_call(call, None, &mut call::python_parser()).unwrap(),
+            call: Some(call::read_call(call, None, &mut call::python_parser()).unwrap()),
+            stdin: String::new(),
             expected_expression: None,
             time_limit_ms: 100,
+            trace: false,
         }
     }
 }

@@ -2,7 +2,7 @@
 //! (ten samples that guess the same input share one run).
 
 use super::call::{entry_of, python_parser, read_call};
-use super::{RunRequest, DEFAULT_TIME_LIMIT_MS};
+use super::{RunRequest, DEFAULT_TIME_LIMIT_MS, PROGRAM_RUN_TIME_LIMIT_MS};
 use crate::pyliteral;
 use crate::table::{Language, Program, ProgramIdx, Table, Task};
 use std::collections::HashMap;
@@ -62,10 +62,9 @@ pub fn plan_runs(table: &Table) -> RunPlan {
                     let run = plan.requests.len() as u32;
                     planned.insert((program_index, text.trim()), run);
                     plan.requests.push(RunRequest {
-                        code: code.to_owned(),
-                        call,
+                        call: Some(call),
                         expected_expression: expression_of(&program.expected),
-                        time_limit_ms: DEFAULT_TIME_LIMIT_MS,
+                        ..RunRequest::new(code)
                     });
                     plan.expected.push(program.expected.clone());
                     run
@@ -81,6 +80,81 @@ pub fn plan_runs(table: &Table) -> RunPlan {
         }
     }
     plan
+}
+
+/// Every program's run on its own benchmark input, for its dynamic properties (SPEC §4.4).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ProgramRuns {
+    pub requests: Vec<RunRequest>,
+    /// The program (its index in the table) each request runs: ascending.
+    pub program: Vec<ProgramIdx>,
+    /// Which of its inputs: `None` its own, `Some(k)` its k-th extra input.
+    pub extra: Vec<Option<u32>>,
+    /// Programs that are not run, by reason (Java, no code), with how many: told once each.
+    pub not_run: Vec<(&'static str, usize)>,
+}
+
+impl ProgramRuns {
+    /// The run of `program` on its own input, if it is run (its first run).
+    pub fn of(&self, program: ProgramIdx) -> Option<usize> {
+        let first = self.program.partition_point(|&p| p < program);
+        (self.program.get(first) == Some(&program)).then_some(first)
+    }
+}
+
+/// Plans each Python program's run on its own input, and on each of its extra inputs: a call of
+/// its function (CRUXEval, HumanEval, REval; ClassEval's `Test.test()` runs its test method), or,
+/// when the input is no call, the program as a script with the input as its standard input
+/// (Avatar).
+pub fn plan_program_runs(table: &Table) -> ProgramRuns {
+    let mut runs = ProgramRuns::default();
+    let mut not_run: HashMap<&'static str, usize> = HashMap::new();
+    let mut parser = python_parser();
+    for (index, program) in table.programs.iter().enumerate() {
+        let code = match runnable(program) {
+            Ok(code) => code,
+            Err(reason) => {
+                *not_run.entry(reason).or_default() += 1;
+                continue;
+            }
+        };
+        let extras = program
+            .extra_inputs
+            .iter()
+            .map(|extra| (extra.code.as_deref().unwrap_or(code), &extra.input, &extra.expected));
+        let own = std::iter::once((code, &program.input, &program.expected));
+        for (k, (code, input, expected)) in own.chain(extras).enumerate() {
+            let request = match read_call(input, None, &mut parser) {
+                Ok(call) => RunRequest {
+                    call: Some(call),
+                    expected_expression: expression_of(expected),
+                    ..RunRequest::new(code)
+                },
+                Err(_) => RunRequest { stdin: input.clone(), ..RunRequest::new(code) },
+            };
+            let request = RunRequest { time_limit_ms: PROGRAM_RUN_TIME_LIMIT_MS, ..request };
+            runs.program.push(index as ProgramIdx);
+            runs.extra.push(k.checked_sub(1).map(|k| k as u32));
+            runs.requests.push(request);
+        }
+    }
+    runs.not_run = not_run.into_iter().collect();
+    runs.not_run.sort_unstable();
+    runs
+}
+
+impl RunRequest {
+    /// A run of `code` as a script on empty input, in the default time limit, untraced.
+    pub fn new(code: &str) -> RunRequest {
+        RunRequest {
+            code: code.to_owned(),
+            call: None,
+            stdin: String::new(),
+            expected_expression: None,
+            time_limit_ms: DEFAULT_TIME_LIMIT_MS,
+            trace: false,
+        }
+    }
 }
 
 /// The program's code, when it can be run here.
@@ -114,7 +188,7 @@ mod tests {
             code: Some("def f(x):\n    return x + 1\n".into()),
             input: "f(1)".into(),
             expected: "2".into(),
-            extra_inputs: 0,
+            extra_inputs: Vec::new(),
             source_path: "b.jsonl".into(),
         });
         for (sample, &(task, answer, stored_verdict)) in predictions.iter().enumerate() {
@@ -143,7 +217,7 @@ mod tests {
             (Task::Input, "f(5)", Some(false)),
             (Task::Output, "2", None),
         ]));
-        let calls: Vec<&str> = plan.requests.iter().map(|r| r.call.text.as_str()).collect();
+        let calls: Vec<&str> = plan.requests.iter().map(|r| r.call.as_ref().unwrap().text.as_str()).collect();
         assert_eq!(calls, ["f(1)", "f(0)"]);
         // The table orders a program's predictions by task (output first), then sample.
         assert_eq!(plan.of_prediction, [None, Some(0), Some(0), Some(1), None]);
@@ -173,6 +247,23 @@ mod tests {
     fn a_program_a_model_wrote_is_run_on_its_own_input() {
         let plan = plan_runs(&table(&[(Task::Code, "", None)]));
         assert_eq!(plan.requests.len(), 1);
-        assert_eq!(plan.requests[0].call.text, "f(1)");
+        assert_eq!(plan.requests[0].call.as_ref().unwrap().text, "f(1)");
+    }
+
+    #[test]
+    fn every_python_program_runs_on_its_own_input_a_call_or_its_stdin() {
+        let mut table = table(&[]);
+        let mut script = table.programs[0].clone();
+        script.input = "5 7\n".into();
+        script.code = Some("print(sum(map(int, input().split())))\n".into());
+        let mut java = table.programs[0].clone();
+        java.language = Language::Java;
+        table.programs.extend([script, java]);
+        let runs = plan_program_runs(&table);
+        assert_eq!(runs.program, [0, 1]);
+        assert_eq!((runs.of(1), runs.of(2)), (Some(1), None));
+        assert_eq!(runs.requests[0].call.as_ref().unwrap().text, "f(1)");
+        assert_eq!((runs.requests[1].call.as_ref(), runs.requests[1].stdin.as_str()), (None, "5 7\n"));
+        assert_eq!(runs.not_run, [("a Java program: exerscope runs Python only", 1)]);
     }
 }

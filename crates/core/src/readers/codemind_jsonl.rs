@@ -92,7 +92,7 @@ fn read_file(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec<File
                 .unwrap_or_default()
                 .trim()
                 .to_owned(),
-            extra_inputs: 0,
+            extra_inputs: Vec::new(),
         });
     }
     if untested > 0 {

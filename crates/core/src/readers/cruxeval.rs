@@ -140,7 +140,7 @@ fn read_benchmark(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec
             code: Some(record.code),
             input: format!("f({})", record.input),
             expected: record.output,
-            extra_inputs: 0,
+            extra_inputs: Vec::new(),
         });
     }
 }

@@ -177,7 +177,7 @@ fn read_results(
             code: Some(without_check(&code, language)),
             input,
             expected,
-            extra_inputs: 0,
+            extra_inputs: Vec::new(),
             source_path: format!("{} (id {id})", file.path),
         });
         builder.add_prediction(RawPrediction {
@@ -231,7 +231,7 @@ fn read_dataset(file: &InputFile, language: Language, builder: &mut TableBuilder
             code: Some(without_check(&record.code, language)),
             input: check.call,
             expected: check.expected,
-            extra_inputs: 0,
+            extra_inputs: Vec::new(),
         });
     }
 }

@@ -6,7 +6,7 @@
 use super::{claim, folder_of_program_folders, group_by_folder, Format, Reader, Reading};
 use crate::diagnostics::{utf8_text, FileError};
 use crate::input::InputFile;
-use crate::table::{Language, RawProgram};
+use crate::table::{ExtraInput, Language, RawProgram};
 use std::collections::{HashMap, HashSet};
 
 pub struct DatasetFolders;
@@ -93,7 +93,7 @@ fn read_program(
         code,
         input,
         expected,
-        extra_inputs: 0,
+        extra_inputs: Vec::new(),
         source_path: code_file.map_or_else(|| format!("{folder}/{OUTPUT_FILE}"), |(i, _)| files[i].path.clone()),
     })
 }
@@ -135,10 +135,10 @@ fn report_programs_without_code(programs: &[RawProgram], errors: &mut Vec<FileEr
     }
 }
 
-/// Counts `<id>__<n>` folders as extra inputs of `<id>` when that program exists.
+/// Keeps `<id>__<n>` folders as extra inputs of `<id>` when that program exists.
 fn fold_extra_inputs(programs: Vec<RawProgram>) -> Vec<RawProgram> {
     let key = |p: &RawProgram| (p.benchmark.to_lowercase(), p.id.clone());
-    let mut extra_counts: HashMap<(String, String), u32> = HashMap::new();
+    let mut extras: HashMap<(String, String), Vec<ExtraInput>> = HashMap::new();
     let known: HashSet<(String, String)> = programs.iter().map(key).collect();
     let mut kept = Vec::with_capacity(programs.len());
     for program in programs {
@@ -146,12 +146,18 @@ fn fold_extra_inputs(programs: Vec<RawProgram>) -> Vec<RawProgram> {
             .map(|base| (program.benchmark.to_lowercase(), base.to_owned()))
             .filter(|base_key| known.contains(base_key));
         match base {
-            Some(base_key) => *extra_counts.entry(base_key).or_default() += 1,
+            Some(base_key) => extras.entry(base_key).or_default().push(ExtraInput {
+                id: program.id,
+                code: program.code,
+                input: program.input,
+                expected: program.expected,
+            }),
             None => kept.push(program),
         }
     }
     for program in &mut kept {
-        program.extra_inputs = extra_counts.get(&key(program)).copied().unwrap_or(0);
+        program.extra_inputs = extras.remove(&key(program)).unwrap_or_default();
+        program.extra_inputs.sort_by(|a, b| a.id.cmp(&b.id));
     }
     kept
 }
@@ -204,7 +210,7 @@ mod tests {
             files.push(InputFile::new(format!("dataset/humaneval/{id}/input.txt"), "f()"));
         }
         let (table, _, _) = run(&files);
-        let ids: Vec<_> = table.programs.iter().map(|p| (p.id.as_str(), p.extra_inputs)).collect();
+        let ids: Vec<_> = table.programs.iter().map(|p| (p.id.as_str(), p.extra_inputs.len())).collect();
         // HumanEval_7__0 has no base program: it stays a program of its own.
         assert_eq!(ids, [("HumanEval_0", 2), ("HumanEval_7__0", 0)]);
     }

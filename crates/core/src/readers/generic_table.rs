@@ -363,7 +363,7 @@ fn row(
         code: get(Field::Code).filter(|c| !c.trim().is_empty()).map(str::to_owned),
         input: get(Field::Input).unwrap_or_default().to_owned(),
         expected: get(Field::Expected).unwrap_or_default().to_owned(),
-        extra_inputs: 0,
+        extra_inputs: Vec::new(),
         source_path: String::new(),
     };
     let prediction = RawPrediction {

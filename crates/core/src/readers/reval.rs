@@ -20,7 +20,7 @@ use super::json_input::{first_record, nothing_in, parse_json_lines, SeenIds};
 use super::{take_each, Format, Reader, Reading};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
-use crate::table::{Language, RawPrediction, RawProgram, TableBuilder, Task};
+use crate::table::{ExtraInput, Language, RawPrediction, RawProgram, TableBuilder, Task};
 use serde::Deserialize;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -124,9 +124,20 @@ fn read_benchmark(
         builder.add_program(RawProgram {
             benchmark: BENCHMARK.to_owned(),
             source_path: format!("{} ({})", file.path, record.task_id),
-            input: calls.into_iter().next().unwrap_or_default(),
+            input: calls.first().cloned().unwrap_or_default(),
             expected: record.outputs.first().cloned().unwrap_or_default(),
-            extra_inputs: record.inputs.len().saturating_sub(1) as u32,
+            extra_inputs: calls
+                .iter()
+                .zip(&record.outputs)
+                .enumerate()
+                .skip(1)
+                .map(|(k, (input, expected))| ExtraInput {
+                    id: format!("{}#{k}", record.task_id),
+                    code: None,
+                    input: input.clone(),
+                    expected: expected.clone(),
+                })
+                .collect(),
             id: record.task_id,
             language: Language::Python,
             code: Some(record.code),
