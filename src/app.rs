@@ -12,12 +12,12 @@ use crate::components::messages::Messages;
 use crate::components::model_picker::ModelPicker;
 use crate::components::overview::Overview;
 use crate::components::program_table::ProgramTable;
-use crate::components::program_view::ProgramView;
+use crate::components::program_view::{ProgramTrace, ProgramView};
 use crate::components::properties::PropertiesView;
 use crate::components::section_nav::SectionNav;
 use crate::components::seen::{Seen, Shown};
 use crate::components::sources::Sources;
-use crate::components::status::Status;
+use crate::components::status::{Measuring, RunsStatus, Status};
 use crate::components::theme_switch::ThemeSwitch;
 use crate::components::types::TypesView;
 use crate::kept::{forget, keep, kept, kept_links, Kept};
@@ -71,7 +71,10 @@ pub fn App() -> impl IntoView {
     let opened = RwSignal::new(None::<u32>);
     let program = RwSignal::new(None::<Arc<ProgramDetail>>);
     let started_at = StoredValue::new(0.0_f64);
-    let finished_runs = StoredValue::new(0_u32);
+    let finished_runs = RwSignal::new(0_u32);
+    // The programs' runs on their own inputs (after the analysis), and the trace asked for.
+    let measuring = RwSignal::new(None::<Measuring>);
+    let trace = RwSignal::new(None::<ProgramTrace>);
     let task = RwSignal::new(None::<Task>);
     // What the views show: the predictions of the chosen task only (statistics are per task).
     // Models the user hid (by name): the views show the others.
@@ -177,6 +180,7 @@ pub fn App() -> impl IntoView {
         }
         opened.set(index);
         program.set(None);
+        trace.set(None);
         if let Some(index) = index {
             worker.with_value(|w| w.as_ref().map(|w| w.request_program(index)));
         }
@@ -271,11 +275,16 @@ pub fn App() -> impl IntoView {
     });
 
     let on_event = move |event: WorkerEvent| match event {
-        WorkerEvent::Progress(progress) => state.set(RunState::Running(progress)),
+        WorkerEvent::Progress(progress) => {
+            measuring.set(None);
+            state.set(RunState::Running(progress))
+        }
         WorkerEvent::Facts(new_facts) => {
-            finished_runs.update_value(|n| *n += 1);
+            finished_runs.update(|n| *n += 1);
+            // The programs' runs on their own inputs start now.
+            measuring.set(Some(Measuring { started: now(), ..Measuring::default() }));
             state.set(RunState::Done {
-                run: finished_runs.get_value(),
+                run: finished_runs.get_untracked(),
                 programs: new_facts.programs.len(),
                 predictions: new_facts.predictions.len(),
                 millis: now() - started_at.get_value(),
@@ -293,6 +302,30 @@ pub fn App() -> impl IntoView {
             facts.set(Some(new_facts));
         }
         WorkerEvent::Program(detail) => program.set(Some(Arc::from(detail))),
+        WorkerEvent::Measuring { done, total } => {
+            measuring.update(|m| *m = Some(Measuring { done, total, ..m.unwrap_or_default() }))
+        }
+        WorkerEvent::Dynamic { properties, done, total, kept, last } => {
+            facts.update(|f| {
+                if let Some(f) = f {
+                    Arc::make_mut(f).set_dynamic(properties);
+                }
+            });
+            measuring.update(|m| {
+                let m = m.get_or_insert_with(|| Measuring { started: now(), ..Measuring::default() });
+                *m = Measuring { done, total, kept, over: last, millis: now() - m.started, ..*m };
+            });
+        }
+        WorkerEvent::Trace { index, trace: found } => {
+            if opened.get_untracked() == Some(index) {
+                trace.set(Some((index, found.map(Arc::from))));
+            }
+        }
+        WorkerEvent::Note(message) => facts.update(|f| {
+            if let Some(f) = f {
+                Arc::make_mut(f).errors.push(exerscope_core::FileError::new("(running programs)", message));
+            }
+        }),
         WorkerEvent::Failed(message) => state.set(RunState::Failed(message)),
     };
     match AnalysisWorker::spawn(on_event) {
@@ -321,7 +354,8 @@ pub fn App() -> impl IntoView {
     });
 
     // What each section sees: followed while it is open, or on a new drop (components/seen.rs).
-    let drop = Signal::derive(move || facts.with(|f| f.as_ref().map_or(0, |f| Arc::as_ptr(f) as usize)));
+    // (Dynamic properties arriving change the facts, not the drop: hidden sections wait.)
+    let drop = Signal::derive(move || finished_runs.get() as usize);
     let seen = move |open: Section| {
         let open = Signal::derive(move || section.get() == open);
         Seen::new(Shown { open, drop }, shown, report.into(), judge.into(), flavor.into())
@@ -351,6 +385,10 @@ pub fn App() -> impl IntoView {
         <main>
             <DropZone on_files=on_files on_demo=on_demo/>
             <Status state=state/>
+            <RunsStatus measuring=measuring.into() on_cancel=Callback::new(move |()| {
+                measuring.update(|m| if let Some(m) = m { m.cancelled = true });
+                worker.with_value(|w| w.as_ref().map(AnalysisWorker::cancel_runs));
+            })/>
             <Show when=move || kept_here.get()>
                 <p id="kept-notice" class="privacy">
                     "This drop is kept in this browser, on this machine only, so that a reload shows it again. "
@@ -391,7 +429,11 @@ pub fn App() -> impl IntoView {
                 <div class="section" hidden=move || section.get() != Section::Programs>
                     <ProgramTable facts=programs.facts judge=programs.judge on_open_program=on_open_program/>
                     <Drilldown facts=programs.facts judge=programs.judge selection=selection on_open_program=on_open_program/>
-                    <ProgramView program=program judge=programs.judge/>
+                    <ProgramView program=program judge=programs.judge facts=facts.into() trace=trace.into()
+                        on_trace=Callback::new(move |(index, input): (u32, Option<String>)| {
+                            trace.set(None);
+                            worker.with_value(|w| w.as_ref().map(|w| w.request_trace(index, input.as_deref())));
+                        })/>
                 </div>
                 <div class="section" hidden=move || section.get() != Section::Exports>
                     <Exports report=exports.report shown=Signal::derive(move || section.get() == Section::Exports)/>

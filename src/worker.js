@@ -2,13 +2,18 @@
 // module as the page), so that the page never freezes. It joins the files into a table, hands the
 // programs in chunks to parsing workers (parse_worker.js), has the programs that verdicts need run
 // in Python workers (run_worker.js, started on the first drop that needs them) and judges the
-// predictions.
+// predictions. Once the facts are sent, it runs every program on its own input (dynamic
+// properties), and traces a program when the page asks.
 // Messages in:  {kind: 'begin', total, options (JSON: forced format, column mappings)},
 //               {kind: 'files', files: [{path, file, problem?}]} (any number), {kind: 'end'};
-//               {kind: 'demo'}; {kind: 'program', index}.
+//               {kind: 'demo'}; {kind: 'program', index}; {kind: 'trace', index, input?};
+//               {kind: 'cancel-runs'}.
 // Messages out: {kind: 'progress', phase, done, total}, {kind: 'facts', json},
-//               {kind: 'program', json}, {kind: 'error', message}.
+//               {kind: 'measuring', done, total}, {kind: 'dynamic', json, done, total, kept, final},
+//               {kind: 'program', json}, {kind: 'trace', index, json | error},
+//               {kind: 'error', message}.
 import init, { AnalysisSession, PropertyExtractor, harness } from './exerscope-web.js';
+import * as cache from './run_cache.js';
 
 // Compiled once here and shared with the parsing workers.
 const compiled = WebAssembly.compileStreaming(fetch(new URL('./exerscope-web_bg.wasm', import.meta.url)));
@@ -147,6 +152,11 @@ class Runner {
     this.worker.postMessage({ kind: 'harness', source: harness(), port: channel.port2 }, [channel.port2]);
   }
 
+  /** Ends the run going on, if any (its result: {cancelled: true}), and the runs queued after it. */
+  cancel() {
+    if (this.settle) this.restart({ cancelled: true });
+  }
+
   restart(result) {
     this.worker.terminate();
     this.port.close();
@@ -168,7 +178,7 @@ class Runner {
       for (let attempt = 0; ; attempt += 1) {
         await this.ready;
         const result = await this.runNow(json, limitMs);
-        if (attempt === 1 || !(result.spent || result.crashed !== undefined)) return result;
+        if (attempt === 1 || result.cancelled || !(result.spent || result.crashed !== undefined)) return result;
       }
     });
     this.queue = turn.catch(() => {});
@@ -200,19 +210,17 @@ const runners = [];
 // a column mapping) runs nothing twice.
 const runResults = new Map();
 
-// Runs every planned program across the Python workers, one run at a time per worker. If Python
-// cannot start, the runs left are reported as not made (their predictions are judged as text).
-async function runAll(count, drop) {
-  if (count === 0) return;
-  progress('running', 0, count);
+// Runs the requests `indices` across the Python workers, one run at a time per worker, and hands
+// each result ({json}, {timedOut: true} or {crashed: reason}) to `take`; a request `known` answers
+// is not run again. Stops when `stopped()` says so; resolves to why Python could not start, or null.
+async function runEach(indices, requestOf, take, stopped, known = () => undefined) {
   let next = 0;
-  let done = 0;
   let failure = null;
   const lane = async (runner) => {
-    while (next < count && drop === generation && failure === null) {
-      const index = next++;
-      const json = session.run_request(index);
-      let result = runResults.get(json);
+    while (next < indices.length && !stopped() && failure === null) {
+      const index = indices[next++];
+      const json = requestOf(index);
+      let result = known(json);
       if (result === undefined) {
         try {
           result = await runner().run(json, JSON.parse(json).time_limit_ms);
@@ -220,20 +228,109 @@ async function runAll(count, drop) {
           failure ??= reason(error);
           return;
         }
-        runResults.set(json, result);
       }
-      if (drop !== generation) return;
-      if (result.json !== undefined) session.accept_run(index, result.json);
-      else session.run_ended(index, result.timedOut === true, result.crashed ?? '');
-      done += 1;
-      progress('running', done, count);
+      if (stopped()) return;
+      take(index, json, result);
     }
   };
   const lanes = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, MAX_RUNNERS));
   await Promise.all(Array.from({ length: lanes }, (_, i) => lane(() => (runners[i] ??= new Runner()))));
-  if (failure !== null) {
-    session.runs_not_made(failure);
-    runners.splice(0).forEach((runner) => runner.worker.terminate());
+  if (failure !== null) runners.splice(0).forEach((runner) => runner.worker.terminate());
+  return failure;
+}
+
+// Runs every program the verdicts need. If Python cannot start, the runs left are reported as not
+// made (their predictions are judged as text).
+async function runAll(count, drop) {
+  if (count === 0) return;
+  progress('running', 0, count);
+  let done = 0;
+  const take = (index, json, result) => {
+    runResults.set(json, result);
+    if (result.json !== undefined) session.accept_run(index, result.json);
+    else session.run_ended(index, result.timedOut === true, result.crashed ?? '');
+    done += 1;
+    progress('running', done, count);
+  };
+  const indices = Array.from({ length: count }, (_, i) => i);
+  const failure = await runEach(indices, (i) => session.run_request(i), take, () => drop !== generation, (json) => runResults.get(json));
+  if (failure !== null) session.runs_not_made(failure);
+}
+
+/** How often the page gets the dynamic properties measured so far. */
+const DYNAMIC_EVERY_MS = 1000;
+/** The drop whose program runs the user cancelled. */
+let cancelled = -1;
+
+// The second phase, after the static view is shown: every program on its own input, for its
+// dynamic properties. Runs kept in this browser (run_cache.js) are taken at once; the others run in
+// the Python workers, and the page gets what is measured every second, with the progress.
+async function measurePrograms(drop) {
+  const total = session.program_run_count();
+  if (total === 0) return;
+  const stopped = () => drop !== generation || cancelled === drop;
+  const started = performance.now();
+  const requests = Array.from({ length: total }, (_, i) => session.program_run_request(i));
+  const keys = await cache.keysOf(harness(), requests);
+  const kept = await cache.read(keys);
+  if (stopped()) return;
+  let done = 0;
+  const left = [];
+  kept.forEach((json, i) => {
+    if (json === undefined) left.push(i);
+    else {
+      session.accept_program_run(i, json);
+      done += 1;
+    }
+  });
+  let sent = performance.now();
+  const send = (final) => {
+    self.postMessage({ kind: 'dynamic', json: session.dynamic_properties(), done, total, kept: total - left.length, final });
+    sent = performance.now();
+  };
+  send(left.length === 0);
+  const fresh = [];
+  const take = (index, _json, result) => {
+    if (result.json !== undefined) {
+      session.accept_program_run(index, result.json);
+      fresh.push([keys[index], result.json]);
+    } else session.program_run_ended(index, result.timedOut === true, result.crashed ?? '');
+    done += 1;
+    if (performance.now() - sent > DYNAMIC_EVERY_MS) send(false);
+    else self.postMessage({ kind: 'measuring', done, total });
+  };
+  const failure = left.length > 0 ? await runEach(left, (i) => requests[i], take, stopped) : null;
+  await cache.write(fresh);
+  if (drop !== generation) return;
+  if (failure !== null) self.postMessage({ kind: 'error', note: true, message: `programs were not run on their own inputs: ${failure}` });
+  send(true);
+  console.debug(`exerscope worker: ${total} programs measured in ${(performance.now() - started).toFixed(0)} ms (${total - left.length} kept)`);
+}
+
+/** Stops the program runs of the drop shown: the workers running one are started again. */
+function cancelRuns() {
+  cancelled = generation;
+  runners.forEach((runner) => runner.cancel());
+}
+
+// A dedicated worker for traces: one opened program is traced without waiting for the others' runs.
+let tracer = null;
+
+// Traces one program (on `input`, a predicted call, when given) and sends the trace to the page.
+async function trace(index, input) {
+  let request;
+  try {
+    request = session.trace_request(index, input ?? undefined);
+  } catch (error) {
+    self.postMessage({ kind: 'trace', index, error: reason(error) });
+    return;
+  }
+  try {
+    const result = await (tracer ??= new Runner()).run(request, JSON.parse(request).time_limit_ms);
+    const json = AnalysisSession.trace(request, result.json, result.timedOut === true, result.crashed ?? '');
+    self.postMessage({ kind: 'trace', index, json });
+  } catch (error) {
+    self.postMessage({ kind: 'trace', index, error: reason(error) });
   }
 }
 
@@ -247,6 +344,7 @@ async function analyze() {
   const json = session.finish(progress);
   console.debug(`exerscope worker: analysed in ${(performance.now() - started).toFixed(0)} ms`);
   self.postMessage({ kind: 'facts', json });
+  await measurePrograms(drop);
 }
 
 self.onmessage = async (event) => {
@@ -257,6 +355,7 @@ self.onmessage = async (event) => {
     switch (message.kind) {
       case 'begin':
         generation += 1;
+        runners.forEach((runner) => runner.cancel());
         session.clear();
         session.set_options(message.options);
         expected = message.total;
@@ -274,12 +373,20 @@ self.onmessage = async (event) => {
         break;
       case 'demo':
         generation += 1;
+        runners.forEach((runner) => runner.cancel());
         session.clear();
         session.add_demo();
         await analyze();
         break;
       case 'program':
         self.postMessage({ kind: 'program', json: session.program_detail(message.index) });
+        tracer ??= new Runner(); // started now: ready when the user asks for the trace
+        break;
+      case 'trace':
+        await trace(message.index, message.input);
+        break;
+      case 'cancel-runs':
+        cancelRuns();
         break;
     }
   } catch (error) {

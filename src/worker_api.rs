@@ -5,7 +5,8 @@
 
 use crate::demo::demo_files;
 use exerscope_core::analysis::{extract, join, Joined, ProgramSource, Progress};
-use exerscope_core::execution::{RunOutcome, RunReport, HARNESS};
+use exerscope_core::execution::trace::Trace;
+use exerscope_core::execution::{RunOutcome, RunReport, RunRequest, HARNESS};
 use exerscope_core::extractors::{ProgramParser, ProgramProperties};
 use exerscope_core::readers::ReadOptions;
 use exerscope_core::{Analysis, FileError, InputFile};
@@ -104,22 +105,17 @@ impl AnalysisSession {
         Ok(serde_json::to_string(request)?)
     }
 
-    /// The report (JSON, from the harness) of run `index`. A report that cannot be read (the
-    /// program wrote into it) makes the run crashed.
+    /// The report (JSON, from the harness) of run `index`.
     pub fn accept_run(&mut self, index: u32, json: &str) -> Result<(), JsError> {
-        let report = serde_json::from_str(json).unwrap_or_else(|e| {
-            RunReport::ended(RunOutcome::Crashed { reason: format!("an unreadable report from the harness: {e}") })
-        });
         *self.runs.get_mut(index as usize).ok_or_else(|| JsError::new("a report for a run that is not planned"))? =
-            Some(report);
+            Some(read_report(json));
         Ok(())
     }
 
     /// Run `index` ended without a report from the harness (its worker was stopped or lost).
     pub fn run_ended(&mut self, index: u32, timed_out: bool, reason: String) {
         if let Some(slot) = self.runs.get_mut(index as usize) {
-            let outcome = if timed_out { RunOutcome::TimedOut } else { RunOutcome::Crashed { reason } };
-            *slot = Some(RunReport::ended(outcome));
+            *slot = Some(RunReport::ended(ended(timed_out, reason)));
         }
     }
 
@@ -146,6 +142,61 @@ impl AnalysisSession {
         Ok(json)
     }
 
+    /// How many runs measure the programs on their own inputs (after `finish`).
+    pub fn program_run_count(&self) -> u32 {
+        self.analysis.as_ref().map_or(0, |a| a.program_runs.requests.len() as u32)
+    }
+
+    /// Program run `index`, as JSON for a run worker's harness.
+    pub fn program_run_request(&self, index: u32) -> Result<String, JsError> {
+        let analysis = self.analysis.as_ref().ok_or_else(|| JsError::new("program_run_request() before finish()"))?;
+        let request = analysis.program_runs.requests.get(index as usize);
+        Ok(serde_json::to_string(request.ok_or_else(|| JsError::new("a program run that is not planned"))?)?)
+    }
+
+    /// The report (JSON, from the harness) of program run `index`: its program's dynamic properties.
+    pub fn accept_program_run(&mut self, index: u32, json: &str) {
+        let report = read_report(json);
+        if let Some(analysis) = self.analysis.as_mut() {
+            analysis.accept_program_run(index as usize, &report);
+        }
+    }
+
+    /// Program run `index` ended without a report (its worker was stopped or lost).
+    pub fn program_run_ended(&mut self, index: u32, timed_out: bool, reason: String) {
+        if let Some(analysis) = self.analysis.as_mut() {
+            analysis.accept_program_run(index as usize, &RunReport::ended(ended(timed_out, reason)));
+        }
+    }
+
+    /// Every program's dynamic properties so far, as JSON (what the page merges into its facts).
+    pub fn dynamic_properties(&self) -> Result<String, JsError> {
+        let analysis = self.analysis.as_ref().ok_or_else(|| JsError::new("dynamic_properties() before finish()"))?;
+        Ok(serde_json::to_string(&analysis.dynamic_properties())?)
+    }
+
+    /// The run of program `index` that records its trace (on `input`, a predicted call, when
+    /// given), as JSON for a run worker; an error says why it cannot be traced.
+    pub fn trace_request(&self, index: u32, input: Option<String>) -> Result<String, JsError> {
+        let analysis = self.analysis.as_ref().ok_or_else(|| JsError::new("trace_request() before finish()"))?;
+        let request = analysis.trace_request(index as usize, input.as_deref()).map_err(|e| JsError::new(&e))?;
+        Ok(serde_json::to_string(&request)?)
+    }
+
+    /// The trace (JSON) of a traced run: `request_json` as `trace_request` gave it, `report_json`
+    /// as the harness answered (`None` when the run ended without a report).
+    pub fn trace(
+        request_json: &str,
+        report_json: Option<String>,
+        timed_out: bool,
+        reason: String,
+    ) -> Result<String, JsError> {
+        let request: RunRequest = serde_json::from_str(request_json)?;
+        let report = report_json.map_or_else(|| RunReport::ended(ended(timed_out, reason)), |json| read_report(&json));
+        let trace = Trace::build(&report, &request.code).unwrap_or_else(|| Trace::without_events(&report));
+        Ok(serde_json::to_string(&trace)?)
+    }
+
     /// One program with its code, input, expected output and every prediction, as JSON.
     pub fn program_detail(&self, index: u32) -> Result<String, JsError> {
         let detail = self
@@ -154,6 +205,23 @@ impl AnalysisSession {
             .and_then(|a| a.program_detail(index))
             .ok_or_else(|| JsError::new(&format!("no program #{index} in the current analysis")))?;
         Ok(serde_json::to_string(&detail)?)
+    }
+}
+
+/// A report from the harness. One that cannot be read (the program wrote into it) makes the run
+/// crashed.
+fn read_report(json: &str) -> RunReport {
+    serde_json::from_str(json).unwrap_or_else(|e| {
+        RunReport::ended(RunOutcome::Crashed { reason: format!("an unreadable report from the harness: {e}") })
+    })
+}
+
+/// How a run that gave no report ended: its worker was stopped at its time limit, or was lost.
+fn ended(timed_out: bool, reason: String) -> RunOutcome {
+    if timed_out {
+        RunOutcome::TimedOut
+    } else {
+        RunOutcome::Crashed { reason }
     }
 }
 

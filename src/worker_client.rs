@@ -3,6 +3,8 @@
 
 use exerscope_core::analysis::{Phase, Progress};
 use exerscope_core::detail::ProgramDetail;
+use exerscope_core::dynamic::{DynamicProperties, ExtraRun};
+use exerscope_core::execution::trace::Trace;
 use exerscope_core::readers::ReadOptions;
 use exerscope_core::Facts;
 use js_sys::{Object, Reflect};
@@ -14,9 +16,33 @@ use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 pub enum WorkerEvent {
     Progress(Progress),
     Facts(Box<Facts>),
+    /// Programs run on their own inputs so far (`done` of `total`).
+    Measuring {
+        done: usize,
+        total: usize,
+    },
+    /// Every program's dynamic properties measured so far (`kept`: runs this browser had kept);
+    /// `last` when the runs are over.
+    Dynamic {
+        properties: Vec<ProgramDynamics>,
+        done: usize,
+        total: usize,
+        kept: usize,
+        last: bool,
+    },
     Program(Box<ProgramDetail>),
+    /// The trace of program `index`, or why there is none.
+    Trace {
+        index: u32,
+        trace: Result<Box<Trace>, String>,
+    },
+    /// A problem that does not end the analysis (the facts shown stay).
+    Note(String),
     Failed(String),
 }
+
+/// A program's run on its own input, and on its extra inputs.
+pub type ProgramDynamics = (Option<DynamicProperties>, Vec<ExtraRun>);
 
 pub struct AnalysisWorker {
     worker: RefCell<Worker>,
@@ -87,6 +113,17 @@ impl AnalysisWorker {
         self.post(&[("kind", &"program".into()), ("index", &index.into())]);
     }
 
+    /// Traces program `index` on its own input, or on `input` (a predicted call).
+    pub fn request_trace(&self, index: u32, input: Option<&str>) {
+        let input = input.map_or(JsValue::NULL, JsValue::from_str);
+        self.post(&[("kind", &"trace".into()), ("index", &index.into()), ("input", &input)]);
+    }
+
+    /// Stops the runs of the programs on their own inputs.
+    pub fn cancel_runs(&self) {
+        self.post(&[("kind", &"cancel-runs".into())]);
+    }
+
     fn post(&self, fields: &[(&str, &JsValue)]) {
         let message = Object::new();
         for (key, value) in fields {
@@ -128,6 +165,25 @@ fn decode(data: &JsValue) -> WorkerEvent {
             Ok(detail) => WorkerEvent::Program(Box::new(detail)),
             Err(e) => WorkerEvent::Failed(format!("the program could not be read: {e}")),
         },
+        "measuring" => WorkerEvent::Measuring { done: number("done"), total: number("total") },
+        "dynamic" => match serde_json::from_str(&text("json")) {
+            Ok(properties) => WorkerEvent::Dynamic {
+                properties,
+                done: number("done"),
+                total: number("total"),
+                kept: number("kept"),
+                last: field("final").is_truthy(),
+            },
+            Err(e) => WorkerEvent::Note(format!("the dynamic properties could not be read: {e}")),
+        },
+        "trace" => WorkerEvent::Trace {
+            index: number("index") as u32,
+            trace: match field("error").as_string() {
+                Some(error) => Err(error),
+                None => serde_json::from_str(&text("json")).map(Box::new).map_err(|e| format!("unreadable trace: {e}")),
+            },
+        },
+        "error" if !field("fatal").is_truthy() && field("note").is_truthy() => WorkerEvent::Note(text("message")),
         _ => WorkerEvent::Failed(text("message")),
     }
 }

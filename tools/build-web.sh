@@ -11,7 +11,7 @@ rm -rf dist && mkdir -p dist/style
 wasm-bindgen --target web --no-typescript --out-dir dist --out-name exerscope-web \
   target/wasm32-unknown-unknown/web-release/exerscope-web.wasm
 wasm-opt -O3 dist/exerscope-web_bg.wasm -o dist/exerscope-web_bg.wasm
-cp src/worker.js src/parse_worker.js src/run_worker.js dist/
+cp src/worker.js src/parse_worker.js src/run_worker.js src/run_cache.js dist/
 # Pyodide (CPython in WebAssembly, from npm) runs programs in run_worker.js: only the files it loads.
 mkdir dist/pyodide
 for file in pyodide.mjs pyodide.asm.js pyodide.asm.wasm python_stdlib.zip pyodide-lock.json package.json; do

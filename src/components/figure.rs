@@ -79,10 +79,11 @@ pub fn FigureCanvas(
     };
     let name = move || figure.with(|f| f.as_ref().map(|f| f.name.clone()));
     let caption = move || figure.with(|f| f.as_ref().map(|f| f.caption.clone()));
+    let subtitle = move || figure.with(|f| f.as_ref().and_then(|f| f.subtitle().map(str::to_owned)));
     view! {
         <figure class="figure">
             <canvas id=id class=format!("chart {class}") class:clickable=on_hit.is_some() node_ref=canvas
-                on:click=on_click on:mousemove=on_move data-figure=name aria-label=caption role="img"></canvas>
+                on:click=on_click on:mousemove=on_move data-figure=name aria-label=caption aria-description=subtitle role="img"></canvas>
             <details class="figure-numbers" on:toggle=move |e| numbers_open.set(event_target::<web_sys::HtmlDetailsElement>(&e).open())>
                 <summary>"The numbers"</summary>
                 {numbers}

@@ -19,6 +19,7 @@ pub mod seen;
 pub mod sources;
 pub mod status;
 pub mod theme_switch;
+pub mod trace;
 pub mod types;
 pub mod window;
 

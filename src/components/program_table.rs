@@ -1,22 +1,30 @@
-//! Every program with its properties, filterable and sortable; a row opens the program. Only the
-//! rows in view are rendered (10,000 programs scroll as smoothly as 10).
+//! Every program with its properties (static, and dynamic as the runs arrive), filterable by text,
+//! by how its run ended and by a least value of the sort property, and sortable; a row opens the
+//! program. Only the rows in view are rendered (10,000 programs scroll as smoothly as 10).
 
 use crate::components::window::Window;
 use crate::components::PropertyPicker;
-use exerscope_core::drilldown::program_table;
+use exerscope_core::drilldown::{outcomes, program_table, OutcomeFilter, ProgramQuery};
 use exerscope_core::numeric::NumericProperty;
 use exerscope_core::{Facts, Judge};
 use leptos::prelude::*;
 use std::sync::Arc;
 
 /// The columns shown, besides the sort key.
-const COLUMNS: [NumericProperty; 5] = [
+const COLUMNS: [NumericProperty; 8] = [
     NumericProperty::Loc,
     NumericProperty::MccabeMax,
     NumericProperty::Cognitive,
     NumericProperty::MaxNesting,
     NumericProperty::Calls,
+    NumericProperty::LoopLength,
+    NumericProperty::RecursionDepth,
+    NumericProperty::ExecutedLines,
 ];
+
+/// The outcome filter's values that are no outcome.
+const ANY_OUTCOME: &str = "";
+const UNEXPECTED: &str = "(not the expected output)";
 
 #[component]
 pub fn ProgramTable(
@@ -25,17 +33,40 @@ pub fn ProgramTable(
     on_open_program: Callback<u32>,
 ) -> impl IntoView {
     let query = RwSignal::new(String::new());
+    let outcome = RwSignal::new(ANY_OUTCOME.to_owned());
+    let at_least = RwSignal::new(None::<f64>);
     let sort = RwSignal::new(NumericProperty::Cognitive);
     let descending = RwSignal::new(true);
     let rows = Memo::new(move |_| {
-        facts.get().map(|f| program_table(&f, &query.get(), sort.get(), descending.get())).unwrap_or_default()
+        let query = ProgramQuery {
+            text: query.get(),
+            outcome: match outcome.get().as_str() {
+                ANY_OUTCOME => OutcomeFilter::Any,
+                UNEXPECTED => OutcomeFilter::Unexpected,
+                other => OutcomeFilter::Is(other.to_owned()),
+            },
+            at_least: at_least.get(),
+        };
+        facts.get().map(|f| program_table(&f, &query, sort.get(), descending.get())).unwrap_or_default()
     });
+    let outcome_options = move || {
+        let found = facts.with(|f| f.as_ref().map(|f| outcomes(f)).unwrap_or_default());
+        [ANY_OUTCOME.to_owned(), UNEXPECTED.to_owned()]
+            .into_iter()
+            .chain(found)
+            .map(|o| {
+                let label = if o.is_empty() { "any outcome".to_owned() } else { o.clone() };
+                view! { <option value=o.clone() selected=move || outcome.get() == o>{label}</option> }
+            })
+            .collect_view()
+    };
     let header = move || {
         let models = facts.get().map(|f| f.models.clone()).unwrap_or_default();
         view! {
             <tr>
                 <th>"benchmark"</th><th>"program"</th><th>"constructs"</th>
                 {COLUMNS.iter().map(|p| view! { <th title=p.label()>{p.name()}</th> }).collect_view()}
+                <th title="how its run on its own input ended">"outcome"</th>
                 <th>"output type"</th>
                 {models.into_iter().map(|m| view! { <th>{m}</th> }).collect_view()}
             </tr>
@@ -64,6 +95,9 @@ pub fn ProgramTable(
                     .iter()
                     .map(|p| view! { <td class="num">{p.value(program).map(|v| v.to_string()).unwrap_or_default()}</td> })
                     .collect_view();
+                let run = program.dynamic.as_ref();
+                let outcome = run.map(|r| r.outcome.clone()).unwrap_or_default();
+                let unexpected = run.is_some_and(|r| r.returns_expected == Some(false));
                 let marks = by_program[index as usize]
                     .iter()
                     .map(|v| match v {
@@ -78,6 +112,8 @@ pub fn ProgramTable(
                         <td><button class="link"><code>{program.id.clone()}</code></button></td>
                         <td class="constructs">{program.constructs.names().join(", ")}</td>
                         {values}
+                        <td class="outcome" class:wrong=unexpected
+                            title=if unexpected { "not the benchmark's expected output" } else { "" }>{outcome}</td>
                         <td>{facts.type_names[program.output_type as usize].clone()}</td>
                         {marks}
                     </tr>
@@ -94,6 +130,17 @@ pub fn ProgramTable(
                 <label>
                     "sort by "
                     <PropertyPicker id="program-sort" property=sort/>
+                </label>
+                <label>
+                    "at least "
+                    <input id="program-at-least" type="number" class="narrow"
+                        on:input=move |e| at_least.set(event_target_value(&e).trim().parse().ok())/>
+                </label>
+                <label>
+                    "run "
+                    <select id="program-outcome" on:change=move |e| outcome.set(event_target_value(&e))>
+                        {outcome_options}
+                    </select>
                 </label>
                 <label>
                     <input type="checkbox" prop:checked=move || descending.get()

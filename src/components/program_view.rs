@@ -1,15 +1,31 @@
-//! One program: its code, input, expected output, and each model's answer, verdict and raw
-//! response. Every text from the files is shown as text, never as HTML.
+//! One program: its code, input, expected output, its run on that input (dynamic properties, and
+//! its trace on demand), and each model's answer (with a diff against the expected output),
+//! verdict and raw response. Every text from the files is shown as text, never as HTML.
 
-use exerscope_core::detail::{PredictionDetail, ProgramDetail, VerdictSource};
+use crate::components::trace::TraceView;
+use exerscope_core::detail::{char_diff, DiffPart, PredictionDetail, ProgramDetail, VerdictSource};
+use exerscope_core::dynamic::DynamicProperties;
+use exerscope_core::execution::trace::Trace;
 use exerscope_core::execution::RunOutcome;
 use exerscope_core::extractors::{Construct, ConstructLine};
-use exerscope_core::Judge;
+use exerscope_core::table::Task;
+use exerscope_core::{Facts, Judge};
 use leptos::prelude::*;
 use std::sync::Arc;
 
+/// The trace of a program (its index), or why it has none.
+pub type ProgramTrace = (u32, Result<Arc<Trace>, String>);
+
 #[component]
-pub fn ProgramView(program: RwSignal<Option<Arc<ProgramDetail>>>, judge: Signal<Judge>) -> impl IntoView {
+pub fn ProgramView(
+    program: RwSignal<Option<Arc<ProgramDetail>>>,
+    judge: Signal<Judge>,
+    /// The facts, for the program's dynamic properties as they arrive.
+    facts: Signal<Option<Arc<Facts>>>,
+    trace: Signal<Option<ProgramTrace>>,
+    /// Traces the program (its index) on its own input, or on a predicted call.
+    on_trace: Callback<(u32, Option<String>)>,
+) -> impl IntoView {
     Effect::new(move |_| {
         if program.with(Option::is_some) {
             crate::components::drilldown::scroll_to("program-view");
@@ -24,12 +40,21 @@ pub fn ProgramView(program: RwSignal<Option<Arc<ProgramDetail>>>, judge: Signal<
                 detail.reference_constructs.names().join(", ")
             );
             let syntax = detail.syntax_error_line.map(|line| format!("syntax error near line {line} (tree-sitter recovered)"));
+            let index = detail.index;
+            let expected = detail.program.expected.clone();
             let predictions = detail
                 .predictions
                 .iter()
                 .cloned()
-                .map(|p| view! { <PredictionCard prediction=p judge=judge/> })
+                .map(|p| {
+                    let truth = if p.task == Task::Input { detail.program.input.clone() } else { expected.clone() };
+                    view! { <PredictionCard prediction=p judge=judge truth=truth index=index on_trace=on_trace/> }
+                })
                 .collect_view();
+            let dynamic = Signal::derive(move || {
+                facts.with(|f| f.as_ref().and_then(|f| f.programs.get(index as usize)?.dynamic.clone()))
+            });
+            let runnable = detail.program.code.is_some() && detail.program.language == exerscope_core::table::Language::Python;
             view! {
                 <section class="panel" id="program-view" data-program=detail.program.id.clone()>
                     <h2>{format!("{} / {}", detail.program.benchmark, detail.program.id)}</h2>
@@ -51,6 +76,17 @@ pub fn ProgramView(program: RwSignal<Option<Arc<ProgramDetail>>>, judge: Signal<
                             <pre class="value" id="program-expected">{detail.program.expected.clone()}</pre>
                         </div>
                     </div>
+                    <h3>"Its run on this input"</h3>
+                    <p class="explain" id="program-run">{move || run_line(dynamic.get())}</p>
+                    {runnable.then(|| view! {
+                        <button id="trace-program" class="button" on:click=move |_| on_trace.run((index, None))>
+                            "Trace this run line by line"
+                        </button>
+                    })}
+                    {move || trace.get().filter(|(i, _)| *i == index).map(|(_, found)| match found {
+                        Ok(trace) => view! { <TraceView trace=trace/> }.into_any(),
+                        Err(reason) => view! { <p class="failure" id="trace-failed">{format!("No trace: {reason}")}</p> }.into_any(),
+                    })}
                     <h3>"Predictions"</h3>
                     <div class="predictions">{predictions}</div>
                 </section>
@@ -59,8 +95,31 @@ pub fn ProgramView(program: RwSignal<Option<Arc<ProgramDetail>>>, judge: Signal<
     }
 }
 
+/// The program's run on its own input, in words.
+fn run_line(dynamic: Option<DynamicProperties>) -> String {
+    let Some(d) = dynamic else {
+        return "Not run on its input yet (or not runnable here: Java, no code).".to_owned();
+    };
+    let expected = match (d.returns_expected, &d.got) {
+        (Some(true), _) => " the expected output".to_owned(),
+        (Some(false), Some(got)) => format!(" — not the expected output: {got}"),
+        _ => String::new(),
+    };
+    format!(
+        "{}{expected} · loop length {} · recursion depth {} · {} line events on {} lines · {:.1} ms",
+        d.outcome, d.loop_length, d.recursion_depth, d.executed_lines, d.distinct_lines, d.run_time_ms
+    )
+}
+
 #[component]
-fn PredictionCard(prediction: PredictionDetail, judge: Signal<Judge>) -> impl IntoView {
+fn PredictionCard(
+    prediction: PredictionDetail,
+    judge: Signal<Judge>,
+    /// What the answer should have been: the expected output, or the program's input.
+    truth: String,
+    index: u32,
+    on_trace: Callback<(u32, Option<String>)>,
+) -> impl IntoView {
     let verdict = prediction.verdict;
     let correct = move || verdict[judge.get().index()];
     let cut_note = (prediction.response_cut_bytes > 0)
@@ -74,6 +133,15 @@ fn PredictionCard(prediction: PredictionDetail, judge: Signal<Judge>) -> impl In
             </h4>
             {prediction.input.clone().map(|input| view! { <p class="explain">"on input " <code>{input}</code></p> })}
             <pre class="value answer">{prediction.answer.clone()}</pre>
+            {let answer = prediction.answer.clone(); move || (!correct()).then(|| diff_view(&truth, &answer))}
+            {(prediction.task == Task::Input && matches!(prediction.verdict_from, VerdictSource::Run { .. })).then(|| {
+                let answer = prediction.answer.clone();
+                view! {
+                    <button class="button trace-input" on:click=move |_| on_trace.run((index, Some(answer.clone())))>
+                        "Trace the program on this input"
+                    </button>
+                }
+            })}
             <p class="judges">{verdict_origin(&prediction.verdict_from, verdict)}</p>
             {run_trace(&prediction.verdict_from).map(|trace| view! { <p class="explain run-trace">{trace}</p> })}
             {prediction.response.clone().map(|response| view! {
@@ -85,6 +153,20 @@ fn PredictionCard(prediction: PredictionDetail, judge: Signal<Judge>) -> impl In
             })}
         </article>
     }
+}
+
+/// The answer against what it should have been, character by character.
+fn diff_view(truth: &str, answer: &str) -> Option<AnyView> {
+    let parts = char_diff(truth, answer)?;
+    let parts = parts
+        .into_iter()
+        .map(|part| match part {
+            DiffPart::Same(text) => view! { <span>{text}</span> }.into_any(),
+            DiffPart::Missing(text) => view! { <del title="expected, not in the answer">{text}</del> }.into_any(),
+            DiffPart::Extra(text) => view! { <ins title="in the answer, not expected">{text}</ins> }.into_any(),
+        })
+        .collect_view();
+    Some(view! { <pre class="value diff" aria-label="the answer against the expected">{parts}</pre> }.into_any())
 }
 
 /// Where the verdict came from, in words: the results file, a run of the program, or the judges.

@@ -1,7 +1,60 @@
-//! The progress bar while the worker reads and analyses, then a one-line summary.
+//! The progress bar while the worker reads and analyses, then a one-line summary; then the same
+//! for the programs' runs on their own inputs (dynamic properties), which the user may cancel.
 
 use crate::app::RunState;
 use leptos::prelude::*;
+
+/// How far the programs' runs on their own inputs are.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Measuring {
+    pub done: usize,
+    pub total: usize,
+    /// Runs this browser had kept from an earlier drop.
+    pub kept: usize,
+    /// Every run is over (or was cancelled).
+    pub over: bool,
+    pub cancelled: bool,
+    /// When the first measurements came, and how long until the last.
+    pub started: f64,
+    pub millis: f64,
+}
+
+#[component]
+pub fn RunsStatus(measuring: Signal<Option<Measuring>>, on_cancel: Callback<()>) -> impl IntoView {
+    let data_state = move || match measuring.get() {
+        None => "idle",
+        Some(m) if m.total == 0 => "waiting",
+        Some(m) if m.over => "done",
+        Some(_) => "running",
+    };
+    move || {
+        measuring.get().filter(|m| m.total > 0).map(|m| {
+            let line = match (m.over, m.cancelled) {
+                (true, true) => format!(
+                    "Runs on the programs' own inputs cancelled after {} of {}: the others have no dynamic properties.",
+                    m.done, m.total
+                ),
+                (true, false) => format!(
+                    "Ran every program on its own inputs ({} runs{}, {:.1} s): loop length, recursion depth and executed lines are in every view.",
+                    m.total,
+                    if m.kept > 0 { format!(", {} kept by this browser from an earlier drop", m.kept) } else { String::new() },
+                    m.millis / 1000.0
+                ),
+                (false, _) => format!("Running each program on its own inputs: {} of {} runs…", m.done, m.total),
+            };
+            let fraction = if m.total == 0 { 0.0 } else { m.done as f64 / m.total as f64 };
+            view! {
+                <div id="runs-status" class="status" data-state=data_state data-done=m.done data-total=m.total data-kept=m.kept>
+                    {(!m.over).then(|| view! { <progress max="1" value=fraction></progress> })}
+                    <span>{line}</span>
+                    {(!m.over && !m.cancelled).then(|| view! {
+                        <button id="cancel-runs" class="button" on:click=move |_| on_cancel.run(())>"Cancel"</button>
+                    })}
+                </div>
+            }
+        })
+    }
+}
 
 #[component]
 pub fn Status(state: RwSignal<RunState>) -> impl IntoView {

@@ -6,6 +6,8 @@ const DATABASE = 'exerscope';
 const STORE = 'drops';
 const KEY = 'last';
 const SOURCE = 'source';
+/** Where run_cache.js keeps the programs' runs (its DATABASE). */
+const RUNS_DATABASE = 'exerscope-runs';
 
 function open() {
   return new Promise((resolve, reject) => {
@@ -43,7 +45,12 @@ export async function keptDrop() {
   return (await transact('readonly', (store) => store.get(KEY))) ?? null;
 }
 
-export function forgetDrop() {
+// Forgets the drop, and the runs of its programs kept by the analysis worker (run_cache.js).
+export async function forgetDrop() {
+  await new Promise((resolve) => {
+    const request = indexedDB.deleteDatabase(RUNS_DATABASE);
+    request.onsuccess = request.onerror = request.onblocked = () => resolve();
+  });
   return transact('readwrite', (store) => {
     store.delete(SOURCE);
     return store.delete(KEY);

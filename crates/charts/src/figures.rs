@@ -4,7 +4,7 @@
 //! these same values.
 
 use crate::bars::{draw_success_bars, run_bars, Bar, BarHit, SuccessBars};
-use crate::format::{format_p_short, interval, interval_clause, percent};
+use crate::format::{format_p_short, interval, interval_clause, percent, signed};
 use crate::heatmap::{draw_heatmap, heatmap_size, HeatmapCell, HeatmapGeometry};
 use crate::property_bars::draw_property_bars;
 use crate::radar::{draw_radar, RadarGeometry, RadarSeries};
@@ -162,6 +162,15 @@ impl TableCell {
 }
 
 impl Figure {
+    /// The statistics a chart states under its title (a property chart's correlations), for
+    /// readers that do not see the canvas.
+    pub fn subtitle(&self) -> Option<&str> {
+        match &self.chart {
+            Chart::Property { subtitle, .. } => Some(subtitle),
+            _ => None,
+        }
+    }
+
     pub fn table(&self) -> FigureTable {
         let rate = |rate: Option<f64>, ci95: Option<[f64; 2]>| match (rate, ci95) {
             (Some(rate), Some(ci)) => format!("{} ({})", percent(rate), interval(ci)),
@@ -553,7 +562,7 @@ fn property_subtitle(reference: Option<&CorrelationRow>, per_program: Option<&Co
         None => "–".to_owned(),
     };
     let slope = per_program.and_then(|r| r.logistic.as_ref()).map_or("–".to_owned(), |fit| {
-        format!("{:+.3} [{:+.3}, {:+.3}]", fit.slope, fit.slope_ci95[0], fit.slope_ci95[1])
+        format!("{} [{}, {}]", signed(fit.slope), signed(fit.slope_ci95[0]), signed(fit.slope_ci95[1]))
     });
     format!(
         "ρ per program {} · ρ over buckets {} · log-odds per unit {slope}",

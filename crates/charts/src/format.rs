@@ -35,6 +35,16 @@ pub fn run_rate(run: &RunSummary) -> String {
     }
 }
 
+/// A signed slope with three significant digits: `+0.123`, `-1.23e-5` (a property that spans
+/// millions, like loop length, has slopes per unit far below 0.001).
+pub fn signed(value: f64) -> String {
+    if value != 0.0 && value.abs() < 1e-3 {
+        format!("{value:+.2e}")
+    } else {
+        format!("{value:+.3}")
+    }
+}
+
 /// `0.0123`, `< 0.0001`
 pub fn format_p(p: f64) -> String {
     if p < 1e-4 {
@@ -50,5 +60,17 @@ pub fn format_p_short(p: f64) -> String {
         "< 0.001".to_owned()
     } else {
         format!("= {p:.3}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slopes_keep_three_significant_digits() {
+        assert_eq!(signed(-0.1234), "-0.123");
+        assert_eq!(signed(0.0), "+0.000");
+        assert_eq!(signed(-0.0000123), "-1.23e-5");
     }
 }

@@ -160,21 +160,57 @@ mod tests {
     }
 }
 
-/// The property table (every program): those whose benchmark, id or a construct name contains
-/// `query` (case-insensitive), sorted by `property` (programs without code last), highest first
-/// when `descending`.
+/// Which programs the property table lists.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ProgramQuery {
+    /// In the benchmark, the id or a construct name (case-insensitive).
+    pub text: String,
+    pub outcome: OutcomeFilter,
+    /// The sort property at least this.
+    pub at_least: Option<f64>,
+}
+
+/// How the program's run on its own input ended.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum OutcomeFilter {
+    #[default]
+    Any,
+    /// This outcome (`returned`, `raised ValueError`, `timed out`…).
+    Is(String),
+    /// Runs that did not give the benchmark's expected output.
+    Unexpected,
+}
+
+/// The outcomes of the programs' runs, each once, sorted: what the outcome filter offers.
+pub fn outcomes(facts: &Facts) -> Vec<String> {
+    let outcomes: std::collections::BTreeSet<&str> =
+        facts.programs.iter().filter_map(|p| Some(p.dynamic.as_ref()?.outcome.as_str())).collect();
+    outcomes.into_iter().map(str::to_owned).collect()
+}
+
+/// The property table (every program): those `query` keeps, sorted by `property` (programs
+/// without a value last), highest first when `descending`.
 pub fn program_table(
     facts: &Facts,
-    query: &str,
+    query: &ProgramQuery,
     property: crate::numeric::NumericProperty,
     descending: bool,
 ) -> Vec<ProgramIdx> {
-    let query = query.trim().to_lowercase();
+    let text = query.text.trim().to_lowercase();
     let matches = |program: &crate::facts::ProgramFacts| {
-        query.is_empty()
-            || program.id.to_lowercase().contains(&query)
-            || facts.benchmarks[program.benchmark as usize].to_lowercase().contains(&query)
-            || program.constructs.names().iter().any(|name| name.contains(&query))
+        let run = program.dynamic.as_ref();
+        let outcome = match &query.outcome {
+            OutcomeFilter::Any => true,
+            OutcomeFilter::Is(outcome) => run.is_some_and(|r| r.outcome == *outcome),
+            OutcomeFilter::Unexpected => run.is_some_and(|r| r.returns_expected == Some(false)),
+        };
+        let at_least = query.at_least.is_none_or(|min| property.value(program).is_some_and(|v| v >= min));
+        outcome
+            && at_least
+            && (text.is_empty()
+                || program.id.to_lowercase().contains(&text)
+                || facts.benchmarks[program.benchmark as usize].to_lowercase().contains(&text)
+                || program.constructs.names().iter().any(|name| name.contains(&text)))
     };
     let mut rows: Vec<ProgramIdx> =
         (0..facts.programs.len() as ProgramIdx).filter(|&i| matches(&facts.programs[i as usize])).collect();
@@ -200,9 +236,35 @@ mod table_tests {
     #[test]
     fn filters_by_text_and_sorts_by_a_property() {
         let facts = tiny_facts();
-        assert_eq!(program_table(&facts, "", NumericProperty::Loc, true), [1, 0, 2], "3, 2, 1 lines");
-        assert_eq!(program_table(&facts, "", NumericProperty::Loc, false), [2, 0, 1]);
-        assert_eq!(program_table(&facts, "if", NumericProperty::Loc, true), [1], "by construct name");
-        assert_eq!(program_table(&facts, "3", NumericProperty::Loc, true), [2], "by id");
+        let text = |text: &str| ProgramQuery { text: text.into(), ..Default::default() };
+        assert_eq!(program_table(&facts, &text(""), NumericProperty::Loc, true), [1, 0, 2], "3, 2, 1 lines");
+        assert_eq!(program_table(&facts, &text(""), NumericProperty::Loc, false), [2, 0, 1]);
+        assert_eq!(program_table(&facts, &text("if"), NumericProperty::Loc, true), [1], "by construct name");
+        assert_eq!(program_table(&facts, &text("3"), NumericProperty::Loc, true), [2], "by id");
+        let at_least = ProgramQuery { at_least: Some(2.0), ..Default::default() };
+        assert_eq!(program_table(&facts, &at_least, NumericProperty::Loc, true), [1, 0]);
+    }
+
+    #[test]
+    fn programs_are_filtered_by_how_their_run_ended() {
+        let mut facts = tiny_facts();
+        let run = |outcome: &str, returns_expected| crate::dynamic::DynamicProperties {
+            loop_length: 3,
+            recursion_depth: 1,
+            executed_lines: 9,
+            distinct_lines: 4,
+            run_time_ms: 0.1,
+            outcome: outcome.into(),
+            returns_expected,
+            got: None,
+        };
+        facts.programs[0].dynamic = Some(run("returned", Some(true)));
+        facts.programs[2].dynamic = Some(run("raised KeyError", Some(false)));
+        assert_eq!(outcomes(&facts), ["raised KeyError", "returned"]);
+        let by = |outcome| ProgramQuery { outcome, ..Default::default() };
+        let table = |query: &ProgramQuery| program_table(&facts, query, NumericProperty::LoopLength, true);
+        assert_eq!(table(&by(OutcomeFilter::Is("returned".into()))), [0]);
+        assert_eq!(table(&by(OutcomeFilter::Unexpected)), [2]);
+        assert_eq!(table(&by(OutcomeFilter::Any)), [0, 2, 1], "the program not run last");
     }
 }

@@ -168,6 +168,15 @@ impl Facts {
         }
     }
 
+    /// Takes every program's dynamic properties (its own run and its extra inputs'), in program
+    /// order, as the hosts measure them after the analysis.
+    pub fn set_dynamic(&mut self, runs: Vec<(Option<DynamicProperties>, Vec<ExtraRun>)>) {
+        for (program, (dynamic, extra_runs)) in self.programs.iter_mut().zip(runs) {
+            program.dynamic = dynamic;
+            program.extra_runs = extra_runs;
+        }
+    }
+
     pub fn programs_per_benchmark(&self) -> Vec<u64> {
         let mut counts = vec![0; self.benchmarks.len()];
         for program in &self.programs {

@@ -57,6 +57,12 @@ pub enum Block {
 const MAX_NESTING: usize = 64;
 
 impl Trace {
+    /// The trace of a run that recorded none (it ended before the harness could tell): no steps,
+    /// only how it ended.
+    pub fn without_events(report: &RunReport) -> Trace {
+        Trace { steps: Vec::new(), blocks: Vec::new(), line_hits: Vec::new(), cut: false, end: report.answer() }
+    }
+
     /// The trace of a run that recorded one, with `code`'s lines.
     pub fn build(report: &RunReport, code: &str) -> Option<Trace> {
         let recorded = report.trace.as_ref()?;
