@@ -305,10 +305,10 @@ pub fn App() -> impl IntoView {
         WorkerEvent::Measuring { done, total } => {
             measuring.update(|m| *m = Some(Measuring { done, total, ..m.unwrap_or_default() }))
         }
-        WorkerEvent::Dynamic { properties, done, total, kept, last } => {
+        WorkerEvent::Dynamic { changes, done, total, kept, last } => {
             facts.update(|f| {
                 if let Some(f) = f {
-                    Arc::make_mut(f).set_dynamic(properties);
+                    Arc::make_mut(f).set_dynamic(changes);
                 }
             });
             measuring.update(|m| {

@@ -257,14 +257,15 @@ async function runAll(count, drop) {
   if (failure !== null) session.runs_not_made(failure);
 }
 
-/** How often the page gets the dynamic properties measured so far. */
-const DYNAMIC_EVERY_MS = 1000;
+/** How often the page gets the dynamic properties measured since: each time it recomputes its
+ * statistics, on the page's thread, beside the Python workers. */
+const DYNAMIC_EVERY_MS = 2000;
 /** The drop whose program runs the user cancelled. */
 let cancelled = -1;
 
 // The second phase, after the static view is shown: every program on its own input, for its
 // dynamic properties. Runs kept in this browser (run_cache.js) are taken at once; the others run in
-// the Python workers, and the page gets what is measured every second, with the progress.
+// the Python workers, and the page gets what is measured every two seconds, with the progress.
 async function measurePrograms(drop) {
   const total = session.program_run_count();
   if (total === 0) return;
@@ -285,7 +286,7 @@ async function measurePrograms(drop) {
   });
   let sent = performance.now();
   const send = (final) => {
-    self.postMessage({ kind: 'dynamic', json: session.dynamic_properties(), done, total, kept: total - left.length, final });
+    self.postMessage({ kind: 'dynamic', json: session.dynamic_changes(), done, total, kept: total - left.length, final });
     sent = performance.now();
   };
   send(left.length === 0);

@@ -23,6 +23,8 @@ pub struct AnalysisSession {
     properties: Vec<Option<ProgramProperties>>,
     /// One slot per planned run, filled as the run workers report.
     runs: Vec<Option<RunReport>>,
+    /// Programs measured since the page last got their dynamic properties.
+    measured: Vec<usize>,
     analysis: Option<Analysis>,
 }
 
@@ -41,6 +43,7 @@ impl AnalysisSession {
         self.joined = None;
         self.properties.clear();
         self.runs.clear();
+        self.measured.clear();
         self.analysis = None;
     }
 
@@ -156,23 +159,29 @@ impl AnalysisSession {
 
     /// The report (JSON, from the harness) of program run `index`: its program's dynamic properties.
     pub fn accept_program_run(&mut self, index: u32, json: &str) {
-        let report = read_report(json);
-        if let Some(analysis) = self.analysis.as_mut() {
-            analysis.accept_program_run(index as usize, &report);
+        self.take_program_run(index, &read_report(json));
+    }
+
+    fn take_program_run(&mut self, index: u32, report: &RunReport) {
+        if let Some(program) = self.analysis.as_mut().and_then(|a| a.accept_program_run(index as usize, report)) {
+            self.measured.push(program);
         }
     }
 
     /// Program run `index` ended without a report (its worker was stopped or lost).
     pub fn program_run_ended(&mut self, index: u32, timed_out: bool, reason: String) {
-        if let Some(analysis) = self.analysis.as_mut() {
-            analysis.accept_program_run(index as usize, &RunReport::ended(ended(timed_out, reason)));
-        }
+        self.take_program_run(index, &RunReport::ended(ended(timed_out, reason)));
     }
 
-    /// Every program's dynamic properties so far, as JSON (what the page merges into its facts).
-    pub fn dynamic_properties(&self) -> Result<String, JsError> {
-        let analysis = self.analysis.as_ref().ok_or_else(|| JsError::new("dynamic_properties() before finish()"))?;
-        Ok(serde_json::to_string(&analysis.dynamic_properties())?)
+    /// The dynamic properties of the programs measured since the last call, as JSON (what the
+    /// page merges into its facts).
+    pub fn dynamic_changes(&mut self) -> Result<String, JsError> {
+        let analysis = self.analysis.as_ref().ok_or_else(|| JsError::new("dynamic_changes() before finish()"))?;
+        let mut measured = std::mem::take(&mut self.measured);
+        measured.sort_unstable();
+        measured.dedup();
+        let changes: Vec<_> = measured.into_iter().filter_map(|program| analysis.dynamic_of(program)).collect();
+        Ok(serde_json::to_string(&changes)?)
     }
 
     /// The run of program `index` that records its trace (on `input`, a predicted call, when

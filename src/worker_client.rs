@@ -3,8 +3,8 @@
 
 use exerscope_core::analysis::{Phase, Progress};
 use exerscope_core::detail::ProgramDetail;
-use exerscope_core::dynamic::{DynamicProperties, ExtraRun};
 use exerscope_core::execution::trace::Trace;
+use exerscope_core::facts::DynamicChange;
 use exerscope_core::readers::ReadOptions;
 use exerscope_core::Facts;
 use js_sys::{Object, Reflect};
@@ -21,10 +21,10 @@ pub enum WorkerEvent {
         done: usize,
         total: usize,
     },
-    /// Every program's dynamic properties measured so far (`kept`: runs this browser had kept);
-    /// `last` when the runs are over.
+    /// The dynamic properties of the programs measured since the last such event (`done` of
+    /// `total` runs; `kept`: runs this browser had kept); `last` when the runs are over.
     Dynamic {
-        properties: Vec<ProgramDynamics>,
+        changes: Vec<DynamicChange>,
         done: usize,
         total: usize,
         kept: usize,
@@ -40,9 +40,6 @@ pub enum WorkerEvent {
     Note(String),
     Failed(String),
 }
-
-/// A program's run on its own input, and on its extra inputs.
-pub type ProgramDynamics = (Option<DynamicProperties>, Vec<ExtraRun>);
 
 pub struct AnalysisWorker {
     worker: RefCell<Worker>,
@@ -167,8 +164,8 @@ fn decode(data: &JsValue) -> WorkerEvent {
         },
         "measuring" => WorkerEvent::Measuring { done: number("done"), total: number("total") },
         "dynamic" => match serde_json::from_str(&text("json")) {
-            Ok(properties) => WorkerEvent::Dynamic {
-                properties,
+            Ok(changes) => WorkerEvent::Dynamic {
+                changes,
                 done: number("done"),
                 total: number("total"),
                 kept: number("kept"),

@@ -10,11 +10,11 @@ use crate::execution::{
 };
 use crate::extractors::{ConstructLine, ProgramParser, ProgramProperties};
 use crate::facts::TypeId;
-use crate::facts::{Facts, PredictionFacts, ProgramFacts};
+use crate::facts::{DynamicChange, Facts, PredictionFacts, ProgramFacts};
 use crate::input::InputFile;
 use crate::judges::Judge;
 use crate::readers::{read_all, ReadOptions};
-use crate::table::{Language, Table, TableBuilder, Task, Unmatched};
+use crate::table::{Language, ProgramIdx, Table, TableBuilder, Task, Unmatched};
 use crate::types::{exerscope_type, value_length, ReferenceType};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -277,10 +277,10 @@ impl Analysis {
         Ok(request)
     }
 
-    /// Every program's dynamic properties and its extra inputs', in program order (what the web
-    /// app sends the page).
-    pub fn dynamic_properties(&self) -> Vec<(Option<DynamicProperties>, Vec<ExtraRun>)> {
-        self.facts.programs.iter().map(|p| (p.dynamic.clone(), p.extra_runs.clone())).collect()
+    /// A program's dynamic properties and its extra inputs' (what the web app sends the page).
+    pub fn dynamic_of(&self, program: usize) -> Option<DynamicChange> {
+        let facts = self.facts.programs.get(program)?;
+        Some((program as ProgramIdx, facts.dynamic.clone(), facts.extra_runs.clone()))
     }
 }
 

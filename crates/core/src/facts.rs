@@ -51,6 +51,9 @@ pub struct ProgramFacts {
     pub extra_runs: Vec<ExtraRun>,
 }
 
+/// A program's run on its own input, and on its extra inputs: what [`Facts::set_dynamic`] takes.
+pub type DynamicChange = (ProgramIdx, Option<DynamicProperties>, Vec<ExtraRun>);
+
 /// Index of an exerscope type name in [`Facts::type_names`].
 pub type TypeId = u16;
 
@@ -168,12 +171,14 @@ impl Facts {
         }
     }
 
-    /// Takes every program's dynamic properties (its own run and its extra inputs'), in program
-    /// order, as the hosts measure them after the analysis.
-    pub fn set_dynamic(&mut self, runs: Vec<(Option<DynamicProperties>, Vec<ExtraRun>)>) {
-        for (program, (dynamic, extra_runs)) in self.programs.iter_mut().zip(runs) {
-            program.dynamic = dynamic;
-            program.extra_runs = extra_runs;
+    /// Takes the dynamic properties of the programs measured since the last call, as the hosts
+    /// measure them after the analysis.
+    pub fn set_dynamic(&mut self, changes: Vec<DynamicChange>) {
+        for (index, dynamic, extra_runs) in changes {
+            if let Some(program) = self.programs.get_mut(index as usize) {
+                program.dynamic = dynamic;
+                program.extra_runs = extra_runs;
+            }
         }
     }
 
@@ -222,6 +227,25 @@ fn present_indices(column: &[u32], count: usize) -> Vec<u32> {
 pub(crate) mod tests {
     use super::*;
     use crate::extractors::ProgramParser;
+
+    #[test]
+    fn dynamic_properties_arrive_by_program_and_stray_indices_are_ignored() {
+        let mut facts = tiny_facts();
+        let run = crate::dynamic::DynamicProperties {
+            loop_length: 4,
+            recursion_depth: 1,
+            executed_lines: 9,
+            distinct_lines: 4,
+            run_time_ms: 0.2,
+            outcome: "returned".into(),
+            returns_expected: Some(true),
+            got: None,
+        };
+        let extra = ExtraRun { id: "p__0".into(), run: None };
+        facts.set_dynamic(vec![(1, Some(run.clone()), vec![extra.clone()]), (99, None, vec![])]);
+        assert_eq!((facts.programs[1].dynamic.as_ref(), &facts.programs[1].extra_runs[..]), (Some(&run), &[extra][..]));
+        assert_eq!(facts.programs[0].dynamic, None);
+    }
 
     #[test]
     fn outcomes_count_each_program_once_with_its_samples() {
