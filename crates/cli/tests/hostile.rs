@@ -96,7 +96,10 @@ fn hostile_programs_run_confined_and_move_no_other_verdict() {
     refused("patches_the_harness", "");
     refused("reaches_javascript", "no way out");
     refused("fills_the_memory", "out of memory");
-    refused("swallows_the_interruption", "timed out");
+    // Its loop ends at the first limit it meets: the clock or the count of lines.
+    let swallowed = &outcomes["swallows_the_interruption"];
+    assert_eq!(verdicts["swallows_the_interruption"], [false]);
+    assert!(swallowed == "timed out" || swallowed == "stopped after 5,000,000 lines", "{swallowed}");
     refused("exits", "SystemExit");
     refused("patches_builtins_for_later", "5");
     // CRUXEval input predictions: a command, a write and a kill in the arguments are refused;

@@ -236,7 +236,7 @@ impl Analysis {
             self.facts.errors.push(FileError::new(
                 "(running programs)",
                 format!(
-                    "{count} program(s) were not run on their own input ({reason}): they have no dynamic properties"
+                    "{count} run(s) of programs on their own inputs were not made ({reason}): no dynamic properties"
                 ),
             ));
         }
@@ -284,7 +284,7 @@ impl Analysis {
     }
 }
 
-/// Programs not run on their own input (Java, no code) are told once per reason.
+/// Programs not run on their own input (Java) are told once per reason.
 fn report_programs_not_run(runs: &ProgramRuns, errors: &mut Vec<FileError>) {
     for (reason, count) in &runs.not_run {
         errors.push(FileError::new(
