@@ -1,19 +1,16 @@
 // What each program's run on its own input gave, kept in this browser's IndexedDB, so that a
 // second drop of the same benchmark has its dynamic properties at once. The key is a SHA-256 of
 // the harness, the Python that ran it and the request (program text, input, limits); the value is
-// the harness's report. Nothing leaves the machine; "Forget this data" deletes it with the drop.
-const DATABASE = 'exerscope-runs';
+// the harness's report. Nothing leaves the machine; "Forget this data" deletes it with the drop
+// (kept.js, which names the database).
+import { openDatabase, RUNS_DATABASE } from './kept.js';
+
 const STORE = 'reports';
 /** The Python the run workers load (run_worker.js): a report is kept for it only. */
 const PYTHON = 'pyodide 0.25.1 (CPython 3.11.3)';
 
 function open() {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DATABASE, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
+  return openDatabase(RUNS_DATABASE, STORE);
 }
 
 function hex(buffer) {
@@ -62,12 +59,4 @@ export async function write(entries) {
   } catch (error) {
     console.warn('exerscope: runs not kept:', error);
   }
-}
-
-/** Deletes every kept report. */
-export function forget() {
-  return new Promise((resolve) => {
-    const request = indexedDB.deleteDatabase(DATABASE);
-    request.onsuccess = request.onerror = request.onblocked = () => resolve();
-  });
 }

@@ -308,6 +308,13 @@ async function measurePrograms(drop) {
   console.debug(`exerscope worker: ${total} programs measured in ${(performance.now() - started).toFixed(0)} ms (${total - left.length} kept)`);
 }
 
+/** Forgets the drop shown: its analysis and runs stop (the workers running one are started again). */
+function newDrop() {
+  generation += 1;
+  runners.forEach((runner) => runner.cancel());
+  session.clear();
+}
+
 /** Stops the program runs of the drop shown: the workers running one are started again. */
 function cancelRuns() {
   cancelled = generation;
@@ -355,9 +362,7 @@ self.onmessage = async (event) => {
     session ??= new AnalysisSession();
     switch (message.kind) {
       case 'begin':
-        generation += 1;
-        runners.forEach((runner) => runner.cancel());
-        session.clear();
+        newDrop();
         session.set_options(message.options);
         expected = message.total;
         received = 0;
@@ -373,9 +378,7 @@ self.onmessage = async (event) => {
         await analyze();
         break;
       case 'demo':
-        generation += 1;
-        runners.forEach((runner) => runner.cancel());
-        session.clear();
+        newDrop();
         session.add_demo();
         await analyze();
         break;

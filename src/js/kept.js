@@ -6,20 +6,21 @@ const DATABASE = 'exerscope';
 const STORE = 'drops';
 const KEY = 'last';
 const SOURCE = 'source';
-/** Where run_cache.js keeps the programs' runs (its DATABASE). */
-const RUNS_DATABASE = 'exerscope-runs';
+/** Where run_cache.js (the analysis worker) keeps the programs' runs. */
+export const RUNS_DATABASE = 'exerscope-runs';
 
-function open() {
+/** Opens a database of this origin with one object store (made on first use). */
+export function openDatabase(name, store) {
   return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DATABASE, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    const request = indexedDB.open(name, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(store);
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
 }
 
 async function transact(mode, act) {
-  const database = await open();
+  const database = await openDatabase(DATABASE, STORE);
   return new Promise((resolve, reject) => {
     const transaction = database.transaction(STORE, mode);
     const request = act(transaction.objectStore(STORE));

@@ -147,7 +147,7 @@ fn run(command: Command) -> ExitCode {
     };
     let judge = options.judge.into();
     let dynamic = !options.no_dynamic;
-    let (mut analysis, mut errors, mut runner) = options.analyse();
+    let (mut analysis, mut errors, mut runner) = options.analyse(true);
     if dynamic {
         analysis.run_programs(runner.as_mut(), &mut |_| {});
     }
@@ -171,22 +171,25 @@ fn run(command: Command) -> ExitCode {
 }
 
 impl Analysis {
-    /// Reads, joins and judges the paths (running what verdicts need); the errors of paths that
-    /// could not be read, and the runner, for the runs still to make.
-    fn analyse(self) -> (exerscope_core::Analysis, Vec<FileError>, Box<dyn ProgramRunner>) {
+    /// Reads, joins and judges the paths (running what verdicts need, when `verdicts` says so);
+    /// the errors of paths that could not be read, and the runner, for the runs still to make.
+    fn analyse(self, verdicts: bool) -> (exerscope_core::Analysis, Vec<FileError>, Box<dyn ProgramRunner>) {
         let Analysis { judge: _, format, maps, python, no_run, no_dynamic: _, paths } = self;
         let (files, errors) = collect::read_inputs(&paths);
         let options = ReadOptions { forced: format, overrides: maps.into_iter().collect(), ..Default::default() };
         let mut runner: Box<dyn ProgramRunner> =
             if no_run { Box::new(NoRunner::because("--no-run")) } else { Box::new(PythonRunner::new(python)) };
-        let analysis = analyze_with_progress(files, &options, runner.as_mut(), &mut |_| {});
+        let mut no_verdict_runs = NoRunner::because("not needed for a trace");
+        let verdict_runner: &mut dyn ProgramRunner = if verdicts { runner.as_mut() } else { &mut no_verdict_runs };
+        let analysis = analyze_with_progress(files, &options, verdict_runner, &mut |_| {});
         (analysis, errors, runner)
     }
 }
 
 /// `exerscope trace`: one program's trace as JSON on stdout.
 fn trace(options: Analysis, program: &str, input: Option<&str>) -> ExitCode {
-    let (analysis, _, mut runner) = options.analyse();
+    // One program is traced: the runs other predictions' verdicts need are not made.
+    let (analysis, _, mut runner) = options.analyse(false);
     let found = analysis.facts.programs.iter().enumerate().filter(|(_, p)| {
         p.id == program || format!("{}/{}", analysis.facts.benchmarks[p.benchmark as usize], p.id) == program
     });

@@ -365,3 +365,41 @@ fn report_writes_the_json_and_every_table_and_figure_for_a_paper() {
     assert!(out.path().join("figures/constructs-cruxeval-reference.svg").exists());
     assert!(out.path().join("figures/property-loc-gpt-4-turbo.svg").exists());
 }
+
+/// `exerscope trace` prints one program's run line by line: its steps, its loop grouped, its end.
+#[test]
+fn trace_prints_a_programs_run_line_by_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("dataset/b/p");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(
+        folder.join("main.py"),
+        "def f(xs):\n    total = 0\n    for x in xs:\n        total += x\n    return total\n",
+    )
+    .unwrap();
+    std::fs::write(folder.join("input.txt"), "f([1, 2])").unwrap();
+    std::fs::write(folder.join("output.txt"), "3").unwrap();
+    let trace = |extra: &[&str]| -> Value {
+        let output = Command::new(env!("CARGO_BIN_EXE_exerscope"))
+            .args(["trace", "--program", "p"])
+            .args(extra)
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        serde_json::from_slice(&output.stdout).unwrap()
+    };
+    let own = trace(&[]);
+    assert_eq!((own["call"].as_str(), own["report"]["loop_length"].as_u64()), (Some("f([1, 2])"), Some(3)));
+    let steps: Vec<u64> =
+        own["trace"]["steps"].as_array().unwrap().iter().map(|s| s["line"].as_u64().unwrap()).collect();
+    assert_eq!(steps, [2, 3, 4, 3, 4, 3, 5]);
+    assert_eq!(own["trace"]["steps"][0]["changed"], serde_json::json!([["xs", "[1, 2]"], ["total", "0"]]));
+    assert_eq!(own["trace"]["blocks"][1]["loop"]["iterations"].as_array().unwrap().len(), 3);
+    assert_eq!(own["trace"]["end"], "3");
+    let other = trace(&["--input", "f([5])"]);
+    assert_eq!((other["call"].as_str(), other["trace"]["end"].as_str()), (Some("f([5])"), Some("5")));
+    let missing =
+        Command::new(env!("CARGO_BIN_EXE_exerscope")).args(["trace", "--program", "q"]).arg(dir.path()).output();
+    assert!(String::from_utf8_lossy(&missing.unwrap().stderr).contains("no program q"));
+}

@@ -69,8 +69,8 @@ class Tracer:
     records the trace (lines and the variables they changed) when asked.
 
     Lines are counted only while `counting`: for a call, the call (the reference traced the call,
-    not the module defining the function); for a script, the whole module. The clock is checked
-    on every line, counted or not."""
+    not the module defining the function); for a script, the whole module. The clock is read on
+    every line not counted, and with the line limit every 256 counted lines."""
 
     def __init__(self, deadline, recording):
         self.deadline = deadline
