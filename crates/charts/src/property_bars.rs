@@ -13,6 +13,16 @@ const CORRECT: RGBColor = RGBColor(26, 127, 75);
 const INCORRECT: RGBColor = RGBColor(179, 38, 30);
 const RATE: RGBColor = RGBColor(0, 114, 178);
 
+/// The subtitle as it fits `width` pixels at 12 px (about 0.6 em a character): on one line, or
+/// broken before its last ` · ` part (a slope in scientific notation makes it long).
+fn subtitle_lines(subtitle: &str, width: u32) -> Vec<String> {
+    let fits = (f64::from(width) - 20.0) / (0.6 * 12.0);
+    match subtitle.rsplit_once(" · ") {
+        Some((first, last)) if subtitle.chars().count() as f64 > fits => vec![first.to_owned(), last.to_owned()],
+        _ => vec![subtitle.to_owned()],
+    }
+}
+
 /// `title` goes on top, `subtitle` (the correlations) below it.
 pub fn draw_property_bars<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
@@ -25,8 +35,11 @@ pub fn draw_property_bars<DB: DrawingBackend>(
     let (width, height) = area.dim_in_pixel();
     let centred = |size| TextStyle::from(("sans-serif", size).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
     area.draw(&Text::new(title.to_owned(), (width as i32 / 2, 4), centred(14)))?;
-    area.draw(&Text::new(subtitle.to_owned(), (width as i32 / 2, 22), centred(12)))?;
-    let (_, area) = &area.split_vertically(38);
+    let lines = subtitle_lines(subtitle, width);
+    for (i, line) in lines.iter().enumerate() {
+        area.draw(&Text::new(line.clone(), (width as i32 / 2, 22 + 15 * i as i32), centred(12)))?;
+    }
+    let (_, area) = &area.split_vertically(23 + 15 * lines.len() as u32);
     let slots = buckets.len().max(1) as f64;
     let tallest = buckets.iter().map(|b| b.correct + b.incorrect).max().unwrap_or(1).max(1);
     let mut chart = ChartBuilder::on(area)
@@ -107,5 +120,13 @@ mod tests {
             assert_eq!(distinct, labels, "{tallest}");
             assert!(ticks.len() >= 2, "{tallest}: {ticks:?}");
         }
+    }
+
+    #[test]
+    fn a_long_subtitle_breaks_before_its_last_part() {
+        let long = "ρ per program -0.193 (p < 0.001) · ρ over buckets -0.770 (p = 0.009) · log-odds per unit -1.35e-6 [-4.01e-6, +1.31e-6]";
+        assert_eq!(subtitle_lines(long, 600).len(), 2);
+        assert_eq!(subtitle_lines(long, 600)[1], "log-odds per unit -1.35e-6 [-4.01e-6, +1.31e-6]");
+        assert_eq!(subtitle_lines("ρ per program 0.1 · ρ over buckets 0.2", 600).len(), 1);
     }
 }
