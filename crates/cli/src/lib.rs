@@ -2,6 +2,7 @@
 //! programs in python3. The analysis itself is `exerscope_core`, shared with the web app.
 
 pub mod collect;
+pub mod facts_files;
 pub mod paper;
 pub mod python_runner;
 pub mod sandbox;

@@ -3,11 +3,11 @@
 //! and every program on its own input (its dynamic properties) in python3, and prints one JSON
 //! report on stdout; `exerscope report --out DIR …` writes the same report and every table as CSV
 //! and LaTeX into DIR; `exerscope trace PATH... --program ID` prints one program's execution
-//! trace as JSON. Exits 0 whenever a report was produced, even if some files could not be read
+//! trace as JSON. `--facts DIR` also writes the joined facts as Parquet. Exits 0 whenever a report was produced, even if some files could not be read
 //! (they are listed under `errors`).
 
 use exerscope_cli::python_runner::PythonRunner;
-use exerscope_cli::{collect, paper};
+use exerscope_cli::{collect, facts_files, paper};
 use exerscope_core::execution::trace::Trace;
 use exerscope_core::execution::{NoRunner, ProgramRunner, RunReport};
 use exerscope_core::FileError;
@@ -81,6 +81,11 @@ struct Analysis {
     /// Run programs only for verdicts, not each on its own input: no dynamic properties (faster).
     #[arg(long)]
     no_dynamic: bool,
+    /// Also write the joined facts as Parquet into this folder: `programs.parquet` (one row per
+    /// program, every property) and `predictions.parquet` (one row per prediction, its verdicts),
+    /// for DuckDB, Spark or Trino.
+    #[arg(long, value_name = "DIR")]
+    facts: Option<PathBuf>,
     /// Folders, files or .zip archives (datasets and results together).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
@@ -147,9 +152,15 @@ fn run(command: Command) -> ExitCode {
     };
     let judge = options.judge.into();
     let dynamic = !options.no_dynamic;
+    let facts_dir = options.facts.clone();
     let (mut analysis, mut errors, mut runner) = options.analyse(true);
     if dynamic {
         analysis.run_programs(runner.as_mut(), &mut |_| {});
+    }
+    if let Some(dir) = facts_dir {
+        if let Err(e) = facts_files::write(&dir, &analysis) {
+            return failed(&format!("cannot write the facts: {e}"));
+        }
     }
     let mut report = TaskedReport::build(&analysis.facts, judge);
     report.sandbox = analysis.runs.reports.iter().map(|r| &r.sandbox).find(|s| !s.is_empty()).cloned();
@@ -174,7 +185,7 @@ impl Analysis {
     /// Reads, joins and judges the paths (running what verdicts need, when `verdicts` says so);
     /// the errors of paths that could not be read, and the runner, for the runs still to make.
     fn analyse(self, verdicts: bool) -> (exerscope_core::Analysis, Vec<FileError>, Box<dyn ProgramRunner>) {
-        let Analysis { judge: _, format, maps, python, no_run, no_dynamic: _, paths } = self;
+        let Analysis { judge: _, format, maps, python, no_run, no_dynamic: _, facts: _, paths } = self;
         let (files, errors) = collect::read_inputs(&paths);
         let options = ReadOptions { forced: format, overrides: maps.into_iter().collect(), ..Default::default() };
         let mut runner: Box<dyn ProgramRunner> =

@@ -403,3 +403,78 @@ fn trace_prints_a_programs_run_line_by_line() {
         Command::new(env!("CARGO_BIN_EXE_exerscope")).args(["trace", "--program", "q"]).arg(dir.path()).output();
     assert!(String::from_utf8_lossy(&missing.unwrap().stderr).contains("no program q"));
 }
+
+/// A Parquet file's rows in one batch, read back with the crates that wrote it.
+fn parquet_rows(path: &std::path::Path) -> arrow_array::RecordBatch {
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+    let builder = ParquetRecordBatchReaderBuilder::try_new(std::fs::File::open(path).unwrap()).unwrap();
+    let rows = builder.metadata().file_metadata().num_rows() as usize;
+    let mut batches = builder.with_batch_size(rows.max(1)).build().unwrap();
+    batches.next().expect("a batch").unwrap()
+}
+
+/// A column of strings, whether stored plain or as a dictionary.
+fn texts(batch: &arrow_array::RecordBatch, name: &str) -> Vec<String> {
+    use arrow_array::cast::AsArray;
+    let column = batch.column_by_name(name).unwrap_or_else(|| panic!("no column {name}"));
+    match column.as_dictionary_opt::<arrow_array::types::UInt32Type>() {
+        Some(dictionary) => {
+            let values = dictionary.values().as_string::<i32>();
+            dictionary.keys().values().iter().map(|&k| values.value(k as usize).to_owned()).collect()
+        }
+        None => column.as_string::<i32>().iter().map(|s| s.unwrap_or_default().to_owned()).collect(),
+    }
+}
+
+#[test]
+fn facts_leave_as_parquet_with_the_reports_counts_and_success() {
+    use arrow_array::cast::AsArray;
+    use arrow_array::Array;
+    use std::collections::BTreeMap;
+    let Some(fixtures) = common::fixtures() else {
+        return;
+    };
+    let cruxeval = fixtures.join("cruxeval");
+    let out = tempfile::tempdir().unwrap();
+    let paths = [cruxeval.join("samples"), cruxeval.join("data")];
+    let paths: Vec<&str> = paths.iter().map(|p| p.to_str().unwrap()).collect();
+    let (report, ok) = analyze(&[&["--no-run", "--facts", out.path().to_str().unwrap()], &paths[..]].concat());
+    assert!(ok);
+
+    let programs = parquet_rows(&out.path().join("programs.parquet"));
+    assert_eq!(programs.num_rows(), report["programs"].as_array().unwrap().len());
+    // Every property, as the report has it: here the sum of the lines of code.
+    let loc: f64 = programs.column_by_name("loc").unwrap().as_primitive::<arrow_array::types::Float64Type>().iter().flatten().sum();
+    let report_loc: f64 = report["programs"].as_array().unwrap().iter().map(|p| p["properties"]["loc"].as_f64().unwrap()).sum();
+    assert_eq!(loc, report_loc);
+    let with_if = programs.column_by_name("reference_construct_if").unwrap().as_boolean().true_count();
+    let report_if = find(&report, "constructs", &[("task", "output"), ("flavor", "reference"), ("construct", "if")]);
+    assert_eq!(with_if as u64, report_if["programs"].as_u64().unwrap());
+
+    // The success table from the predictions alone: each program counts once, by its share c/n.
+    let predictions = parquet_rows(&out.path().join("predictions.parquet"));
+    let (models, benchmarks, tasks, ids) =
+        (texts(&predictions, "model"), texts(&predictions, "benchmark"), texts(&predictions, "task"), texts(&predictions, "program"));
+    let verdicts = predictions.column_by_name("verdict_reference").unwrap().as_boolean();
+    let mut shares: BTreeMap<(&str, &str, &str, &str), (u32, u32)> = BTreeMap::new();
+    for i in 0..predictions.num_rows() {
+        let share = shares.entry((&models[i], &benchmarks[i], &tasks[i], &ids[i])).or_default();
+        share.0 += u32::from(verdicts.value(i));
+        share.1 += 1;
+    }
+    let mut runs: BTreeMap<(&str, &str, &str), Vec<f64>> = BTreeMap::new();
+    for ((model, benchmark, task, _), (correct, samples)) in &shares {
+        runs.entry((model, benchmark, task)).or_default().push(f64::from(*correct) / f64::from(*samples));
+    }
+    assert_eq!(runs.len(), report["runs"].as_array().unwrap().len());
+    for ((model, benchmark, task), shares) in runs {
+        let row = find(&report, "runs", &[("model", model), ("benchmark", benchmark), ("task", task)]);
+        let pass_at_1 = shares.iter().sum::<f64>() / shares.len() as f64;
+        assert!((pass_at_1 - row["pass_at_1"].as_f64().unwrap()).abs() < 1e-12, "{row}");
+        assert_eq!(shares.len() as u64, row["programs"].as_u64().unwrap());
+    }
+    // The scored files' own verdicts are kept beside the judges'.
+    let stored = predictions.column_by_name("stored_verdict").unwrap().as_boolean();
+    assert_eq!(stored.null_count(), 0, "every prediction of a scored file has its verdict");
+    assert_eq!(predictions.num_rows(), 16_000);
+}

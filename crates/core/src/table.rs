@@ -12,6 +12,16 @@ pub enum Language {
     Java,
 }
 
+impl Language {
+    /// Its serde name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Language::Python => "python",
+            Language::Java => "java",
+        }
+    }
+}
+
 /// What the model was asked to predict (SPEC §1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
