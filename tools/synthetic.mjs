@@ -1,9 +1,15 @@
-// Synthetic results for exercising exerscope at scale: P programs (varied from a few templates with
-// loops, conditions, nesting, recursion, comprehensions), M models of graded skill, n samples each,
-// as generic JSON Lines (id, model, benchmark, task, code, input, expected, prediction). Seeded, so
-// the same arguments give the same file. The models are imaginary: never publish numbers from it.
+// Synthetic results for exercising exerscope at scale: P programs, M models of graded skill, n
+// samples each, for the output task or both tasks. The programs are varied from a few templates
+// (loops, conditions, nesting, recursion, comprehensions), or taken in turn from a real benchmark
+// (`--from cruxeval.jsonl`, renamed p00000, p00001…). Written as generic JSON Lines (one row per
+// prediction with its program: large), or shaped as CRUXEval's own files (`--shape cruxeval`: a
+// folder with cruxeval.jsonl and one generations.json per model and task, as its releases are).
+// Seeded, so the same arguments give the same files. The models are imaginary: never publish
+// numbers from them.
 //
 //   node tools/synthetic.mjs --programs 200 --models 100 --samples 1 --out /tmp/synthetic.jsonl
+//   node tools/synthetic.mjs --shape cruxeval --programs 10000 --models 100 --tasks output,input \
+//     --from ../shared/fixtures/cruxeval/data/cruxeval.jsonl --out /tmp/million
 import fs from 'node:fs';
 
 function option(name, fallback) {
@@ -38,23 +44,66 @@ const TEMPLATES = [
 const programs = Number(option('programs', 200));
 const models = Number(option('models', 100));
 const samples = Number(option('samples', 1));
-const out = option('out', 'synthetic.jsonl');
+const tasks = option('tasks', 'output').split(',');
+const shape = option('shape', 'jsonl');
+const from = option('from', null);
+const out = option('out', shape === 'cruxeval' ? 'synthetic' : 'synthetic.jsonl');
 const rand = random(Number(option('seed', 1)));
-const lines = [];
-const cases = Array.from({ length: programs }, (_, p) => {
-  const [code, input, expected, hardness] = TEMPLATES[p % TEMPLATES.length](Math.floor(p / TEMPLATES.length) % 7);
-  return { id: `p${String(p).padStart(5, '0')}`, code, input: `f(${input})`, expected, hardness };
-});
-for (let m = 0; m < models; m += 1) {
-  const skill = 0.35 + 0.6 * (m / Math.max(1, models - 1));
-  const model = `synthetic-${String(m).padStart(3, '0')}`;
-  for (const c of cases) {
-    for (let s = 0; s < samples; s += 1) {
-      const right = rand() < skill * (1 - c.hardness) + 0.15;
-      lines.push(JSON.stringify({ id: c.id, model, benchmark: 'synthetic', task: 'output', code: c.code,
-        input: c.input, expected: c.expected, prediction: right ? c.expected : `${c.expected}0` }));
+
+/** The programs: { id, code, input (the argument list), output, hardness }. */
+function programsToUse() {
+  const real = from && fs.readFileSync(from, 'utf8').split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line));
+  return Array.from({ length: programs }, (_, p) => {
+    const id = `p${String(p).padStart(5, '0')}`;
+    if (real) {
+      const { code, input, output } = real[p % real.length];
+      return { id, code, input, output, hardness: Math.min(0.9, code.split('\n').length / 20) };
+    }
+    const [code, input, output, hardness] = TEMPLATES[p % TEMPLATES.length](Math.floor(p / TEMPLATES.length) % 7);
+    return { id, code, input, output, hardness };
+  });
+}
+
+/** Each model's predictions: calls `put(model, task, program, prediction)` for every sample. */
+function predict(cases, put) {
+  for (let m = 0; m < models; m += 1) {
+    const skill = 0.35 + 0.6 * (m / Math.max(1, models - 1));
+    const model = `synthetic-${String(m).padStart(3, '0')}`;
+    for (const task of tasks) {
+      for (const c of cases) {
+        for (let s = 0; s < samples; s += 1) {
+          const right = rand() < skill * (1 - c.hardness) + 0.15;
+          const truth = task === 'input' ? `f(${c.input})` : c.output;
+          put(model, task, c, right ? truth : `${truth}0`);
+        }
+      }
     }
   }
 }
-fs.writeFileSync(out, `${lines.join('\n')}\n`);
-console.log(`synthetic: ${lines.length} predictions (${programs} programs × ${models} models × ${samples}) in ${out}`);
+
+const cases = programsToUse();
+let count = 0;
+if (shape === 'cruxeval') {
+  fs.mkdirSync(out, { recursive: true });
+  fs.writeFileSync(`${out}/cruxeval.jsonl`, cases.map(({ id, code, input, output }) => JSON.stringify({ code, input, output, id })).join('\n') + '\n');
+  const generations = new Map();
+  predict(cases, (model, task, c, prediction) => {
+    const folder = `${out}/model_generations/${model}_temp0.2_${task}`;
+    if (!generations.has(folder)) generations.set(folder, {});
+    (generations.get(folder)[c.id] ??= []).push(prediction);
+    count += 1;
+  });
+  for (const [folder, generated] of generations) {
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(`${folder}/generations.json`, JSON.stringify(generated));
+  }
+} else {
+  const lines = [];
+  predict(cases, (model, task, c, prediction) => {
+    lines.push(JSON.stringify({ id: c.id, model, benchmark: 'synthetic', task, code: c.code,
+      input: `f(${c.input})`, expected: c.output, prediction }));
+  });
+  count = lines.length;
+  fs.writeFileSync(out, `${lines.join('\n')}\n`);
+}
+console.log(`synthetic: ${count} predictions (${programs} programs × ${models} models × ${tasks.length} task(s) × ${samples}) in ${out}`);
