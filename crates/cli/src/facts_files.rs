@@ -84,7 +84,8 @@ fn programs(facts: &Facts) -> Result<RecordBatch, arrow_schema::ArrowError> {
         column("returns_expected", booleans(&|p| p.dynamic.as_ref().and_then(|d| d.returns_expected))),
     ]);
     for construct in Construct::ALL {
-        columns.push(column(format!("construct_{}", construct.name()), booleans(&|p| Some(p.constructs.has(construct)))));
+        columns
+            .push(column(format!("construct_{}", construct.name()), booleans(&|p| Some(p.constructs.has(construct)))));
     }
     for construct in ReferenceConstruct::ALL {
         let name = format!("reference_construct_{}", construct.name());
@@ -103,7 +104,10 @@ fn predictions(analysis: &Analysis) -> Result<RecordBatch, arrow_schema::ArrowEr
         column("model", named(p.model.iter().map(|&m| m as usize), &facts.models)?),
         column("benchmark", named(rows.clone().map(|i| program(i).benchmark as usize), &facts.benchmarks)?),
         column("task", named(p.task.iter().map(|&t| position(&Task::ALL, t)), &tasks)?),
-        column("program", Arc::new(rows.clone().map(|i| Some(program(i).id.as_str())).collect::<StringArray>()) as ArrayRef),
+        column(
+            "program",
+            Arc::new(rows.clone().map(|i| Some(program(i).id.as_str())).collect::<StringArray>()) as ArrayRef,
+        ),
         column("sample", Arc::new(UInt32Array::from(table.sample.clone())) as ArrayRef),
     ];
     for judge in Judge::ALL {
@@ -114,7 +118,10 @@ fn predictions(analysis: &Analysis) -> Result<RecordBatch, arrow_schema::ArrowEr
     columns.extend([
         column("stored_verdict", Arc::new(BooleanArray::from(table.stored_verdict.clone())) as ArrayRef),
         column("answer_type", named(p.answer_type.iter().map(|&t| usize::from(t)), &facts.type_names)?),
-        column("answer_type_reference", named(p.answer_type_reference.iter().map(|&t| position(&ReferenceType::ALL, t)), &references)?),
+        column(
+            "answer_type_reference",
+            named(p.answer_type_reference.iter().map(|&t| position(&ReferenceType::ALL, t)), &references)?,
+        ),
     ]);
     RecordBatch::try_from_iter_with_nullable(columns)
 }

@@ -444,8 +444,15 @@ fn facts_leave_as_parquet_with_the_reports_counts_and_success() {
     let programs = parquet_rows(&out.path().join("programs.parquet"));
     assert_eq!(programs.num_rows(), report["programs"].as_array().unwrap().len());
     // Every property, as the report has it: here the sum of the lines of code.
-    let loc: f64 = programs.column_by_name("loc").unwrap().as_primitive::<arrow_array::types::Float64Type>().iter().flatten().sum();
-    let report_loc: f64 = report["programs"].as_array().unwrap().iter().map(|p| p["properties"]["loc"].as_f64().unwrap()).sum();
+    let loc: f64 = programs
+        .column_by_name("loc")
+        .unwrap()
+        .as_primitive::<arrow_array::types::Float64Type>()
+        .iter()
+        .flatten()
+        .sum();
+    let report_loc: f64 =
+        report["programs"].as_array().unwrap().iter().map(|p| p["properties"]["loc"].as_f64().unwrap()).sum();
     assert_eq!(loc, report_loc);
     let with_if = programs.column_by_name("reference_construct_if").unwrap().as_boolean().true_count();
     let report_if = find(&report, "constructs", &[("task", "output"), ("flavor", "reference"), ("construct", "if")]);
@@ -453,8 +460,12 @@ fn facts_leave_as_parquet_with_the_reports_counts_and_success() {
 
     // The success table from the predictions alone: each program counts once, by its share c/n.
     let predictions = parquet_rows(&out.path().join("predictions.parquet"));
-    let (models, benchmarks, tasks, ids) =
-        (texts(&predictions, "model"), texts(&predictions, "benchmark"), texts(&predictions, "task"), texts(&predictions, "program"));
+    let (models, benchmarks, tasks, ids) = (
+        texts(&predictions, "model"),
+        texts(&predictions, "benchmark"),
+        texts(&predictions, "task"),
+        texts(&predictions, "program"),
+    );
     let verdicts = predictions.column_by_name("verdict_reference").unwrap().as_boolean();
     let mut shares: BTreeMap<(&str, &str, &str, &str), (u32, u32)> = BTreeMap::new();
     for i in 0..predictions.num_rows() {

@@ -16,6 +16,7 @@ use crate::judges::Judge;
 use crate::readers::{read_all, ReadOptions};
 use crate::table::{Language, ProgramIdx, Table, TableBuilder, Task, Unmatched};
 use crate::types::{exerscope_type, value_length, ReferenceType};
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
@@ -105,12 +106,18 @@ pub fn analyze_with_progress(
 ) -> Analysis {
     let joined = join(files, options, progress);
     let sources = joined.sources(0..joined.program_count());
-    let mut parser = ProgramParser::new();
     let total = sources.len();
     let mut properties = Vec::with_capacity(total);
-    for (done, chunk) in sources.chunks(PROGRESS_STEP).enumerate() {
-        progress(Progress { phase: Phase::Parsing, done: done * PROGRESS_STEP, total });
-        properties.extend(extract(chunk, &mut parser));
+    // Every core parses (rayon; one thread in the browser, whose parse workers share the work):
+    // a chunk per thread at a time, progress between them.
+    let wave = PROGRESS_STEP * rayon::current_num_threads();
+    for (done, group) in sources.chunks(wave).enumerate() {
+        progress(Progress { phase: Phase::Parsing, done: done * wave, total });
+        let parts: Vec<Vec<ProgramProperties>> = group
+            .par_chunks(PROGRESS_STEP)
+            .map_init(ProgramParser::new, |parser, chunk| extract(chunk, parser))
+            .collect();
+        properties.extend(parts.into_iter().flatten());
     }
     let requests = &joined.runs.requests;
     let total = requests.len();
@@ -425,34 +432,41 @@ fn judge_all(
     for column in &mut verdict {
         column.reserve(total);
     }
+    let (mut answer_type_reference, mut answer_type) = (Vec::with_capacity(total), Vec::with_capacity(total));
+    // A judge's verdict depends on the program, the task and the answer only, and many models give
+    // the same answer (a right one above all): each distinct answer is judged and typed once
+    // (1,000,000 predictions of 10,000 programs: the whole analysis 16 s -> 10.5 s).
+    let mut judged: HashMap<(ProgramIdx, Task, &str), [bool; 3]> = HashMap::new();
+    let mut typed: HashMap<(Language, &str), (ReferenceType, TypeId)> = HashMap::new();
     for i in 0..total {
         if i % (PROGRESS_STEP * 10) == 0 {
             progress(Progress { phase: Phase::Judging, done: i, total });
         }
-        let program = &table.programs[predictions.program[i] as usize];
-        let fixed = predictions.stored_verdict[i].or_else(|| runs.verdict_of(i));
+        let (index, task, answer) = (predictions.program[i], predictions.task[i], predictions.answer[i].as_str());
+        let program = &table.programs[index as usize];
+        let verdicts = match predictions.stored_verdict[i].or_else(|| runs.verdict_of(i)) {
+            Some(fixed) => [fixed; 3],
+            None => *judged.entry((index, task, answer)).or_insert_with(|| {
+                let truth = if task == Task::Input { &program.input } else { &program.expected };
+                Judge::ALL.map(|judge| judge.is_correct(answer, truth, program.language))
+            }),
+        };
         for judge in Judge::ALL {
-            verdict[judge.index()].push(fixed.unwrap_or_else(|| {
-                let truth = match predictions.task[i] {
-                    Task::Input => &program.input,
-                    _ => &program.expected,
-                };
-                judge.is_correct(&predictions.answer[i], truth, program.language)
-            }));
+            verdict[judge.index()].push(verdicts[judge.index()]);
         }
+        let (reference, exerscope) = *typed.entry((program.language, answer)).or_insert_with(|| {
+            (ReferenceType::of_text(answer), type_names.id(exerscope_type(answer, program.language)))
+        });
+        answer_type_reference.push(reference);
+        answer_type.push(exerscope);
     }
     PredictionFacts {
         model: predictions.model.clone(),
         program: predictions.program.clone(),
         task: predictions.task.clone(),
         verdict,
-        answer_type_reference: predictions.answer.iter().map(|a| ReferenceType::of_text(a)).collect(),
-        answer_type: (0..total)
-            .map(|i| {
-                let language = table.programs[predictions.program[i] as usize].language;
-                type_names.id(exerscope_type(&predictions.answer[i], language))
-            })
-            .collect(),
+        answer_type_reference,
+        answer_type,
     }
 }
 

@@ -328,28 +328,24 @@ impl TableBuilder {
                 ),
             ));
         }
-        let mut model_by_name: HashMap<String, ModelIdx> = HashMap::new();
+        let mut model_of_rank: Vec<Option<ModelIdx>> = Vec::new();
+        let mut program_of: HashMap<(u32, u32), Option<ProgramIdx>> = HashMap::new();
         let mut seen: HashSet<(ModelIdx, ProgramIdx, Task, u32)> = HashSet::new();
         let mut repeated: BTreeMap<String, Examples> = BTreeMap::new();
-        let mut predictions = self.predictions;
-        predictions.sort_by(|a, b| {
-            (&a.model, &a.benchmark, &a.program_id, a.task, a.sample).cmp(&(
-                &b.model,
-                &b.benchmark,
-                &b.program_id,
-                b.task,
-                b.sample,
-            ))
-        });
-        for raw in predictions {
-            let program = benchmark_by_key
-                .get(&raw.benchmark.to_lowercase())
-                .and_then(|&b| program_by_key.get(&(b, raw.program_id.clone())));
-            let Some(&program) = program else {
+        for (key, raw) in in_prediction_order(self.predictions) {
+            let PredictionKey { model: model_rank, benchmark, program: id, .. } = key;
+            let program = *program_of.entry((benchmark, id)).or_insert_with(|| {
+                let benchmark = benchmark_by_key.get(&raw.benchmark.to_lowercase())?;
+                program_by_key.get(&(*benchmark, raw.program_id.clone())).copied()
+            });
+            let Some(program) = program else {
                 record_unmatched(&mut problems.unmatched, &raw);
                 continue;
             };
-            let model = *model_by_name.entry(raw.model.clone()).or_insert_with(|| {
+            if model_of_rank.len() <= model_rank as usize {
+                model_of_rank.resize(model_rank as usize + 1, None);
+            }
+            let model = *model_of_rank[model_rank as usize].get_or_insert_with(|| {
                 table.models.push(raw.model.clone());
                 (table.models.len() - 1) as ModelIdx
             });
@@ -381,6 +377,44 @@ impl TableBuilder {
         }
         (table, problems)
     }
+}
+
+/// Where a prediction goes in the table: its model, benchmark and program id as ranks of their
+/// sorted names, then task and sample.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct PredictionKey {
+    model: u32,
+    benchmark: u32,
+    program: u32,
+    task: Task,
+    sample: u32,
+}
+
+/// The predictions by (model, benchmark, program id, task, sample), those read first first among
+/// equals. Sorted by the ranks of the names (each distinct name sorted once), not by comparing
+/// the names of a million predictions again and again.
+fn in_prediction_order(predictions: Vec<RawPrediction>) -> Vec<(PredictionKey, RawPrediction)> {
+    fn ranks<'a>(names: impl Iterator<Item = &'a str>) -> HashMap<&'a str, u32> {
+        let mut sorted: Vec<&str> = names.collect::<HashSet<&str>>().into_iter().collect();
+        sorted.sort_unstable();
+        sorted.into_iter().enumerate().map(|(rank, name)| (name, rank as u32)).collect()
+    }
+    let models = ranks(predictions.iter().map(|p| p.model.as_str()));
+    let benchmarks = ranks(predictions.iter().map(|p| p.benchmark.as_str()));
+    let programs = ranks(predictions.iter().map(|p| p.program_id.as_str()));
+    let keys: Vec<PredictionKey> = predictions
+        .iter()
+        .map(|p| PredictionKey {
+            model: models[p.model.as_str()],
+            benchmark: benchmarks[p.benchmark.as_str()],
+            program: programs[p.program_id.as_str()],
+            task: p.task,
+            sample: p.sample,
+        })
+        .collect();
+    let mut keyed: Vec<(PredictionKey, RawPrediction)> = keys.into_iter().zip(predictions).collect();
+    keyed.sort_by_key(|(key, _)| *key);
+    keyed
 }
 
 /// What two readings of one program disagree on (both given, and different beyond surrounding

@@ -5,6 +5,7 @@ use super::mcnemar::Agreement;
 use super::numeric::ALL_BENCHMARKS;
 use crate::facts::{Facts, Outcome};
 use crate::table::Task;
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -23,36 +24,42 @@ pub struct ModelAgreement {
 /// with several tasks, per (program, task).
 pub fn model_agreements(facts: &Facts, outcomes: &[Outcome]) -> Vec<ModelAgreement> {
     let answers = Answers::of(facts, outcomes);
+    // Each model's pairs with the models after it on a core of its own (rayon; one thread in the browser).
+    let per_model: Vec<Vec<ModelAgreement>> =
+        (0..facts.models.len()).into_par_iter().map(|a| pairs_of(facts, &answers, a)).collect();
+    per_model.concat()
+}
+
+/// Model `a`'s agreements with each model after it: pooled, then per benchmark.
+fn pairs_of(facts: &Facts, answers: &Answers, a: usize) -> Vec<ModelAgreement> {
     let mut out = Vec::new();
-    for a in 0..facts.models.len() {
-        for b in a + 1..facts.models.len() {
-            let mut per_benchmark = vec![Agreement::default(); facts.benchmarks.len()];
-            let mut pooled = Agreement::default();
-            for &slot in &answers.answered[a] {
-                let Some(right_b) = answers.verdict(b, slot) else { continue };
-                let right_a = answers.verdict(a, slot) == Some(true);
-                for counts in [&mut per_benchmark[answers.benchmark[slot] as usize], &mut pooled] {
-                    match (right_a, right_b) {
-                        (true, true) => counts.both_right += 1,
-                        (true, false) => counts.only_a += 1,
-                        (false, true) => counts.only_b += 1,
-                        (false, false) => counts.both_wrong += 1,
-                    }
+    for b in a + 1..facts.models.len() {
+        let mut per_benchmark = vec![Agreement::default(); facts.benchmarks.len()];
+        let mut pooled = Agreement::default();
+        for &slot in &answers.answered[a] {
+            let Some(right_b) = answers.verdict(b, slot) else { continue };
+            let right_a = answers.verdict(a, slot) == Some(true);
+            for counts in [&mut per_benchmark[answers.benchmark[slot] as usize], &mut pooled] {
+                match (right_a, right_b) {
+                    (true, true) => counts.both_right += 1,
+                    (true, false) => counts.only_a += 1,
+                    (false, true) => counts.only_b += 1,
+                    (false, false) => counts.both_wrong += 1,
                 }
             }
-            let named = per_benchmark.into_iter().enumerate().map(|(i, c)| (facts.benchmarks[i].clone(), c));
-            for (benchmark, counts) in std::iter::once((ALL_BENCHMARKS.to_owned(), pooled)).chain(named) {
-                if counts == Agreement::default() {
-                    continue;
-                }
-                out.push(ModelAgreement {
-                    model_a: facts.models[a].clone(),
-                    model_b: facts.models[b].clone(),
-                    benchmark,
-                    counts,
-                    mcnemar_p: counts.mcnemar_p(),
-                });
+        }
+        let named = per_benchmark.into_iter().enumerate().map(|(i, c)| (facts.benchmarks[i].clone(), c));
+        for (benchmark, counts) in std::iter::once((ALL_BENCHMARKS.to_owned(), pooled)).chain(named) {
+            if counts == Agreement::default() {
+                continue;
             }
+            out.push(ModelAgreement {
+                model_a: facts.models[a].clone(),
+                model_b: facts.models[b].clone(),
+                benchmark,
+                counts,
+                mcnemar_p: counts.mcnemar_p(),
+            });
         }
     }
     out

@@ -10,6 +10,7 @@ use super::logistic::{logistic_regression, LogisticFit};
 use crate::facts::{Facts, Outcome};
 use crate::judges::Judge;
 use crate::numeric::NumericProperty;
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -49,30 +50,38 @@ pub struct CorrelationRow {
 /// Every (model, benchmark or `*`, property, mode), in that order.
 pub fn correlations(facts: &Facts, judge: Judge, outcomes: &[Outcome]) -> Vec<CorrelationRow> {
     let verdicts = facts.predictions.verdicts(judge);
-    let benchmark_of = |i: usize| facts.programs[facts.predictions.program[i] as usize].benchmark as usize;
     let mut by_model: Vec<Vec<usize>> = vec![Vec::new(); facts.models.len()];
     for i in 0..facts.predictions.len() {
         by_model[facts.predictions.model[i] as usize].push(i);
     }
-    let mut rows = Vec::new();
-    for (model, own) in by_model.iter().enumerate() {
-        let predicted: BTreeSet<usize> = own.iter().map(|&i| benchmark_of(i)).collect();
-        let pooled_from = rows.len();
-        rows.extend(scope_rows(facts, verdicts, outcomes, model, None, own));
-        for &benchmark in &predicted {
-            if predicted.len() == 1 {
-                // One benchmark: its rows are the pooled rows (the same predictions), named after it.
-                let name = &facts.benchmarks[benchmark];
-                let same: Vec<CorrelationRow> = rows[pooled_from..]
-                    .iter()
-                    .map(|r| CorrelationRow { benchmark: name.clone(), ..r.clone() })
-                    .collect();
-                rows.extend(same);
-                continue;
-            }
-            let members: Vec<usize> = own.iter().copied().filter(|&i| benchmark_of(i) == benchmark).collect();
-            rows.extend(scope_rows(facts, verdicts, outcomes, model, Some(benchmark), &members));
+    // Each model's rows on a core of its own (rayon; one thread in the browser).
+    let per_model: Vec<Vec<CorrelationRow>> =
+        by_model.par_iter().enumerate().map(|(model, own)| model_rows(facts, verdicts, outcomes, model, own)).collect();
+    per_model.concat()
+}
+
+/// One model's rows: all its benchmarks pooled, then each benchmark.
+fn model_rows(
+    facts: &Facts,
+    verdicts: &[bool],
+    outcomes: &[Outcome],
+    model: usize,
+    own: &[usize],
+) -> Vec<CorrelationRow> {
+    let benchmark_of = |i: usize| facts.programs[facts.predictions.program[i] as usize].benchmark as usize;
+    let predicted: BTreeSet<usize> = own.iter().map(|&i| benchmark_of(i)).collect();
+    let mut rows = scope_rows(facts, verdicts, outcomes, model, None, own);
+    for &benchmark in &predicted {
+        if predicted.len() == 1 {
+            // One benchmark: its rows are the pooled rows (the same predictions), named after it.
+            let name = &facts.benchmarks[benchmark];
+            let same: Vec<CorrelationRow> =
+                rows.iter().map(|r| CorrelationRow { benchmark: name.clone(), ..r.clone() }).collect();
+            rows.extend(same);
+            continue;
         }
+        let members: Vec<usize> = own.iter().copied().filter(|&i| benchmark_of(i) == benchmark).collect();
+        rows.extend(scope_rows(facts, verdicts, outcomes, model, Some(benchmark), &members));
     }
     rows
 }
@@ -124,11 +133,13 @@ fn scope_rows(
     rows
 }
 
-/// The outcomes of `model` (in `benchmark`, or in all when `None`).
-pub fn outcomes_of(facts: &Facts, outcomes: &[Outcome], model: u32, benchmark: Option<u32>) -> Vec<Outcome> {
-    outcomes
+/// The outcomes of `model` (in `benchmark`, or in all when `None`); `outcomes` in the order of
+/// [`Facts::outcomes`] (by model first), where a model's are found by bisection.
+fn outcomes_of(facts: &Facts, outcomes: &[Outcome], model: u32, benchmark: Option<u32>) -> Vec<Outcome> {
+    let from = outcomes.partition_point(|o| o.model < model);
+    let to = from + outcomes[from..].partition_point(|o| o.model == model);
+    outcomes[from..to]
         .iter()
-        .filter(|o| o.model == model)
         .filter(|o| benchmark.is_none_or(|b| facts.programs[o.program as usize].benchmark == b))
         .copied()
         .collect()
