@@ -121,10 +121,15 @@ fn loop_lengths_agree_with_the_references_and_so_does_its_correlation() {
     let (three_agreed, three): (u32, u32) =
         ["cruxeval", "humaneval", "avatar"].iter().map(|b| agreed[b]).fold((0, 0), |(a, n), (b, m)| (a + b, n + m));
     let header = format!(
-        "agreement: cruxeval {:?}, humaneval {:?}, avatar {:?}: {three_agreed} of {three}; classeval {:?}\n",
-        agreed["cruxeval"], agreed["humaneval"], agreed["avatar"], agreed["classeval"]
+        "agreement: cruxeval {:?}, humaneval {:?}, avatar {:?}: {three_agreed} of {three}\n",
+        agreed["cruxeval"], agreed["humaneval"], agreed["avatar"]
     );
-    eprint!("{header}{snapshot}");
+    // ClassEval's agreement is reported, not snapshot: some of its programs draw random numbers
+    // (MinesweeperGame), and EightPuzzle.solve runs 6-10 s of its 20 s limit (a loaded machine
+    // stops it): 368 of 400 on a quiet machine.
+    let (classeval_agreed, classeval) = agreed["classeval"];
+    eprint!("{header}{snapshot}classeval: {classeval_agreed} of {classeval}\n");
+    assert!(classeval == 400 && classeval_agreed >= 360, "ClassEval: {classeval_agreed} of {classeval}");
     assert_eq!(three, 1_372, "the programs lw.json lists for CRUXEval, HumanEval and Avatar");
     assert!(f64::from(three_agreed) >= 0.98 * f64::from(three), "{header}");
     let cruxeval_right = runs.iter().filter(|((b, _), run)| b == "cruxeval" && run.returns_expected == Some(true));

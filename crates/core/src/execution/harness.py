@@ -72,8 +72,8 @@ class Tracer:
     clock is read on every line not counted, and with the line limit every 256 counted lines.
 
     The functions Python calls on every line are closures over local variables, and the counts a
-    list indexed by line: twice as fast as methods and a dict (0.93 -> 0.57 us a line in Pyodide,
-    0.7 -> 0.4 natively), which is most of what a long run costs."""
+    list indexed by line: faster than methods and a dict (0.93 -> 0.63 us a line in Pyodide, about
+    0.7 -> 0.4 natively; BENCHMARKS.md), which is most of what a long run costs."""
 
     def __init__(self, deadline, recording, program_lines):
         self.events = [] if recording else None
