@@ -3,8 +3,8 @@
 //! and every program on its own input (its dynamic properties) in python3, and prints one JSON
 //! report on stdout; `exerscope report --out DIR …` writes the same report and every table as CSV
 //! and LaTeX into DIR; `exerscope trace PATH... --program ID` prints one program's execution
-//! trace as JSON. `--facts DIR` also writes the joined facts as Parquet. Exits 0 whenever a report was produced, even if some files could not be read
-//! (they are listed under `errors`).
+//! trace as JSON. `--facts DIR` also writes the joined facts as Parquet. Exits 0 whenever a
+//! report was produced, even if some files could not be read (they are listed under `errors`).
 
 /// mimalloc: the analysis makes and frees millions of small strings, where glibc's allocator
 /// spent a third of the time (malloc_consolidate).

@@ -328,7 +328,8 @@ impl TableBuilder {
                 ),
             ));
         }
-        let mut model_of_rank: Vec<Option<ModelIdx>> = Vec::new();
+        // The predictions come model by model: the model being read, by rank, and its index.
+        let mut current_model: Option<(u32, ModelIdx)> = None;
         let mut program_of: HashMap<(u32, u32), Option<ProgramIdx>> = HashMap::new();
         let mut seen: HashSet<(ModelIdx, ProgramIdx, Task, u32)> = HashSet::new();
         let mut repeated: BTreeMap<String, Examples> = BTreeMap::new();
@@ -342,13 +343,15 @@ impl TableBuilder {
                 record_unmatched(&mut problems.unmatched, &raw);
                 continue;
             };
-            if model_of_rank.len() <= model_rank as usize {
-                model_of_rank.resize(model_rank as usize + 1, None);
-            }
-            let model = *model_of_rank[model_rank as usize].get_or_insert_with(|| {
-                table.models.push(raw.model.clone());
-                (table.models.len() - 1) as ModelIdx
-            });
+            let model = match current_model {
+                Some((rank, model)) if rank == model_rank => model,
+                _ => {
+                    table.models.push(raw.model.clone());
+                    let model = (table.models.len() - 1) as ModelIdx;
+                    current_model = Some((model_rank, model));
+                    model
+                }
+            };
             if !seen.insert((model, program, raw.task, raw.sample)) {
                 repeated.entry(raw.source_path).or_default().add(&raw.program_id);
                 continue;
