@@ -128,7 +128,7 @@ fn loop_lengths_agree_with_the_references_and_so_does_its_correlation() {
     // (MinesweeperGame), and EightPuzzle.solve runs 6-10 s of its 20 s limit (a loaded machine
     // stops it): 368 of 400 on a quiet machine.
     let (classeval_agreed, classeval) = agreed["classeval"];
-    eprint!("{header}{snapshot}classeval: {classeval_agreed} of {classeval}\n");
+    eprintln!("{header}{snapshot}classeval: {classeval_agreed} of {classeval}");
     assert!(classeval == 400 && classeval_agreed >= 360, "ClassEval: {classeval_agreed} of {classeval}");
     assert_eq!(three, 1_372, "the programs lw.json lists for CRUXEval, HumanEval and Avatar");
     assert!(f64::from(three_agreed) >= 0.98 * f64::from(three), "{header}");

@@ -34,20 +34,13 @@ pub fn model_agreements(facts: &Facts, outcomes: &[Outcome]) -> Vec<ModelAgreeme
 fn pairs_of(facts: &Facts, answers: &Answers, a: usize) -> Vec<ModelAgreement> {
     let mut out = Vec::new();
     for b in a + 1..facts.models.len() {
-        let mut per_benchmark = vec![Agreement::default(); facts.benchmarks.len()];
-        let mut pooled = Agreement::default();
-        for &slot in &answers.answered[a] {
-            let Some(right_b) = answers.verdict(b, slot) else { continue };
-            let right_a = answers.verdict(a, slot) == Some(true);
-            for counts in [&mut per_benchmark[answers.benchmark[slot] as usize], &mut pooled] {
-                match (right_a, right_b) {
-                    (true, true) => counts.both_right += 1,
-                    (true, false) => counts.only_a += 1,
-                    (false, true) => counts.only_b += 1,
-                    (false, false) => counts.both_wrong += 1,
-                }
-            }
-        }
+        let per_benchmark: Vec<Agreement> = answers.bits.iter().map(|models| models[a].against(&models[b])).collect();
+        let pooled = per_benchmark.iter().fold(Agreement::default(), |sum, c| Agreement {
+            both_right: sum.both_right + c.both_right,
+            only_a: sum.only_a + c.only_a,
+            only_b: sum.only_b + c.only_b,
+            both_wrong: sum.both_wrong + c.both_wrong,
+        });
         let named = per_benchmark.into_iter().enumerate().map(|(i, c)| (facts.benchmarks[i].clone(), c));
         for (benchmark, counts) in std::iter::once((ALL_BENCHMARKS.to_owned(), pooled)).chain(named) {
             if counts == Agreement::default() {
@@ -65,45 +58,68 @@ fn pairs_of(facts: &Facts, answers: &Answers, a: usize) -> Vec<ModelAgreement> {
     out
 }
 
-/// Each model's verdict per (program, task), in dense slots: with 100 models the 4,950 pairs
-/// compare by index rather than by hashing (a judge switch rebuilds them all).
+/// Each model's answers per (program, task) as bits, per benchmark: with 100 models the 4,950
+/// pairs compare 64 slots at a time (a judge switch rebuilds them all).
 struct Answers {
-    /// Per model and slot: 0 unanswered, 1 wrong, 2 right.
-    verdicts: Vec<Vec<u8>>,
-    /// Per model, the slots it answered.
-    answered: Vec<Vec<usize>>,
-    /// Per slot, its program's benchmark.
-    benchmark: Vec<u32>,
+    /// Per benchmark, then per model: its bits over the benchmark's slots.
+    bits: Vec<Vec<AnswerBits>>,
+}
+
+#[derive(Clone, Default)]
+struct AnswerBits {
+    /// Whether the model answered each slot…
+    answered: Vec<u64>,
+    /// …and whether it solved it (only where it answered).
+    solved: Vec<u64>,
 }
 
 impl Answers {
     fn of(facts: &Facts, outcomes: &[Outcome]) -> Answers {
-        let mut slots: HashMap<(u32, Task), usize> = HashMap::new();
-        let mut benchmark = Vec::new();
+        let benchmarks = facts.benchmarks.len();
+        let mut slots: HashMap<(u32, Task), (usize, usize)> = HashMap::new();
+        let mut counts = vec![0_usize; benchmarks];
         for outcome in outcomes {
             slots.entry((outcome.program, outcome.task)).or_insert_with(|| {
-                benchmark.push(facts.programs[outcome.program as usize].benchmark);
-                benchmark.len() - 1
+                let benchmark = facts.programs[outcome.program as usize].benchmark as usize;
+                counts[benchmark] += 1;
+                (benchmark, counts[benchmark] - 1)
             });
         }
-        let mut verdicts = vec![vec![0_u8; benchmark.len()]; facts.models.len()];
-        let mut answered = vec![Vec::new(); facts.models.len()];
+        let mut bits: Vec<Vec<AnswerBits>> = counts
+            .iter()
+            .map(|&count| {
+                let words = vec![0_u64; count.div_ceil(64)];
+                vec![AnswerBits { answered: words.clone(), solved: words }; facts.models.len()]
+            })
+            .collect();
         for outcome in outcomes {
-            let (model, slot) = (outcome.model as usize, slots[&(outcome.program, outcome.task)]);
-            if verdicts[model][slot] == 0 {
-                answered[model].push(slot);
+            let (benchmark, slot) = slots[&(outcome.program, outcome.task)];
+            let own = &mut bits[benchmark][outcome.model as usize];
+            let (word, bit) = (slot / 64, 1_u64 << (slot % 64));
+            own.answered[word] |= bit;
+            if outcome.solved() {
+                own.solved[word] |= bit;
+            } else {
+                own.solved[word] &= !bit;
             }
-            verdicts[model][slot] = 1 + u8::from(outcome.solved());
         }
-        Answers { verdicts, answered, benchmark }
+        Answers { bits }
     }
+}
 
-    /// Whether `model` got `slot` right; `None` where it did not answer.
-    fn verdict(&self, model: usize, slot: usize) -> Option<bool> {
-        match self.verdicts[model][slot] {
-            0 => None,
-            verdict => Some(verdict == 2),
+impl AnswerBits {
+    /// Both right, only this one, only `other`, both wrong: on the slots both answered.
+    fn against(&self, other: &AnswerBits) -> Agreement {
+        let mut counts = Agreement::default();
+        for (i, (&mine, &theirs)) in self.answered.iter().zip(&other.answered).enumerate() {
+            let both = mine & theirs;
+            let (right_a, right_b) = (self.solved[i] & both, other.solved[i] & both);
+            counts.both_right += u64::from((right_a & right_b).count_ones());
+            counts.only_a += u64::from((right_a & !right_b).count_ones());
+            counts.only_b += u64::from((right_b & !right_a).count_ones());
+            counts.both_wrong += u64::from((both & !(right_a | right_b)).count_ones());
         }
+        counts
     }
 }
 
@@ -111,6 +127,7 @@ impl Answers {
 mod tests {
     use super::*;
     use crate::facts::tests::{add_prediction, tiny_facts};
+    use crate::facts::ProgramFacts;
     use crate::judges::Judge;
 
     #[test]
@@ -125,5 +142,50 @@ mod tests {
         let counts = rows[0].counts;
         assert_eq!((counts.both_right, counts.only_a, counts.only_b, counts.both_wrong), (0, 1, 0, 1));
         assert_eq!(rows[0].mcnemar_p, 1.0);
+    }
+
+    #[test]
+    fn counts_past_one_word_of_slots_and_per_benchmark_as_one_by_one() {
+        // 150 programs in two benchmarks, three models answering some of them: the counts match
+        // a count program by program.
+        let mut facts = tiny_facts();
+        facts.benchmarks.push("other".into());
+        facts.models.extend(["n".to_owned(), "o".to_owned()]);
+        facts.predictions = Default::default();
+        let template = facts.programs[0].clone();
+        facts.programs =
+            (0..150).map(|i| ProgramFacts { benchmark: i % 2, id: i.to_string(), ..template.clone() }).collect();
+        let answer = |model: u32, program: u32| match (program * 7 + model * 13) % 5 {
+            0 => None,
+            k => Some(k % 2 == 0),
+        };
+        for model in 0..3 {
+            for program in 0..150 {
+                if let Some(right) = answer(model, program) {
+                    add_prediction(&mut facts, model, program, right);
+                }
+            }
+        }
+        let rows = model_agreements(&facts, &facts.outcomes(Judge::Reference));
+        for row in &rows {
+            let index = |name: &str| facts.models.iter().position(|m| m == name).unwrap() as u32;
+            let (a, b) = (index(&row.model_a), index(&row.model_b));
+            let mut expected = Agreement::default();
+            for program in 0..150_u32 {
+                let in_scope = row.benchmark == ALL_BENCHMARKS
+                    || facts.benchmarks[facts.programs[program as usize].benchmark as usize] == row.benchmark;
+                match (answer(a, program), answer(b, program)) {
+                    (Some(x), Some(y)) if in_scope => match (x, y) {
+                        (true, true) => expected.both_right += 1,
+                        (true, false) => expected.only_a += 1,
+                        (false, true) => expected.only_b += 1,
+                        (false, false) => expected.both_wrong += 1,
+                    },
+                    _ => {}
+                }
+            }
+            assert_eq!(row.counts, expected, "{} vs {} in {}", row.model_a, row.model_b, row.benchmark);
+        }
+        assert_eq!(rows.len(), 3 * 3, "three pairs, pooled and in each benchmark");
     }
 }

@@ -54,23 +54,35 @@ pub fn correlations(facts: &Facts, judge: Judge, outcomes: &[Outcome]) -> Vec<Co
     for i in 0..facts.predictions.len() {
         by_model[facts.predictions.model[i] as usize].push(i);
     }
+    let values = property_values(facts);
+    let scope = Scope { facts, verdicts, outcomes, values: &values };
     // Each model's rows on a core of its own (rayon; one thread in the browser).
     let per_model: Vec<Vec<CorrelationRow>> =
-        by_model.par_iter().enumerate().map(|(model, own)| model_rows(facts, verdicts, outcomes, model, own)).collect();
+        by_model.par_iter().enumerate().map(|(model, own)| model_rows(&scope, model, own)).collect();
     per_model.concat()
 }
 
+/// Each property's value per program (in the order of [`NumericProperty::ALL`]), read once for
+/// all models: from a table in memory order, not from each program's facts a hundred times.
+fn property_values(facts: &Facts) -> Vec<Vec<Option<f64>>> {
+    NumericProperty::ALL.iter().map(|property| facts.programs.iter().map(|p| property.value(p)).collect()).collect()
+}
+
+/// What every model's rows are computed from.
+struct Scope<'a> {
+    facts: &'a Facts,
+    verdicts: &'a [bool],
+    outcomes: &'a [Outcome],
+    /// Per property (in the order of [`NumericProperty::ALL`]), its value per program.
+    values: &'a [Vec<Option<f64>>],
+}
+
 /// One model's rows: all its benchmarks pooled, then each benchmark.
-fn model_rows(
-    facts: &Facts,
-    verdicts: &[bool],
-    outcomes: &[Outcome],
-    model: usize,
-    own: &[usize],
-) -> Vec<CorrelationRow> {
+fn model_rows(scope: &Scope, model: usize, own: &[usize]) -> Vec<CorrelationRow> {
+    let facts = scope.facts;
     let benchmark_of = |i: usize| facts.programs[facts.predictions.program[i] as usize].benchmark as usize;
     let predicted: BTreeSet<usize> = own.iter().map(|&i| benchmark_of(i)).collect();
-    let mut rows = scope_rows(facts, verdicts, outcomes, model, None, own);
+    let mut rows = scope_rows(scope, model, None, own);
     for &benchmark in &predicted {
         if predicted.len() == 1 {
             // One benchmark: its rows are the pooled rows (the same predictions), named after it.
@@ -81,29 +93,23 @@ fn model_rows(
             continue;
         }
         let members: Vec<usize> = own.iter().copied().filter(|&i| benchmark_of(i) == benchmark).collect();
-        rows.extend(scope_rows(facts, verdicts, outcomes, model, Some(benchmark), &members));
+        rows.extend(scope_rows(scope, model, Some(benchmark), &members));
     }
     rows
 }
 
 /// Both correlation rows of every property for one model in one scope (a benchmark, or all
 /// pooled): `members`, that model's predictions in the scope.
-fn scope_rows(
-    facts: &Facts,
-    verdicts: &[bool],
-    outcomes: &[Outcome],
-    model: usize,
-    benchmark: Option<usize>,
-    members: &[usize],
-) -> Vec<CorrelationRow> {
+fn scope_rows(scope: &Scope, model: usize, benchmark: Option<usize>, members: &[usize]) -> Vec<CorrelationRow> {
+    let Scope { facts, verdicts, outcomes, values } = *scope;
     let mut rows = Vec::new();
     if members.is_empty() {
         return rows;
     }
     let benchmark_name = benchmark.map_or(ALL_BENCHMARKS.to_owned(), |b| facts.benchmarks[b].clone());
-    let scope = outcomes_of(facts, outcomes, model as u32, benchmark.map(|b| b as u32));
-    for property in NumericProperty::ALL {
-        let pairs = property_pairs(facts, verdicts, members, property);
+    let own_outcomes = outcomes_of(facts, outcomes, model as u32, benchmark.map(|b| b as u32));
+    for (property, values) in NumericProperty::ALL.into_iter().zip(values) {
+        let pairs = property_pairs(facts, verdicts, members, values);
         let row = |mode, rho, p, n| CorrelationRow {
             model: facts.models[model].clone(),
             benchmark: benchmark_name.clone(),
@@ -122,12 +128,12 @@ fn scope_rows(
             buckets: buckets.buckets.clone(),
             ..row(CorrelationMode::Reference, reference.map(|c| c.rho), reference.map(|c| c.p), buckets.buckets.len())
         });
-        let (values, shares): (Vec<f64>, Vec<f64>) = program_shares(facts, &scope, property).into_iter().unzip();
-        let per_program = spearman(&values, &shares);
+        let (xs, shares): (Vec<f64>, Vec<f64>) = program_shares(&own_outcomes, values).into_iter().unzip();
+        let per_program = spearman(&xs, &shares);
         rows.push(CorrelationRow {
-            point_biserial: point_biserial(&values, &shares),
-            logistic: logistic_regression(&values, &shares),
-            ..row(CorrelationMode::PerProgram, per_program.map(|c| c.rho), per_program.map(|c| c.p), values.len())
+            point_biserial: point_biserial(&xs, &shares),
+            logistic: logistic_regression(&xs, &shares),
+            ..row(CorrelationMode::PerProgram, per_program.map(|c| c.rho), per_program.map(|c| c.p), xs.len())
         });
     }
     rows
@@ -146,35 +152,15 @@ fn outcomes_of(facts: &Facts, outcomes: &[Outcome], model: u32, benchmark: Optio
 }
 
 /// (property value, c/n) of each of these outcomes (a program once per task), leaving out
-/// programs without code.
-pub fn program_shares(facts: &Facts, outcomes: &[Outcome], property: NumericProperty) -> Vec<(f64, f64)> {
-    outcomes
-        .iter()
-        .filter_map(|o| property.value(&facts.programs[o.program as usize]).map(|v| (v, o.share())))
-        .collect()
+/// programs without a value; `values` per program.
+fn program_shares(outcomes: &[Outcome], values: &[Option<f64>]) -> Vec<(f64, f64)> {
+    outcomes.iter().filter_map(|o| values[o.program as usize].map(|v| (v, o.share()))).collect()
 }
 
-/// Indices of the predictions of `model` (in `benchmark`, or in all when `None`).
-pub fn predictions_of(facts: &Facts, model: u32, benchmark: Option<u32>) -> Vec<usize> {
-    (0..facts.predictions.len())
-        .filter(|&i| facts.predictions.model[i] == model)
-        .filter(|&i| benchmark.is_none_or(|b| facts.programs[facts.predictions.program[i] as usize].benchmark == b))
-        .collect()
-}
-
-/// (property value, correct?) of these predictions, leaving out programs without code.
-pub fn property_pairs(
-    facts: &Facts,
-    verdicts: &[bool],
-    members: &[usize],
-    property: NumericProperty,
-) -> Vec<(f64, bool)> {
-    members
-        .iter()
-        .filter_map(|&i| {
-            property.value(&facts.programs[facts.predictions.program[i] as usize]).map(|v| (v, verdicts[i]))
-        })
-        .collect()
+/// (property value, correct?) of these predictions, leaving out programs without a value;
+/// `values` per program.
+fn property_pairs(facts: &Facts, verdicts: &[bool], members: &[usize], values: &[Option<f64>]) -> Vec<(f64, bool)> {
+    members.iter().filter_map(|&i| values[facts.predictions.program[i] as usize].map(|v| (v, verdicts[i]))).collect()
 }
 
 #[cfg(test)]
@@ -189,8 +175,10 @@ mod tests {
         let outcomes = facts.outcomes(Judge::Reference);
         let rows = correlations(&facts, Judge::Reference, &outcomes);
         let members: Vec<usize> = (0..facts.predictions.len()).collect();
-        let computed =
-            scope_rows(&facts, facts.predictions.verdicts(Judge::Reference), &outcomes, 0, Some(0), &members);
+        let values = property_values(&facts);
+        let verdicts = facts.predictions.verdicts(Judge::Reference);
+        let scope = Scope { facts: &facts, verdicts, outcomes: &outcomes, values: &values };
+        let computed = scope_rows(&scope, 0, Some(0), &members);
         let named: Vec<&CorrelationRow> = rows.iter().filter(|r| r.benchmark == "b").collect();
         assert_eq!(named, computed.iter().collect::<Vec<_>>());
         assert_eq!(rows.len(), 2 * computed.len(), "pooled and per benchmark");
