@@ -7,9 +7,10 @@
 // Messages in:  {kind: 'begin', total, options (JSON: forced format, column mappings)},
 //               {kind: 'files', files: [{path, file, problem?}]} (any number), {kind: 'end'};
 //               {kind: 'demo'}; {kind: 'program', index}; {kind: 'trace', index, input?};
-//               {kind: 'cancel-runs'}.
-// Messages out: {kind: 'progress', phase, done, total}, {kind: 'facts', json},
-//               {kind: 'measuring', done, total}, {kind: 'dynamic', json, done, total, kept, final},
+//               {kind: 'cancel-runs'}; {kind: 'drawn', seq} (the page has shown facts or dynamic
+//               properties sent with that `seq`).
+// Messages out: {kind: 'progress', phase, done, total}, {kind: 'facts', json, seq},
+//               {kind: 'measuring', done, total}, {kind: 'dynamic', json, done, total, kept, final, seq},
 //               {kind: 'program', json}, {kind: 'trace', index, json | error},
 //               {kind: 'error', message}.
 import init, { AnalysisSession, PropertyExtractor, harness } from './exerscope-web.js';
@@ -33,6 +34,27 @@ let generation = 0;
 let reading = Promise.resolve();
 let expected = 0;
 let received = 0;
+
+// What the page has drawn. Facts and dynamic properties go out with a number, and the page answers
+// with it once it has shown them: the runs start once the static analysis is on the screen, and
+// dynamic properties are sent no faster than the page takes them in (at a million predictions,
+// showing them again takes the page seconds).
+let drawSeq = 0;
+const drawing = new Map();
+
+/** Posts `message` to the page; resolves to how long the page took to show it (ms). */
+function postToDraw(message) {
+  const seq = ++drawSeq;
+  const posted = performance.now();
+  const shown = new Promise((resolve) => drawing.set(seq, () => resolve(performance.now() - posted)));
+  self.postMessage({ ...message, seq });
+  return shown;
+}
+
+function drawn(seq) {
+  drawing.get(seq)?.();
+  drawing.delete(seq);
+}
 
 function progress(phase, done, total) {
   self.postMessage({ kind: 'progress', phase, done, total });
@@ -257,9 +279,12 @@ async function runAll(count, drop) {
   if (failure !== null) session.runs_not_made(failure);
 }
 
-/** How often the page gets the dynamic properties measured since: each time it recomputes its
- * statistics, on the page's thread, beside the Python workers. */
+/** How often at most the page gets the dynamic properties measured since: each time it recomputes
+ * its statistics, on the page's thread, beside the Python workers… */
 const DYNAMIC_EVERY_MS = 2000;
+/** …and how much longer than the page took to show the last ones it waits: the page's thread is
+ * busy showing them a fifth of the time at most. */
+const DYNAMIC_SPACING = 4;
 /** The drop whose program runs the user cancelled. */
 let cancelled = -1;
 
@@ -284,10 +309,17 @@ async function measurePrograms(drop) {
       done += 1;
     }
   });
-  let sent = performance.now();
+  // The next send once the page has shown the last (`shown` set) and enough time has passed.
+  let shown = null;
+  let next = Infinity;
   const send = (final) => {
-    self.postMessage({ kind: 'dynamic', json: session.dynamic_changes(), done, total, kept: total - left.length, final });
-    sent = performance.now();
+    const thisOne = postToDraw({ kind: 'dynamic', json: session.dynamic_changes(), done, total, kept: total - left.length, final });
+    shown = thisOne;
+    thisOne.then((took) => {
+      if (shown !== thisOne) return;
+      shown = null;
+      next = performance.now() + Math.max(DYNAMIC_EVERY_MS, DYNAMIC_SPACING * took);
+    });
   };
   send(left.length === 0);
   const fresh = [];
@@ -297,7 +329,7 @@ async function measurePrograms(drop) {
       fresh.push([keys[index], result.json]);
     } else session.program_run_ended(index, result.timedOut === true, result.crashed ?? '');
     done += 1;
-    if (performance.now() - sent > DYNAMIC_EVERY_MS) send(false);
+    if (shown === null && performance.now() > next) send(false);
     else self.postMessage({ kind: 'measuring', done, total });
   };
   const failure = left.length > 0 ? await runEach(left, (i) => requests[i], take, stopped) : null;
@@ -311,6 +343,9 @@ async function measurePrograms(drop) {
 /** Forgets the drop shown: its analysis and runs stop (the workers running one are started again). */
 function newDrop() {
   generation += 1;
+  // What waits for the page to draw the last drop goes on (and finds it is not shown any more).
+  drawing.forEach((resolve) => resolve(0));
+  drawing.clear();
   runners.forEach((runner) => runner.cancel());
   session.clear();
 }
@@ -351,7 +386,8 @@ async function analyze() {
   if (drop !== generation) return;
   const json = session.finish(progress);
   console.debug(`exerscope worker: analysed in ${(performance.now() - started).toFixed(0)} ms`);
-  self.postMessage({ kind: 'facts', json });
+  await postToDraw({ kind: 'facts', json });
+  if (drop !== generation) return;
   await measurePrograms(drop);
 }
 
@@ -391,6 +427,9 @@ self.onmessage = async (event) => {
         break;
       case 'cancel-runs':
         cancelRuns();
+        break;
+      case 'drawn':
+        drawn(message.seq);
         break;
     }
   } catch (error) {

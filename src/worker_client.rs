@@ -62,6 +62,9 @@ impl AnalysisWorker {
                     broken.set(true);
                 }
                 (on_event.borrow_mut())(decode(&data));
+                if let Some(seq) = Reflect::get(&data, &"seq".into()).ok().and_then(|seq| seq.as_f64()) {
+                    answer_once_drawn(event.target(), seq);
+                }
             })
         };
         let on_error = {
@@ -129,6 +132,21 @@ impl AnalysisWorker {
         if let Err(e) = self.worker().post_message(&message) {
             web_sys::console::error_2(&"exerscope: cannot reach the analysis worker".into(), &e);
         }
+    }
+}
+
+/// Tells the worker that what it sent as `seq` is shown: from a task queued now, which runs once
+/// the effects that draw it have run.
+fn answer_once_drawn(worker: Option<web_sys::EventTarget>, seq: f64) {
+    let Some(worker) = worker.and_then(|w| w.dyn_into::<Worker>().ok()) else { return };
+    let answer = Closure::once_into_js(move || {
+        let message = Object::new();
+        let _ = Reflect::set(&message, &"kind".into(), &"drawn".into());
+        let _ = Reflect::set(&message, &"seq".into(), &seq.into());
+        let _ = worker.post_message(&message);
+    });
+    if let Some(window) = web_sys::window() {
+        let _ = window.set_timeout_with_callback(answer.unchecked_ref());
     }
 }
 
