@@ -123,34 +123,58 @@ fn sample_counts(outcomes: &[Outcome]) -> (u64, u64) {
 pub fn construct_summaries(facts: &Facts, outcomes: &[Outcome]) -> Vec<ConstructSummary> {
     let constructs: Vec<AnyConstruct> =
         [Flavor::Reference, Flavor::Exerscope].into_iter().flat_map(Flavor::constructs).collect();
-    let mut per_run: BTreeMap<(u32, u32), Vec<Vec<Outcome>>> = BTreeMap::new();
-    for &outcome in outcomes {
-        let program = &facts.programs[outcome.program as usize];
-        let entry = per_run.entry((outcome.model, program.benchmark)).or_insert_with(|| vec![vec![]; constructs.len()]);
-        for (slot, construct) in constructs.iter().enumerate() {
-            if construct.present_in(program) {
-                entry[slot].push(outcome);
-            }
+    // Which constructs each program has, found once per program rather than per prediction.
+    let present: Vec<Vec<usize>> = facts
+        .programs
+        .iter()
+        .map(|program| (0..constructs.len()).filter(|&slot| constructs[slot].present_in(program)).collect())
+        .collect();
+    let mut per_run: BTreeMap<(u32, u32), Vec<Tally>> = BTreeMap::new();
+    for outcome in outcomes {
+        let benchmark = facts.programs[outcome.program as usize].benchmark;
+        let tallies =
+            per_run.entry((outcome.model, benchmark)).or_insert_with(|| vec![Tally::default(); constructs.len()]);
+        for &slot in &present[outcome.program as usize] {
+            tallies[slot].add(outcome);
         }
     }
     let mut out = Vec::new();
-    for ((model, benchmark), per_construct) in per_run {
-        for (construct, outcomes) in constructs.iter().zip(per_construct) {
-            let (correct, total) = sample_counts(&outcomes);
+    for ((model, benchmark), tallies) in per_run {
+        for (construct, tally) in constructs.iter().zip(tallies) {
+            let pass_at_1 = (tally.programs > 0).then(|| tally.shares / tally.programs as f64);
             out.push(ConstructSummary {
                 model: facts.models[model as usize].clone(),
                 benchmark: facts.benchmarks[benchmark as usize].clone(),
                 flavor: construct.flavor(),
                 construct: construct.name().to_owned(),
-                correct,
-                total,
-                programs: outcomes.len() as u64,
-                pass_at_1: pass_at_1(&outcomes),
-                ci95: pass_at_1(&outcomes).and_then(|p| wilson_interval_of_rate(p, outcomes.len() as u64, Z_95)),
+                correct: tally.correct,
+                total: tally.samples,
+                programs: tally.programs,
+                pass_at_1,
+                ci95: pass_at_1.and_then(|p| wilson_interval_of_rate(p, tally.programs, Z_95)),
             });
         }
     }
     out
+}
+
+/// What a construct's row sums over the programs having it: their samples right and predicted,
+/// the programs, and their shares c/n (whose mean is pass@1, as [`pass_at_1`] takes it).
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    correct: u64,
+    samples: u64,
+    programs: u64,
+    shares: f64,
+}
+
+impl Tally {
+    fn add(&mut self, outcome: &Outcome) {
+        self.correct += u64::from(outcome.correct);
+        self.samples += u64::from(outcome.samples);
+        self.programs += 1;
+        self.shares += outcome.share();
+    }
 }
 
 #[cfg(test)]
