@@ -175,22 +175,13 @@ fn the_radar_turns_clicks_into_spokes() {
 
 #[wasm_bindgen_test]
 fn property_bars_are_drawn_for_the_demo() {
+    use exerscope_charts::figures::{property, Chart};
     use exerscope_core::numeric::NumericProperty;
-    use exerscope_core::stats::numeric::{CorrelationMode, ALL_BENCHMARKS};
     let facts = analyze(demo_files()).facts;
     let report = Report::build(&facts, Judge::Reference);
-    let row = report
-        .correlations
-        .iter()
-        .find(|r| {
-            r.model == facts.models[0]
-                && r.benchmark == ALL_BENCHMARKS
-                && r.property == NumericProperty::Loc
-                && r.mode == CorrelationMode::Reference
-        })
-        .unwrap();
-    let counted: u64 = row.buckets.iter().map(|b| b.correct + b.incorrect).sum();
-    assert_eq!(counted, 16, "every demo program has code");
+    let figure = property(&facts, &report, 0, None, NumericProperty::Loc).unwrap();
+    let Chart::Property { buckets, .. } = figure.chart else { panic!("not a property chart") };
+    assert_eq!(buckets.iter().map(|b| b.correct + b.incorrect).sum::<u64>(), 16, "every demo program has code");
     let area = canvas_area(&canvas(560, 320)).unwrap();
-    exerscope_charts::property_bars::draw_property_bars(&area, "model", "ρ", "lines of code", &row.buckets).unwrap();
+    exerscope_charts::property_bars::draw_property_bars(&area, "model", "ρ", "lines of code", &buckets).unwrap();
 }
