@@ -35,12 +35,7 @@ fn pairs_of(facts: &Facts, answers: &Answers, a: usize) -> Vec<ModelAgreement> {
     let mut out = Vec::new();
     for b in a + 1..facts.models.len() {
         let per_benchmark: Vec<Agreement> = answers.bits.iter().map(|models| models[a].against(&models[b])).collect();
-        let pooled = per_benchmark.iter().fold(Agreement::default(), |sum, c| Agreement {
-            both_right: sum.both_right + c.both_right,
-            only_a: sum.only_a + c.only_a,
-            only_b: sum.only_b + c.only_b,
-            both_wrong: sum.both_wrong + c.both_wrong,
-        });
+        let pooled = per_benchmark.iter().copied().fold(Agreement::default(), std::ops::Add::add);
         let named = per_benchmark.into_iter().enumerate().map(|(i, c)| (facts.benchmarks[i].clone(), c));
         for (benchmark, counts) in std::iter::once((ALL_BENCHMARKS.to_owned(), pooled)).chain(named) {
             if counts == Agreement::default() {

@@ -12,6 +12,19 @@ pub struct Agreement {
     pub both_wrong: u64,
 }
 
+impl std::ops::Add for Agreement {
+    type Output = Agreement;
+
+    fn add(self, other: Agreement) -> Agreement {
+        Agreement {
+            both_right: self.both_right + other.both_right,
+            only_a: self.only_a + other.only_a,
+            only_b: self.only_b + other.only_b,
+            both_wrong: self.both_wrong + other.both_wrong,
+        }
+    }
+}
+
 impl Agreement {
     /// Exact two-sided McNemar p on the discordant pairs: `min(1, 2 · Binom(b + c, ½).cdf(min(b, c)))`;
     /// 1 when there are none. The binomial sum is computed term by term (statrs' incomplete-beta

@@ -63,9 +63,9 @@ pub fn run_summaries(facts: &Facts, outcomes: &[Outcome]) -> Vec<RunSummary> {
     }
     runs.into_iter()
         .map(|((model, benchmark, task), outcomes)| {
-            let (correct, total) = sample_counts(&outcomes);
-            let programs = outcomes.len() as u64;
-            let pass_at_1 = pass_at_1(&outcomes);
+            let tally = Tally::of(&outcomes);
+            let (correct, total, programs, pass_at_1) =
+                (tally.correct, tally.samples, tally.programs, tally.pass_at_1());
             RunSummary {
                 model: facts.models[model as usize].clone(),
                 benchmark: facts.benchmarks[benchmark as usize].clone(),
@@ -83,11 +83,6 @@ pub fn run_summaries(facts: &Facts, outcomes: &[Outcome]) -> Vec<RunSummary> {
             }
         })
         .collect()
-}
-
-/// pass@1 = mean over programs of c/n (SPEC §5, samples); `None` without programs.
-pub fn pass_at_1(outcomes: &[Outcome]) -> Option<f64> {
-    (!outcomes.is_empty()).then(|| outcomes.iter().map(Outcome::share).sum::<f64>() / outcomes.len() as f64)
 }
 
 /// pass@k by the unbiased estimator (Chen et al. 2021), averaged over programs:
@@ -110,11 +105,6 @@ pub fn pass_at_k(outcomes: &[Outcome], k: u32) -> Option<f64> {
         1.0 - (n - c + 1..=n).map(|i| 1.0 - f64::from(k) / f64::from(i)).product::<f64>()
     };
     Some(outcomes.iter().map(per_program).sum::<f64>() / outcomes.len() as f64)
-}
-
-/// Correct samples and samples.
-fn sample_counts(outcomes: &[Outcome]) -> (u64, u64) {
-    outcomes.iter().fold((0, 0), |(c, n), o| (c + u64::from(o.correct), n + u64::from(o.samples)))
 }
 
 /// Success per construct of both flavors, over programs with a prediction: correct / predicted
@@ -141,7 +131,7 @@ pub fn construct_summaries(facts: &Facts, outcomes: &[Outcome]) -> Vec<Construct
     let mut out = Vec::new();
     for ((model, benchmark), tallies) in per_run {
         for (construct, tally) in constructs.iter().zip(tallies) {
-            let pass_at_1 = (tally.programs > 0).then(|| tally.shares / tally.programs as f64);
+            let pass_at_1 = tally.pass_at_1();
             out.push(ConstructSummary {
                 model: facts.models[model as usize].clone(),
                 benchmark: facts.benchmarks[benchmark as usize].clone(),
@@ -158,8 +148,8 @@ pub fn construct_summaries(facts: &Facts, outcomes: &[Outcome]) -> Vec<Construct
     out
 }
 
-/// What a construct's row sums over the programs having it: their samples right and predicted,
-/// the programs, and their shares c/n (whose mean is pass@1, as [`pass_at_1`] takes it).
+/// What a row of success sums over its programs: their samples right and predicted, the programs,
+/// and their shares c/n.
 #[derive(Clone, Copy, Default)]
 struct Tally {
     correct: u64,
@@ -169,11 +159,22 @@ struct Tally {
 }
 
 impl Tally {
+    fn of(outcomes: &[Outcome]) -> Tally {
+        let mut tally = Tally::default();
+        outcomes.iter().for_each(|o| tally.add(o));
+        tally
+    }
+
     fn add(&mut self, outcome: &Outcome) {
         self.correct += u64::from(outcome.correct);
         self.samples += u64::from(outcome.samples);
         self.programs += 1;
         self.shares += outcome.share();
+    }
+
+    /// pass@1 = mean over programs of c/n (SPEC §5, samples); `None` without programs.
+    fn pass_at_1(&self) -> Option<f64> {
+        (self.programs > 0).then(|| self.shares / self.programs as f64)
     }
 }
 
