@@ -23,16 +23,18 @@ use crate::components::types::TypesView;
 use crate::kept::{forget, keep, kept, kept_links, Kept};
 use crate::view_state::{Drill, ProgramKey, Section, ViewState};
 use crate::worker_client::{AnalysisWorker, WorkerEvent};
-use exerscope_core::analysis::Progress;
+use exerscope_core::analysis::{Phase, Progress};
 use exerscope_core::detail::ProgramDetail;
 use exerscope_core::drilldown::Selection;
 use exerscope_core::readers::generic_table::ColumnMapping;
 use exerscope_core::readers::{Format, ReadOptions};
+use exerscope_core::report::{ReportScope, ScopedReport};
 use exerscope_core::table::Task;
-use exerscope_core::{Facts, Judge, Report};
+use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::sync::{Arc, Weak};
+use std::sync::Arc;
 use wasm_bindgen::JsValue;
 
 /// Where the analysis is, as the status line shows it.
@@ -76,49 +78,36 @@ pub fn App() -> impl IntoView {
     let measuring = RwSignal::new(None::<Measuring>);
     let trace = RwSignal::new(None::<ProgramTrace>);
     let task = RwSignal::new(None::<Task>);
-    // What the views show: the predictions of the chosen task only (statistics are per task).
     // Models the user hid (by name): the views show the others.
     let hidden_models = RwSignal::new(BTreeSet::<String>::new());
-    // The predictions of the chosen task only (statistics are per task)…
-    let task_facts: Signal<Option<Arc<Facts>>> = Memo::new(move |_| {
-        facts.with(|f| {
-            f.as_ref().map(|f| match task.get() {
-                Some(t) if f.tasks().len() > 1 => Arc::new(f.for_task(t)),
-                _ => f.clone(),
-            })
-        })
-    })
-    .into();
-    // Reports are kept per judge for the facts they describe: switching back to a judge is instant.
-    let reports = StoredValue::new(ReportCache::default());
-    let task_report =
-        Memo::new(move |_| task_facts.with(|f| f.as_ref().map(|f| reports.write_value().report(f, judge.get()))));
-    // …and of the models shown: what the views draw.
+    // The predictions of the chosen task only (statistics are per task), of every model.
+    let task_facts: Signal<Option<Arc<Facts>>> =
+        Memo::new(move |_| facts.with(|f| f.as_ref().map(|f| shared(f, f.of_task(task.get()))))).into();
+    // The view's report: what it covers (task, models shown, judge), built by the worker — never on
+    // this thread — and kept per scope for the facts it describes: switching back is instant.
+    let scope = Memo::new(move |_| ReportScope { task: task.get(), hidden: hidden_models.get(), judge: judge.get() });
+    let reports = StoredValue::new(Reports::default());
+    // The report shown (the last one asked for and sent), and the facts it counts: the two change
+    // together, so that every view shows the same numbers.
+    let answer = RwSignal::new(None::<Arc<Answer>>);
     let shown: Signal<Option<Arc<Facts>>> = Memo::new(move |_| {
-        let facts = task_facts.get()?;
-        hidden_models.with(|hidden| {
-            if hidden.is_empty() {
-                return Some(facts.clone());
-            }
-            let keep: Vec<bool> = facts.models.iter().map(|m| !hidden.contains(m)).collect();
-            Some(Arc::new(facts.for_models(&keep)))
-        })
+        let facts = facts.get()?;
+        answer.with(|a| a.as_ref().map(|a| shared(&facts, a.scope.facts(&facts))))
     })
     .into();
-    let report = Memo::new(move |_| {
-        if hidden_models.with(BTreeSet::is_empty) {
-            return task_report.get();
-        }
-        shown.with(|f| f.as_ref().map(|f| reports.write_value().report(f, judge.get())))
-    });
+    let report = Signal::derive(move || answer.with(|a| a.as_ref().map(|a| a.report.clone())));
+    let shown_judge = Signal::derive(move || answer.with(|a| a.as_ref().map(|a| a.scope.judge)).unwrap_or(judge.get()));
     let model_rates =
-        Signal::derive(move || task_report.with(|r| r.as_ref().map(|r| r.model_rates()).unwrap_or_default()));
+        Signal::derive(move || answer.with(|a| a.as_ref().map(|a| a.model_rates.clone()).unwrap_or_default()));
+    // The programs and predictions of a drop whose facts wait for their first report: with it
+    // the analysis is done (and timed).
+    let awaiting_report = StoredValue::new(None::<(usize, usize)>);
 
     // Set once the worker runs (its events need the closures below).
     let worker = StoredValue::new_local(None::<AnalysisWorker>);
     let begin = move || {
         started_at.set_value(now());
-        state.set(RunState::Running(Progress { phase: exerscope_core::analysis::Phase::Reading, done: 0, total: 0 }));
+        state.set(RunState::Running(Progress { phase: Phase::Reading, done: 0, total: 0 }));
     };
     // Column mappings of generic tables, kept for the session; the last drop, to analyse it again
     // once its columns are mapped.
@@ -199,6 +188,8 @@ pub fn App() -> impl IntoView {
         });
         data_links.set(Vec::new());
         last_drop.set_value(None);
+        reports.update_value(Reports::clear);
+        answer.set(None);
         facts.set(None);
         selection.set(None);
         open_program(None);
@@ -274,21 +265,46 @@ pub fn App() -> impl IntoView {
         }
     });
 
+    // A report from the worker: kept, and shown if it is the view's (an older view's is kept for
+    // a switch back). The first of a drop ends the analysis: the programs' runs start now.
+    let take_report = move |new: Arc<Answer>| {
+        reports.update_value(|r| r.take(new.clone()));
+        if scope.get_untracked() != new.scope {
+            return;
+        }
+        answer.set(Some(new));
+        if let Some((programs, predictions)) = awaiting_report.try_update_value(Option::take).flatten() {
+            finished_runs.update(|n| *n += 1);
+            let run = finished_runs.get_untracked();
+            state.set(RunState::Done { run, programs, predictions, millis: now() - started_at.get_value() });
+            measuring.set(Some(Measuring { started: now(), ..Measuring::default() }));
+        }
+    };
+    // The view's report: the one kept, or asked of the worker (once per scope and facts).
+    Effect::new(move |_| {
+        let scope = scope.get();
+        if facts.with(Option::is_none) {
+            return;
+        }
+        if let Some(kept) = reports.with_value(|r| r.find(&scope)) {
+            if !answer.with_untracked(|a| a.as_ref().is_some_and(|a| Arc::ptr_eq(a, &kept))) {
+                answer.set(Some(kept));
+            }
+        } else if reports.try_update_value(|r| r.ask(&scope)).unwrap_or(false) {
+            worker.with_value(|w| w.as_ref().map(|w| w.request_report(&scope)));
+        }
+    });
+
     let on_event = move |event: WorkerEvent| match event {
         WorkerEvent::Progress(progress) => {
             measuring.set(None);
             state.set(RunState::Running(progress))
         }
         WorkerEvent::Facts(new_facts) => {
-            finished_runs.update(|n| *n += 1);
-            // The programs' runs on their own inputs start now.
-            measuring.set(Some(Measuring { started: now(), ..Measuring::default() }));
-            state.set(RunState::Done {
-                run: finished_runs.get_untracked(),
-                programs: new_facts.programs.len(),
-                predictions: new_facts.predictions.len(),
-                millis: now() - started_at.get_value(),
-            });
+            state.set(RunState::Running(Progress { phase: Phase::Statistics, done: 0, total: 0 }));
+            awaiting_report.set_value(Some((new_facts.programs.len(), new_facts.predictions.len())));
+            reports.update_value(Reports::clear);
+            answer.set(None);
             let new_facts: Arc<Facts> = Arc::from(new_facts);
             // A new drop keeps the settings, not what was opened in the old data.
             let view = pending_view.try_update_value(Option::take).flatten().unwrap_or_else(|| ViewState {
@@ -301,16 +317,22 @@ pub fn App() -> impl IntoView {
             show_view(&view, &new_facts);
             facts.set(Some(new_facts));
         }
+        WorkerEvent::Report(report) => take_report(Arc::new(Answer::from(*report))),
         WorkerEvent::Program(detail) => program.set(Some(Arc::from(detail))),
         WorkerEvent::Measuring { done, total } => {
             measuring.update(|m| *m = Some(Measuring { done, total, ..m.unwrap_or_default() }))
         }
-        WorkerEvent::Dynamic { changes, done, total, kept, last } => {
+        WorkerEvent::Dynamic { changes, report, done, total, kept, last } => {
             facts.update(|f| {
                 if let Some(f) = f {
                     Arc::make_mut(f).set_dynamic(changes);
                 }
             });
+            // The reports of the facts before are all old; the one shown comes built again.
+            reports.update_value(Reports::clear);
+            if let Some(report) = report {
+                take_report(Arc::new(Answer::from(*report)));
+            }
             measuring.update(|m| {
                 let m = m.get_or_insert_with(|| Measuring { started: now(), ..Measuring::default() });
                 *m = Measuring { done, total, kept, over: last, millis: now() - m.started, ..*m };
@@ -358,7 +380,7 @@ pub fn App() -> impl IntoView {
     let drop = Signal::derive(move || finished_runs.get() as usize);
     let seen = move |open: Section| {
         let open = Signal::derive(move || section.get() == open);
-        Seen::new(Shown { open, drop }, shown, report.into(), judge.into(), flavor.into())
+        Seen::new(Shown { open, drop }, shown, report, shown_judge, flavor.into())
     };
     let (overview, constructs, properties, types, models, programs, exports) = (
         seen(Section::Overview),
@@ -448,23 +470,63 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// The reports built, one per judge asked for, for facts still shown (the task's, the models
-/// shown): held weakly, so that facts no view shows any more take their reports with them.
-#[derive(Default)]
-struct ReportCache {
-    built: Vec<(Weak<Facts>, Judge, Arc<Report>)>,
+/// A report the worker sent, as the views share it.
+struct Answer {
+    scope: ReportScope,
+    report: Arc<Report>,
+    model_rates: Vec<(String, Option<f64>)>,
 }
 
-impl ReportCache {
-    fn report(&mut self, facts: &Arc<Facts>, judge: Judge) -> Arc<Report> {
-        let this = Arc::downgrade(facts);
-        self.built.retain(|(f, ..)| f.strong_count() > 0);
-        if let Some((.., report)) = self.built.iter().find(|(f, j, _)| f.ptr_eq(&this) && *j == judge) {
-            return report.clone();
+impl From<ScopedReport> for Answer {
+    fn from(scoped: ScopedReport) -> Self {
+        Answer { scope: scoped.scope, report: Arc::new(scoped.report), model_rates: scoped.model_rates }
+    }
+}
+
+/// Reports kept for a switch back (each can be some megabytes at a million predictions).
+const KEPT_REPORTS: usize = 6;
+
+/// The reports the worker sent for the facts shown, the latest last, and the scopes asked for and
+/// not yet answered. New facts (a drop, dynamic properties) make them all old.
+#[derive(Default)]
+struct Reports {
+    answered: Vec<Arc<Answer>>,
+    asked: Vec<ReportScope>,
+}
+
+impl Reports {
+    fn clear(&mut self) {
+        *self = Reports::default();
+    }
+
+    fn find(&self, scope: &ReportScope) -> Option<Arc<Answer>> {
+        self.answered.iter().find(|a| a.scope == *scope).cloned()
+    }
+
+    /// Whether `scope` is to be asked for: neither answered nor asked yet (it counts as asked now).
+    fn ask(&mut self, scope: &ReportScope) -> bool {
+        let new = self.find(scope).is_none() && !self.asked.contains(scope);
+        if new {
+            self.asked.push(scope.clone());
         }
-        let report = Arc::new(Report::build(facts, judge));
-        self.built.push((this, judge, report.clone()));
-        report
+        new
+    }
+
+    fn take(&mut self, answer: Arc<Answer>) {
+        self.asked.retain(|s| *s != answer.scope);
+        self.answered.retain(|a| a.scope != answer.scope);
+        self.answered.push(answer);
+        if self.answered.len() > KEPT_REPORTS {
+            self.answered.remove(0);
+        }
+    }
+}
+
+/// `view` of `facts` shared: the same `Arc` when it is all of them.
+fn shared(facts: &Arc<Facts>, view: Cow<'_, Facts>) -> Arc<Facts> {
+    match view {
+        Cow::Borrowed(_) => facts.clone(),
+        Cow::Owned(view) => Arc::new(view),
     }
 }
 
@@ -501,24 +563,41 @@ fn push_fragment(fragment: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use exerscope_core::{analyze, InputFile};
+    use exerscope_core::{analyze, InputFile, Judge};
 
     fn facts() -> Arc<Facts> {
         let row = r#"{"id": "a", "model": "m", "benchmark": "b", "task": "output", "code": "def f(x):\n    return x\n", "input": "f(1)", "expected": "1", "prediction": "1"}"#;
         Arc::new(analyze(vec![InputFile::new("p.jsonl", row)]).facts)
     }
 
+    fn answer(judge: Judge) -> Arc<Answer> {
+        let scope = ReportScope { task: None, hidden: BTreeSet::new(), judge };
+        Arc::new(Answer::from(scope.report(&facts())))
+    }
+
     #[test]
-    fn a_report_is_built_once_per_judge_for_facts_still_shown() {
-        let mut cache = ReportCache::default();
-        let (shown, other) = (facts(), facts());
-        let first = cache.report(&shown, Judge::Reference);
-        assert!(Arc::ptr_eq(&first, &cache.report(&shown, Judge::Reference)), "kept");
-        assert!(!Arc::ptr_eq(&first, &cache.report(&shown, Judge::Value)), "one per judge");
-        assert!(!Arc::ptr_eq(&first, &cache.report(&other, Judge::Reference)), "one per facts");
-        assert_eq!(*cache.report(&other, Judge::Reference), Report::build(&other, Judge::Reference));
-        drop(shown);
-        cache.report(&other, Judge::Lenient);
-        assert_eq!(cache.built.len(), 2, "the reports of facts no longer shown are gone");
+    fn a_report_is_asked_for_once_and_kept_until_the_facts_change() {
+        let mut reports = Reports::default();
+        let reference = answer(Judge::Reference);
+        assert!(reports.ask(&reference.scope), "new");
+        assert!(!reports.ask(&reference.scope), "already asked");
+        reports.take(reference.clone());
+        assert!(reports.find(&reference.scope).is_some_and(|kept| Arc::ptr_eq(&kept, &reference)));
+        assert!(!reports.ask(&reference.scope), "answered");
+        let value = answer(Judge::Value);
+        assert!(reports.find(&value.scope).is_none(), "one per scope");
+        for _ in 0..KEPT_REPORTS {
+            reports.take(answer(Judge::Lenient));
+        }
+        assert_eq!(reports.answered.len(), 2, "one per scope, the latest");
+        for hidden in 0..KEPT_REPORTS {
+            let mut other = Answer::from(value.scope.report(&facts()));
+            other.scope.hidden.insert(hidden.to_string());
+            reports.take(Arc::new(other));
+        }
+        assert!(reports.find(&reference.scope).is_none(), "the oldest go first");
+        assert_eq!(reports.answered.len(), KEPT_REPORTS);
+        reports.clear();
+        assert!(reports.ask(&reference.scope), "facts changed: asked again");
     }
 }

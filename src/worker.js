@@ -7,10 +7,13 @@
 // Messages in:  {kind: 'begin', total, options (JSON: forced format, column mappings)},
 //               {kind: 'files', files: [{path, file, problem?}]} (any number), {kind: 'end'};
 //               {kind: 'demo'}; {kind: 'program', index}; {kind: 'trace', index, input?};
-//               {kind: 'cancel-runs'}; {kind: 'drawn', seq} (the page has shown facts or dynamic
-//               properties sent with that `seq`).
+//               {kind: 'report', scope} (JSON of a ReportScope: the view shown);
+//               {kind: 'cancel-runs'}; {kind: 'drawn', seq} (the page has shown what was sent
+//               with that `seq`).
 // Messages out: {kind: 'progress', phase, done, total}, {kind: 'facts', json, seq},
-//               {kind: 'measuring', done, total}, {kind: 'dynamic', json, done, total, kept, final, seq},
+//               {kind: 'report', json, seq} (a ScopedReport: the statistics are built here, never
+//               on the page's thread), {kind: 'measuring', done, total},
+//               {kind: 'dynamic', json, report?, done, total, kept, final, seq},
 //               {kind: 'program', json}, {kind: 'trace', index, json | error},
 //               {kind: 'error', message}.
 import init, { AnalysisSession, PropertyExtractor, harness } from './exerscope-web.js';
@@ -42,11 +45,10 @@ let received = 0;
 let drawSeq = 0;
 const drawing = new Map();
 
-/** Posts `message` to the page; resolves to how long the page took to show it (ms). */
-function postToDraw(message) {
+/** Posts `message` to the page; resolves to how long it took from `since` until the page showed it (ms). */
+function postToDraw(message, since = performance.now()) {
   const seq = ++drawSeq;
-  const posted = performance.now();
-  const shown = new Promise((resolve) => drawing.set(seq, () => resolve(performance.now() - posted)));
+  const shown = new Promise((resolve) => drawing.set(seq, () => resolve(performance.now() - since)));
   self.postMessage({ ...message, seq });
   return shown;
 }
@@ -54,6 +56,19 @@ function postToDraw(message) {
 function drawn(seq) {
   drawing.get(seq)?.();
   drawing.delete(seq);
+}
+
+// The first report of a drop on the screen: the view is there, and the program runs may start.
+let firstReportShown = null;
+
+/** Builds the report the page asks for and sends it. */
+function sendReport(scope) {
+  const json = session.report(scope);
+  if (json === undefined) return; // between drops: the page asks again for the next
+  postToDraw({ kind: 'report', json }).then(() => {
+    firstReportShown?.();
+    firstReportShown = null;
+  });
 }
 
 function progress(phase, done, total) {
@@ -279,11 +294,11 @@ async function runAll(count, drop) {
   if (failure !== null) session.runs_not_made(failure);
 }
 
-/** How often at most the page gets the dynamic properties measured since: each time it recomputes
- * its statistics, on the page's thread, beside the Python workers… */
+/** How often at most the page gets the dynamic properties measured since: each time the report
+ * shown is built again, here, beside the Python workers… */
 const DYNAMIC_EVERY_MS = 2000;
-/** …and how much longer than the page took to show the last ones it waits: the page's thread is
- * busy showing them a fifth of the time at most. */
+/** …and how much longer than building and showing the last ones took it waits: this worker and
+ * the page are busy with them a fifth of the time at most. */
 const DYNAMIC_SPACING = 4;
 /** The drop whose program runs the user cancelled. */
 let cancelled = -1;
@@ -313,7 +328,10 @@ async function measurePrograms(drop) {
   let shown = null;
   let next = Infinity;
   const send = (final) => {
-    const thisOne = postToDraw({ kind: 'dynamic', json: session.dynamic_changes(), done, total, kept: total - left.length, final });
+    const began = performance.now();
+    const json = session.dynamic_changes();
+    const report = session.shown_report();
+    const thisOne = postToDraw({ kind: 'dynamic', json, report, done, total, kept: total - left.length, final }, began);
     shown = thisOne;
     thisOne.then((took) => {
       if (shown !== thisOne) return;
@@ -346,6 +364,8 @@ function newDrop() {
   // What waits for the page to draw the last drop goes on (and finds it is not shown any more).
   drawing.forEach((resolve) => resolve(0));
   drawing.clear();
+  firstReportShown?.();
+  firstReportShown = null;
   runners.forEach((runner) => runner.cancel());
   session.clear();
 }
@@ -386,7 +406,10 @@ async function analyze() {
   if (drop !== generation) return;
   const json = session.finish(progress);
   console.debug(`exerscope worker: analysed in ${(performance.now() - started).toFixed(0)} ms`);
+  // The page asks for the report of its view once it has the facts.
+  const reportShown = new Promise((resolve) => { firstReportShown = resolve; });
   await postToDraw({ kind: 'facts', json });
+  await reportShown;
   if (drop !== generation) return;
   await measurePrograms(drop);
 }
@@ -424,6 +447,9 @@ self.onmessage = async (event) => {
         break;
       case 'trace':
         await trace(message.index, message.input);
+        break;
+      case 'report':
+        sendReport(message.scope);
         break;
       case 'cancel-runs':
         cancelRuns();

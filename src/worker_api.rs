@@ -9,6 +9,7 @@ use exerscope_core::execution::trace::Trace;
 use exerscope_core::execution::{RunOutcome, RunReport, RunRequest, HARNESS};
 use exerscope_core::extractors::{ProgramParser, ProgramProperties};
 use exerscope_core::readers::ReadOptions;
+use exerscope_core::report::ReportScope;
 use exerscope_core::{Analysis, FileError, InputFile};
 use wasm_bindgen::prelude::*;
 
@@ -23,9 +24,12 @@ pub struct AnalysisSession {
     properties: Vec<Option<ProgramProperties>>,
     /// One slot per planned run, filled as the run workers report.
     runs: Vec<Option<RunReport>>,
-    /// Programs measured since the page last got their dynamic properties.
-    measured: Vec<usize>,
+    /// Program runs reported since the page last got their dynamic properties: the facts take
+    /// them when the page does, so that a report built here counts what the page shows.
+    measured: Vec<(u32, RunReport)>,
     analysis: Option<Analysis>,
+    /// The scope of the report the page last asked for: built again with each dynamic change.
+    shown: Option<ReportScope>,
 }
 
 #[wasm_bindgen]
@@ -45,6 +49,7 @@ impl AnalysisSession {
         self.runs.clear();
         self.measured.clear();
         self.analysis = None;
+        self.shown = None;
     }
 
     /// How to read the next drop: a forced format, column mappings (JSON of `ReadOptions`).
@@ -159,29 +164,41 @@ impl AnalysisSession {
 
     /// The report (JSON, from the harness) of program run `index`: its program's dynamic properties.
     pub fn accept_program_run(&mut self, index: u32, json: &str) {
-        self.take_program_run(index, &read_report(json));
-    }
-
-    fn take_program_run(&mut self, index: u32, report: &RunReport) {
-        if let Some(program) = self.analysis.as_mut().and_then(|a| a.accept_program_run(index as usize, report)) {
-            self.measured.push(program);
-        }
+        self.measured.push((index, read_report(json)));
     }
 
     /// Program run `index` ended without a report (its worker was stopped or lost).
     pub fn program_run_ended(&mut self, index: u32, timed_out: bool, reason: String) {
-        self.take_program_run(index, &RunReport::ended(ended(timed_out, reason)));
+        self.measured.push((index, RunReport::ended(ended(timed_out, reason))));
     }
 
     /// The dynamic properties of the programs measured since the last call, as JSON (what the
-    /// page merges into its facts).
+    /// page merges into its facts); the facts here take them too.
     pub fn dynamic_changes(&mut self) -> Result<String, JsError> {
-        let analysis = self.analysis.as_ref().ok_or_else(|| JsError::new("dynamic_changes() before finish()"))?;
-        let mut measured = std::mem::take(&mut self.measured);
-        measured.sort_unstable();
-        measured.dedup();
-        let changes: Vec<_> = measured.into_iter().filter_map(|program| analysis.dynamic_of(program)).collect();
+        let analysis = self.analysis.as_mut().ok_or_else(|| JsError::new("dynamic_changes() before finish()"))?;
+        let mut programs: Vec<usize> = self
+            .measured
+            .drain(..)
+            .filter_map(|(run, report)| analysis.accept_program_run(run as usize, &report))
+            .collect();
+        programs.sort_unstable();
+        programs.dedup();
+        let changes: Vec<_> = programs.into_iter().filter_map(|program| analysis.dynamic_of(program)).collect();
         Ok(serde_json::to_string(&changes)?)
+    }
+
+    /// The report of `scope_json` (a [`ReportScope`]) over the facts as the page has them, as JSON
+    /// of a [`exerscope_core::report::ScopedReport`]; `None` between drops. The page shows it, so
+    /// it is built again with each dynamic change ([`Self::shown_report`]).
+    pub fn report(&mut self, scope_json: &str) -> Result<Option<String>, JsError> {
+        self.shown = Some(serde_json::from_str(scope_json)?);
+        self.shown_report()
+    }
+
+    /// The report of the scope the page last asked for (`None` when it has asked for none).
+    pub fn shown_report(&self) -> Result<Option<String>, JsError> {
+        let (Some(analysis), Some(scope)) = (&self.analysis, &self.shown) else { return Ok(None) };
+        Ok(Some(serde_json::to_string(&scope.report(&analysis.facts))?))
     }
 
     /// The run of program `index` that records its trace (on `input`, a predicted call, when

@@ -6,6 +6,7 @@ use exerscope_core::detail::ProgramDetail;
 use exerscope_core::execution::trace::Trace;
 use exerscope_core::facts::DynamicChange;
 use exerscope_core::readers::ReadOptions;
+use exerscope_core::report::{ReportScope, ScopedReport};
 use exerscope_core::Facts;
 use js_sys::{Object, Reflect};
 use std::cell::{Cell, RefCell};
@@ -16,15 +17,19 @@ use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 pub enum WorkerEvent {
     Progress(Progress),
     Facts(Box<Facts>),
+    /// The report of a scope the page asked for.
+    Report(Box<ScopedReport>),
     /// Programs run on their own inputs so far (`done` of `total`).
     Measuring {
         done: usize,
         total: usize,
     },
     /// The dynamic properties of the programs measured since the last such event (`done` of
-    /// `total` runs; `kept`: runs this browser had kept); `last` when the runs are over.
+    /// `total` runs; `kept`: runs this browser had kept); `last` when the runs are over. With
+    /// them, the report last asked for, built again.
     Dynamic {
         changes: Vec<DynamicChange>,
+        report: Option<Box<ScopedReport>>,
         done: usize,
         total: usize,
         kept: usize,
@@ -109,6 +114,12 @@ impl AnalysisWorker {
         self.post(&[("kind", &"demo".into())]);
     }
 
+    /// Asks for the report of `scope` (the worker builds it: statistics never hold the page).
+    pub fn request_report(&self, scope: &ReportScope) {
+        let scope = serde_json::to_string(scope).unwrap_or_default();
+        self.post(&[("kind", &"report".into()), ("scope", &scope.into())]);
+    }
+
     pub fn request_program(&self, index: u32) {
         self.post(&[("kind", &"program".into()), ("index", &index.into())]);
     }
@@ -176,21 +187,31 @@ fn decode(data: &JsValue) -> WorkerEvent {
             Ok(facts) => WorkerEvent::Facts(Box::new(facts)),
             Err(e) => WorkerEvent::Failed(format!("the worker's answer could not be read: {e}")),
         },
+        "report" => match serde_json::from_str(&text("json")) {
+            Ok(report) => WorkerEvent::Report(Box::new(report)),
+            Err(e) => WorkerEvent::Failed(format!("the worker's report could not be read: {e}")),
+        },
         "program" => match serde_json::from_str(&text("json")) {
             Ok(detail) => WorkerEvent::Program(Box::new(detail)),
             Err(e) => WorkerEvent::Failed(format!("the program could not be read: {e}")),
         },
         "measuring" => WorkerEvent::Measuring { done: number("done"), total: number("total") },
-        "dynamic" => match serde_json::from_str(&text("json")) {
-            Ok(changes) => WorkerEvent::Dynamic {
-                changes,
-                done: number("done"),
-                total: number("total"),
-                kept: number("kept"),
-                last: field("final").is_truthy(),
-            },
-            Err(e) => WorkerEvent::Note(format!("the dynamic properties could not be read: {e}")),
-        },
+        "dynamic" => {
+            let report = field("report").as_string().map(|json| serde_json::from_str(&json)).transpose();
+            match (serde_json::from_str(&text("json")), report) {
+                (Ok(changes), Ok(report)) => WorkerEvent::Dynamic {
+                    changes,
+                    report: report.map(Box::new),
+                    done: number("done"),
+                    total: number("total"),
+                    kept: number("kept"),
+                    last: field("final").is_truthy(),
+                },
+                (Err(e), _) | (_, Err(e)) => {
+                    WorkerEvent::Note(format!("the dynamic properties could not be read: {e}"))
+                }
+            }
+        }
         "trace" => WorkerEvent::Trace {
             index: number("index") as u32,
             trace: match field("error").as_string() {

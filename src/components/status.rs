@@ -76,7 +76,10 @@ pub fn Status(state: RwSignal<RunState>) -> impl IntoView {
                     let fraction = if progress.total == 0 { 0.0 } else { progress.done as f64 / progress.total as f64 };
                     view! {
                         <progress max="1" value=fraction></progress>
-                        <span>{format!("{} {} of {}…", progress.phase.name(), progress.done, progress.total)}</span>
+                        <span>{match progress.total {
+                            0 => format!("{}…", progress.phase.name()),
+                            total => format!("{} {} of {total}…", progress.phase.name(), progress.done),
+                        }}</span>
                     }
                         .into_any()
                 }

@@ -29,11 +29,14 @@ pub enum Phase {
     Parsing,
     Running,
     Judging,
+    /// The statistics of the view shown (the app's worker builds them once the facts are sent).
+    Statistics,
     Done,
 }
 
 impl Phase {
-    pub const ALL: [Phase; 5] = [Phase::Reading, Phase::Parsing, Phase::Running, Phase::Judging, Phase::Done];
+    pub const ALL: [Phase; 6] =
+        [Phase::Reading, Phase::Parsing, Phase::Running, Phase::Judging, Phase::Statistics, Phase::Done];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -41,6 +44,7 @@ impl Phase {
             Phase::Parsing => "parsing",
             Phase::Running => "running",
             Phase::Judging => "judging",
+            Phase::Statistics => "statistics",
             Phase::Done => "done",
         }
     }

@@ -9,6 +9,7 @@ use crate::readers::generic_table::UnmappedTable;
 use crate::table::{BenchmarkIdx, Language, ModelIdx, ProgramIdx, SourceSummary, Task};
 use crate::types::ReferenceType;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Facts {
@@ -139,6 +140,15 @@ impl Facts {
     /// The same facts with only the predictions of `task`: views and statistics are per task.
     pub fn for_task(&self, task: Task) -> Facts {
         self.keeping(|i| self.predictions.task[i] == task)
+    }
+
+    /// The facts of `task` when they hold several tasks; all of them otherwise (`None`, or their
+    /// only task).
+    pub fn of_task(&self, task: Option<Task>) -> Cow<'_, Facts> {
+        match task {
+            Some(task) if self.tasks().len() > 1 => Cow::Owned(self.for_task(task)),
+            _ => Cow::Borrowed(self),
+        }
     }
 
     /// The same facts with only the predictions of the models `shown` says (by index). Models keep

@@ -16,6 +16,8 @@ use crate::stats::{construct_summaries, run_summaries, type_summaries, Construct
 use crate::table::{Language, Task};
 use crate::types::ReferenceType;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use std::collections::BTreeSet;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Report {
@@ -55,19 +57,68 @@ impl Report {
     /// Each model's success over all its benchmarks: pass@1 pooled over its programs (each
     /// program counts once), for ordering and picking models; in the order of the runs.
     pub fn model_rates(&self) -> Vec<(String, Option<f64>)> {
-        let mut rates: Vec<(String, f64, u64)> = Vec::new();
-        for run in &self.runs {
-            let Some(rate) = run.pass_at_1 else { continue };
-            match rates.iter_mut().find(|(model, ..)| *model == run.model) {
-                Some((_, sum, programs)) => {
-                    *sum += rate * run.programs as f64;
-                    *programs += run.programs;
-                }
-                None => rates.push((run.model.clone(), rate * run.programs as f64, run.programs)),
-            }
-        }
-        rates.into_iter().map(|(model, sum, programs)| (model, (programs > 0).then(|| sum / programs as f64))).collect()
+        model_rates(&self.runs)
     }
+}
+
+fn model_rates(runs: &[RunSummary]) -> Vec<(String, Option<f64>)> {
+    let mut rates: Vec<(String, f64, u64)> = Vec::new();
+    for run in runs {
+        let Some(rate) = run.pass_at_1 else { continue };
+        match rates.iter_mut().find(|(model, ..)| *model == run.model) {
+            Some((_, sum, programs)) => {
+                *sum += rate * run.programs as f64;
+                *programs += run.programs;
+            }
+            None => rates.push((run.model.clone(), rate * run.programs as f64, run.programs)),
+        }
+    }
+    rates.into_iter().map(|(model, sum, programs)| (model, (programs > 0).then(|| sum / programs as f64))).collect()
+}
+
+/// What a view's report covers — one task's predictions (statistics never pool tasks), of the
+/// models not hidden — and the judge it counts by. The app's page and its worker agree through
+/// it: the page shows [`ReportScope::facts`], the worker builds [`ReportScope::report`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReportScope {
+    /// `None`, or a task the facts do not have several of: all the facts' predictions.
+    pub task: Option<Task>,
+    pub hidden: BTreeSet<String>,
+    pub judge: Judge,
+}
+
+impl ReportScope {
+    /// The facts the report counts: the task's, without the hidden models' predictions.
+    pub fn facts<'a>(&self, facts: &'a Facts) -> Cow<'a, Facts> {
+        let task_facts = facts.of_task(self.task);
+        if self.hidden.is_empty() {
+            return task_facts;
+        }
+        let keep: Vec<bool> = facts.models.iter().map(|m| !self.hidden.contains(m)).collect();
+        Cow::Owned(task_facts.for_models(&keep))
+    }
+
+    /// The report of the scope, with the pass@1 of every model of its task (hidden or not: a
+    /// model picker lists them all).
+    pub fn report(&self, facts: &Facts) -> ScopedReport {
+        let task_facts = facts.of_task(self.task);
+        let report = Report::build(&self.facts(&task_facts), self.judge);
+        let model_rates = if self.hidden.is_empty() {
+            report.model_rates()
+        } else {
+            model_rates(&run_summaries(&task_facts, &task_facts.outcomes(self.judge)))
+        };
+        ScopedReport { scope: self.clone(), report, model_rates }
+    }
+}
+
+/// A report with the scope it was built for.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ScopedReport {
+    pub scope: ReportScope,
+    pub report: Report,
+    /// Every model of the scope's task and its pass@1 there, as [`Report::model_rates`].
+    pub model_rates: Vec<(String, Option<f64>)>,
 }
 
 /// Everything of a report but its runs, programs and errors: what is computed per task.
@@ -247,6 +298,26 @@ mod tests {
         assert_eq!(rates[0].0, "m");
         assert!((rates[0].1.unwrap() - 2.0 / 3.0).abs() < 1e-12, "{rates:?}");
         assert_eq!(rates[1], ("n".to_owned(), Some(0.0)));
+    }
+
+    #[test]
+    fn a_scoped_report_counts_its_tasks_shown_models_and_rates_them_all() {
+        let mut facts = tiny_facts();
+        facts.models.push("n".into());
+        add_prediction(&mut facts, 1, 2, true);
+        add_prediction(&mut facts, 0, 2, false);
+        facts.predictions.task[3] = Task::Input;
+        let scope =
+            ReportScope { task: Some(Task::Output), hidden: BTreeSet::from(["m".to_owned()]), judge: Judge::Value };
+        let scoped = scope.report(&facts);
+        let shown = facts.for_task(Task::Output).for_models(&[false, true]);
+        assert_eq!(scoped.report, Report::build(&shown, Judge::Value));
+        assert_eq!(*scope.facts(&facts), shown);
+        let every_model = Report::build(&facts.for_task(Task::Output), Judge::Value).model_rates();
+        assert_eq!(scoped.model_rates, every_model, "hidden models are rated too");
+        assert_eq!(every_model.len(), 2);
+        let one_task = ReportScope { task: Some(Task::Output), hidden: BTreeSet::new(), judge: Judge::Value };
+        assert!(matches!(one_task.facts(&shown), Cow::Borrowed(_)), "one task: nothing to cut");
     }
 
     #[test]
