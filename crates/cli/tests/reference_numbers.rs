@@ -170,3 +170,55 @@ fn every_java_program_gets_its_properties() {
     let flagged: Vec<&str> = java.iter().filter(|p| p.syntax_error_line.is_some()).map(|p| p.id.as_str()).collect();
     assert_eq!(flagged, ["atcoder_ABC143_A"], "its Main.java really has `if A - (B * 2) > 0:`");
 }
+
+/// `tools/baseline.py`, the Python baseline of BENCHMARKS.md, counts what exerscope counts: the
+/// same work is timed on both sides.
+#[test]
+fn the_python_baseline_counts_what_exerscope_counts() {
+    let Some(report) = report("exerscope", Judge::Reference) else {
+        return;
+    };
+    let fixture = common::fixtures().unwrap().join("exerscope");
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tools/baseline.py");
+    let output = std::process::Command::new("python3")
+        .arg(script)
+        .arg(fixture.join("dataset"))
+        .arg(fixture.join("Experiment_Results/ER"))
+        .output()
+        .expect("python3 runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let counts: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let rows = |name: &str| counts[name].as_array().unwrap().clone();
+    let mut runs: Vec<(String, String, u64, u64)> =
+        report.runs.iter().map(|r| (r.model.clone(), r.benchmark.clone(), r.correct, r.total)).collect();
+    let mut baseline_runs: Vec<(String, String, u64, u64)> = rows("runs")
+        .iter()
+        .map(|r| {
+            (text(&r["model"]), text(&r["benchmark"]), r["correct"].as_u64().unwrap(), r["total"].as_u64().unwrap())
+        })
+        .collect();
+    runs.sort();
+    baseline_runs.sort();
+    assert_eq!(runs, baseline_runs);
+    let mut constructs: Vec<(String, String, String, u64, u64)> = report
+        .constructs
+        .iter()
+        .filter(|c| c.flavor == Flavor::Reference && c.total > 0)
+        .map(|c| (c.model.clone(), c.benchmark.clone(), c.construct.clone(), c.correct, c.total))
+        .collect();
+    let mut baseline_constructs: Vec<(String, String, String, u64, u64)> = rows("constructs")
+        .iter()
+        .map(|c| {
+            let count = |k: &str| c[k].as_u64().unwrap();
+            (text(&c["model"]), text(&c["benchmark"]), text(&c["construct"]), count("correct"), count("total"))
+        })
+        .collect();
+    constructs.sort();
+    baseline_constructs.sort();
+    assert_eq!(constructs.len(), 54);
+    assert_eq!(constructs, baseline_constructs);
+}
+
+fn text(value: &serde_json::Value) -> String {
+    value.as_str().unwrap().to_owned()
+}
