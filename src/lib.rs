@@ -2,19 +2,21 @@
 //!
 //! ```text
 //! drop / pick / demo ─▶ files (paths + File objects) ─▶ analysis Web Worker (worker.js +
-//! worker_api: join ─▶ parse ─▶ judge) ─▶ Facts ─▶ app state (signals) ─▶ Memo<Report> ─▶ views
+//! worker_api: join ─▶ parse ─▶ judge ─▶ Report of the view) ─▶ Facts, Report ─▶ app state ─▶ views
 //!                                               │ chunks of programs ▲ properties
 //!                                               ▼                    │
 //!                                    parsing workers (parse_worker.js, one per core)
 //! ```
 //!
-//! Parsing and analysis never run on the page's thread; the page only draws.
+//! Parsing, analysis and statistics never run on the page's thread; the page only draws (and
+//! asks the worker for the report of the view it shows).
 
 pub mod app;
 pub mod canvas;
 pub mod components;
 pub mod demo;
 pub mod download;
+pub mod facts_wire;
 pub mod files;
 pub mod kept;
 pub mod view_state;

@@ -10,7 +10,8 @@
 //               {kind: 'report', scope} (JSON of a ReportScope: the view shown);
 //               {kind: 'cancel-runs'}; {kind: 'drawn', seq} (the page has shown what was sent
 //               with that `seq`).
-// Messages out: {kind: 'progress', phase, done, total}, {kind: 'facts', json, seq},
+// Messages out: {kind: 'progress', phase, done, total},
+//               {kind: 'facts', json, predictions (bytes, transferred: see facts_wire.rs), seq},
 //               {kind: 'report', json, seq} (a ScopedReport: the statistics are built here, never
 //               on the page's thread), {kind: 'measuring', done, total},
 //               {kind: 'dynamic', json, report?, done, total, kept, final, seq},
@@ -46,10 +47,10 @@ let drawSeq = 0;
 const drawing = new Map();
 
 /** Posts `message` to the page; resolves to how long it took from `since` until the page showed it (ms). */
-function postToDraw(message, since = performance.now()) {
+function postToDraw(message, since = performance.now(), transfer = []) {
   const seq = ++drawSeq;
   const shown = new Promise((resolve) => drawing.set(seq, () => resolve(performance.now() - since)));
-  self.postMessage({ ...message, seq });
+  self.postMessage({ ...message, seq }, transfer);
   return shown;
 }
 
@@ -408,7 +409,8 @@ async function analyze() {
   console.debug(`exerscope worker: analysed in ${(performance.now() - started).toFixed(0)} ms`);
   // The page asks for the report of its view once it has the facts.
   const reportShown = new Promise((resolve) => { firstReportShown = resolve; });
-  await postToDraw({ kind: 'facts', json });
+  const predictions = session.predictions();
+  await postToDraw({ kind: 'facts', json, predictions }, performance.now(), [predictions.buffer]);
   await reportShown;
   if (drop !== generation) return;
   await measurePrograms(drop);

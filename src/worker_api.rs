@@ -4,6 +4,7 @@
 //! whose runs verdicts need run in `run_worker.js` workers (Pyodide, with [`harness`]).
 
 use crate::demo::demo_files;
+use crate::facts_wire;
 use exerscope_core::analysis::{extract, join, Joined, ProgramSource, Progress};
 use exerscope_core::execution::trace::Trace;
 use exerscope_core::execution::{RunOutcome, RunReport, RunRequest, HARNESS};
@@ -28,6 +29,8 @@ pub struct AnalysisSession {
     /// them when the page does, so that a report built here counts what the page shows.
     measured: Vec<(u32, RunReport)>,
     analysis: Option<Analysis>,
+    /// The predictions' facts `finish` encoded, until the worker sends them.
+    predictions: Vec<u8>,
     /// The scope of the report the page last asked for: built again with each dynamic change.
     shown: Option<ReportScope>,
 }
@@ -49,6 +52,7 @@ impl AnalysisSession {
         self.runs.clear();
         self.measured.clear();
         self.analysis = None;
+        self.predictions.clear();
         self.shown = None;
     }
 
@@ -136,7 +140,7 @@ impl AnalysisSession {
     }
 
     /// Judges every prediction once all programs' properties and runs are in; returns the facts
-    /// as JSON.
+    /// as JSON but for their predictions, which [`Self::predictions`] gives (see `facts_wire`).
     pub fn finish(&mut self, progress: &js_sys::Function) -> Result<String, JsError> {
         let joined = self.joined.take().ok_or_else(|| JsError::new("finish() before join()"))?;
         let properties: Option<Vec<ProgramProperties>> = std::mem::take(&mut self.properties).into_iter().collect();
@@ -145,9 +149,15 @@ impl AnalysisSession {
         let reports = reports.ok_or_else(|| JsError::new("finish() before every run was reported"))?;
         let mut analysis = joined.finish(properties, reports, &mut reporter(progress));
         analysis.facts.errors.splice(0..0, self.unreadable.drain(..));
-        let json = serde_json::to_string(&analysis.facts)?;
+        let (json, predictions) = facts_wire::split(&mut analysis.facts).map_err(|e| JsError::new(&e))?;
+        self.predictions = predictions;
         self.analysis = Some(analysis);
         Ok(json)
+    }
+
+    /// The predictions' facts of the last `finish`, as bytes for one transferable buffer (once).
+    pub fn predictions(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.predictions)
     }
 
     /// How many runs measure the programs on their own inputs (after `finish`).

@@ -1,6 +1,7 @@
 //! The page's side of the analysis worker: starts `worker.js`, sends it files, turns its
 //! messages into [`WorkerEvent`]s.
 
+use crate::facts_wire;
 use exerscope_core::analysis::{Phase, Progress};
 use exerscope_core::detail::ProgramDetail;
 use exerscope_core::execution::trace::Trace;
@@ -183,10 +184,13 @@ fn decode(data: &JsValue) -> WorkerEvent {
             done: number("done"),
             total: number("total"),
         }),
-        "facts" => match serde_json::from_str(&text("json")) {
-            Ok(facts) => WorkerEvent::Facts(Box::new(facts)),
-            Err(e) => WorkerEvent::Failed(format!("the worker's answer could not be read: {e}")),
-        },
+        "facts" => {
+            let predictions = field("predictions").dyn_into::<js_sys::Uint8Array>().map(|bytes| bytes.to_vec());
+            match facts_wire::join(&text("json"), &predictions.unwrap_or_default()) {
+                Ok(facts) => WorkerEvent::Facts(Box::new(facts)),
+                Err(e) => WorkerEvent::Failed(format!("the worker's answer could not be read: {e}")),
+            }
+        }
         "report" => match serde_json::from_str(&text("json")) {
             Ok(report) => WorkerEvent::Report(Box::new(report)),
             Err(e) => WorkerEvent::Failed(format!("the worker's report could not be read: {e}")),
