@@ -7,11 +7,14 @@
 use exerscope_charts::bars::{draw_success_bars, run_bars, SuccessBars};
 use exerscope_charts::radar::{draw_radar, RadarGeometry, RadarSeries};
 use exerscope_core::extractors::{ProgramParser, ReferenceConstruct};
+use exerscope_core::report::{ReportScope, ScopedReport};
 use exerscope_core::table::Language;
 use exerscope_core::{analyze, InputFile, Judge, Report};
 use exerscope_web::canvas::canvas_area;
 use exerscope_web::demo::demo_files;
+use exerscope_web::facts_wire;
 use exerscope_web::worker_api::{AnalysisSession, PropertyExtractor};
+use std::collections::BTreeSet;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
@@ -65,8 +68,20 @@ fn the_session_parses_in_chunks_as_the_workers_do() {
         let sources = session.sources(start, (start + 5).min(count)).unwrap();
         session.accept_properties(start, &extractor.extract(&sources).unwrap()).unwrap();
     }
-    let facts: exerscope_core::Facts = serde_json::from_str(&session.finish(&progress).unwrap()).unwrap();
+    let facts = finished(&mut session, &progress);
     assert_eq!(facts, analyze(demo_files()).facts);
+    // The page's view asks for its report: the worker builds the scope's report of these facts.
+    let scope = ReportScope { task: None, hidden: BTreeSet::from([facts.models[0].clone()]), judge: Judge::Value };
+    let json = session.report(&serde_json::to_string(&scope).unwrap()).unwrap().unwrap();
+    let sent: ScopedReport = serde_json::from_str(&json).unwrap();
+    assert_eq!(sent, scope.report(&facts), "to the last digit");
+    assert_eq!(session.shown_report().unwrap(), Some(json), "the view's report, built again on a change");
+}
+
+/// The facts as the page gets them from `finish`: JSON, and the predictions as bytes.
+fn finished(session: &mut AnalysisSession, progress: &js_sys::Function) -> exerscope_core::Facts {
+    let json = session.finish(progress).unwrap();
+    facts_wire::join(&json, &session.predictions()).unwrap()
 }
 
 /// What run_worker.js workers report comes back into the session, as worker.js hands it over:
@@ -99,7 +114,7 @@ fn run_reports_decide_the_verdicts_of_the_predictions_that_need_them() {
     session.accept_run(run_of("f(3)"), r#"{"outcome": "returned", "value": {"forged": true}}"#).unwrap();
     session.run_ended(run_of("f(3)"), true, String::new());
     session.runs_not_made("Python could not start".into());
-    let facts: exerscope_core::Facts = serde_json::from_str(&session.finish(&progress).unwrap()).unwrap();
+    let facts = finished(&mut session, &progress);
     let verdicts = facts.predictions.verdicts(Judge::Value);
     let by_id = |id: &str| {
         let i = (0..facts.predictions.len()).find(|&i| facts.programs[facts.predictions.program[i] as usize].id == id);
