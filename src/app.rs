@@ -135,7 +135,11 @@ pub fn App() -> impl IntoView {
         data_links.set(Vec::new());
         link_notes.set(Vec::new());
         analyze_drop(&files);
-        keep_drop(Kept::Files(files.clone()));
+        if crate::files::read_by_worker(&files) {
+            kept_here.set(false); // until the worker has kept them
+        } else {
+            keep_drop(Kept::Files(files.clone()));
+        }
         last_drop.set_value(Some(files));
     });
     let on_map = Callback::new(move |(columns, mapping): (String, ColumnMapping)| {
@@ -343,6 +347,7 @@ pub fn App() -> impl IntoView {
                 trace.set(Some((index, found.map(Arc::from))));
             }
         }
+        WorkerEvent::Kept(ok) => kept_here.set(ok),
         WorkerEvent::Note(message) => facts.update(|f| {
             if let Some(f) = f {
                 Arc::make_mut(f).errors.push(exerscope_core::FileError::new("(running programs)", message));

@@ -1,5 +1,7 @@
 //! Files the user gives: dropped (folders included), picked with a file or folder input. They
 //! stay JS `File` objects, handed to the worker as they are: the page never reads their bytes.
+//! A drop in a browser with file system handles is handed over as the dropped handles: the worker
+//! walks, reads and keeps those files itself.
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
@@ -13,6 +15,8 @@ extern "C" {
     fn picked_files(files: &FileList) -> js_sys::Array;
     #[wasm_bindgen(js_name = sendFiles)]
     fn send_files(worker: &Worker, files: &JsValue, options: &str) -> js_sys::Promise;
+    #[wasm_bindgen(js_name = readByWorker)]
+    fn read_by_worker_js(files: &JsValue) -> bool;
 }
 
 /// Starts collecting a drop: must be called inside the drop event (the browser forgets the
@@ -29,4 +33,9 @@ pub fn collect_picked(files: &FileList) -> js_sys::Array {
 /// reading options as JSON.
 pub fn send_to_worker(worker: &Worker, files: &JsValue, options: &str) -> JsFuture {
     JsFuture::from(send_files(worker, files, options))
+}
+
+/// Whether the worker reads `files` (a drop of handles) and keeps them for a reload itself.
+pub fn read_by_worker(files: &JsValue) -> bool {
+    read_by_worker_js(files)
 }

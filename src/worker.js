@@ -6,6 +6,8 @@
 // properties), and traces a program when the page asks.
 // Messages in:  {kind: 'begin', total, options (JSON: forced format, column mappings)},
 //               {kind: 'files', files: [{path, file, problem?}]} (any number), {kind: 'end'};
+//               {kind: 'handles', handles, options} (a drop's file system handles: walked, read
+//               and kept for a reload here);
 //               {kind: 'demo'}; {kind: 'program', index}; {kind: 'trace', index, input?};
 //               {kind: 'report', scope} (JSON of a ReportScope: the view shown);
 //               {kind: 'cancel-runs'}; {kind: 'drawn', seq} (the page has shown what was sent
@@ -16,9 +18,11 @@
 //               on the page's thread), {kind: 'measuring', done, total},
 //               {kind: 'dynamic', json, report?, done, total, kept, final, seq},
 //               {kind: 'program', json}, {kind: 'trace', index, json | error},
+//               {kind: 'kept', ok} (the files of a drop of handles are kept for a reload, or not),
 //               {kind: 'error', message}.
 import init, { AnalysisSession, PropertyExtractor, harness } from './exerscope-web.js';
 import * as cache from './run_cache.js';
+import { keepDrop } from './kept.js';
 
 // Compiled once here and shared with the parsing workers.
 const compiled = WebAssembly.compileStreaming(fetch(new URL('./exerscope-web_bg.wasm', import.meta.url)));
@@ -92,6 +96,56 @@ async function readChunk(files) {
   });
   received += files.length;
   progress('reading', received, expected);
+}
+
+// Folders deeper than this are not read: only a link loop makes them (as files.js).
+const MAX_DEPTH = 40;
+/** Files asked of the browser at once: each is a round trip of its own. */
+const FILES_AT_ONCE = 256;
+
+// Every file under the dropped handles, as [{path, handle}]; what cannot be read as
+// [{path, file: null, problem}] (one unreadable folder must not lose the drop).
+async function walk(handle, path, depth, found) {
+  if (handle.kind === 'file') {
+    found.push({ path, handle });
+    return;
+  }
+  if (depth === MAX_DEPTH) {
+    found.push({ path, file: null, problem: `folders nested ${MAX_DEPTH} deep (a link loop?): not read below` });
+    return;
+  }
+  try {
+    const below = [];
+    for await (const child of handle.values()) below.push(walk(child, `${path}/${child.name}`, depth + 1, found));
+    if (below.length === 0) found.push({ path, file: null, problem: 'empty folder: nothing in it to analyse' });
+    await Promise.all(below);
+  } catch (error) {
+    found.push({ path, file: null, problem: `cannot be read: ${reason(error)}` });
+  }
+}
+
+// Reads a drop of handles into the session, FILES_AT_ONCE at a time; resolves to its files
+// ([{path, file}]) to keep, or null when a newer drop began meanwhile.
+async function readHandles(handles, drop) {
+  const found = [];
+  await Promise.all(handles.map((handle) => walk(handle, handle.name, 0, found)));
+  found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  expected = found.length;
+  const files = [];
+  for (let start = 0; start < found.length && drop === generation; start += FILES_AT_ONCE) {
+    const chunk = await Promise.all(found.slice(start, start + FILES_AT_ONCE).map(async (entry) => {
+      if (!entry.handle) return entry;
+      try {
+        return { path: entry.path, file: await entry.handle.getFile() };
+      } catch (error) {
+        return { path: entry.path, file: null, problem: `cannot be read: ${reason(error)}` };
+      }
+    }));
+    if (drop !== generation) return null;
+    await readChunk(chunk);
+    for (const { path, file } of chunk) if (file) files.push({ path, file });
+  }
+  return drop === generation ? files : null;
 }
 
 function startParsers() {
@@ -438,6 +492,20 @@ self.onmessage = async (event) => {
         await reading;
         await analyze();
         break;
+      case 'handles': {
+        newDrop();
+        const drop = generation;
+        session.set_options(message.options);
+        received = 0;
+        progress('reading', 0, 0);
+        const files = await readHandles(message.handles, drop);
+        if (files === null) break;
+        // Kept as File objects, as the page keeps a drop of files: a reload reads them again
+        // without asking for the folders' permission.
+        keepDrop(files).then(() => true, () => false).then((ok) => self.postMessage({ kind: 'kept', ok }));
+        await analyze();
+        break;
+      }
       case 'demo':
         newDrop();
         session.add_demo();

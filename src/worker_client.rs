@@ -42,6 +42,8 @@ pub enum WorkerEvent {
         index: u32,
         trace: Result<Box<Trace>, String>,
     },
+    /// The files of a drop the worker read itself are kept for a reload (or could not be).
+    Kept(bool),
     /// A problem that does not end the analysis (the facts shown stay).
     Note(String),
     Failed(String),
@@ -199,6 +201,7 @@ fn decode(data: &JsValue) -> WorkerEvent {
             Ok(detail) => WorkerEvent::Program(Box::new(detail)),
             Err(e) => WorkerEvent::Failed(format!("the program could not be read: {e}")),
         },
+        "kept" => WorkerEvent::Kept(field("ok").is_truthy()),
         "measuring" => WorkerEvent::Measuring { done: number("done"), total: number("total") },
         "dynamic" => {
             let report = field("report").as_string().map(|json| serde_json::from_str(&json)).transpose();
