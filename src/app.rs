@@ -463,7 +463,7 @@ pub fn App() -> impl IntoView {
                         })/>
                 </div>
                 <div class="section" hidden=move || section.get() != Section::Exports>
-                    <Exports report=exports.report shown=Signal::derive(move || section.get() == Section::Exports)/>
+                    <Exports facts=exports.facts report=exports.report shown=Signal::derive(move || section.get() == Section::Exports)/>
                 </div>
             </Show>
         </main>

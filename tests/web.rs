@@ -75,6 +75,7 @@ fn the_session_parses_in_chunks_as_the_workers_do() {
     let json = session.report(&serde_json::to_string(&scope).unwrap()).unwrap().unwrap();
     let sent: ScopedReport = serde_json::from_str(&json).unwrap();
     assert_eq!(sent, scope.report(&facts), "to the last digit");
+    assert!(sent.report.programs.is_empty(), "the programs' rows stay with the facts");
     assert_eq!(session.shown_report().unwrap(), Some(json), "the view's report, built again on a change");
 }
 

@@ -2,7 +2,7 @@
 //! files `exerscope report` writes, from the same core function ([`exerscope_core::export`]).
 
 use exerscope_core::export::sheets;
-use exerscope_core::Report;
+use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -10,6 +10,8 @@ use crate::download::download_text;
 
 #[component]
 pub fn Exports(
+    /// The facts of the report: its programs' rows come from them (the worker sends none).
+    facts: Signal<Option<Arc<Facts>>>,
     report: Signal<Option<Arc<Report>>>,
     /// Whether the section is on screen: the tables are written out (every row formatted) only then,
     /// not at every change of judge or task while another section is shown.
@@ -28,7 +30,8 @@ pub fn Exports(
         }
     };
     let whole = move |_| {
-        if let Some(json) = report.get_untracked().and_then(|r| serde_json::to_string_pretty(&*r).ok()) {
+        let (Some(report), Some(facts)) = (report.get_untracked(), facts.get_untracked()) else { return };
+        if let Ok(json) = serde_json::to_string_pretty(&report.with_programs(&facts)) {
             download_text("exerscope-report.json", "application/json", &json);
         }
     };

@@ -249,6 +249,8 @@ try {
     const report = JSON.parse((await save('export-report-json')).text);
     const gpt = report.runs.find((r) => r.model === 'gpt-4-turbo' && r.benchmark === 'cruxeval');
     expectEqual([gpt.correct, gpt.total], [659, 800], 'gpt-4-turbo on cruxeval in the JSON report');
+    expectEqual(report.programs.length, 1448, "every program's row in the JSON report (the page's facts give them)");
+    if (!report.programs.some((p) => p.properties.loop_length !== undefined)) throw new Error('no dynamic property in the programs of the JSON report');
     const csv = await save('export-runs-csv');
     expectEqual(csv.name, 'exerscope-runs.csv', 'CSV file name');
     const [header, ...lines] = csv.text.trim().split('\n').map((line) => line.split(','));
