@@ -131,10 +131,12 @@ impl Facts {
 
     /// The tasks predicted, in [`Task`] order.
     pub fn tasks(&self) -> Vec<Task> {
-        let mut tasks: Vec<Task> = self.predictions.task.clone();
-        tasks.sort_unstable();
-        tasks.dedup();
-        tasks
+        // One pass, no copy: asked on every change of the view, over a million predictions.
+        let mut present = [false; Task::ALL.len()];
+        for &task in &self.predictions.task {
+            present[task as usize] = true;
+        }
+        Task::ALL.into_iter().filter(|&task| present[task as usize]).collect()
     }
 
     /// The same facts with only the predictions of `task`: views and statistics are per task.

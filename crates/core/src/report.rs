@@ -101,11 +101,14 @@ pub struct ReportScope {
 impl ReportScope {
     /// The facts the report counts: the task's, without the hidden models' predictions.
     pub fn facts<'a>(&self, facts: &'a Facts) -> Cow<'a, Facts> {
-        let task_facts = facts.of_task(self.task);
+        self.without_hidden(facts.of_task(self.task))
+    }
+
+    fn without_hidden<'a>(&self, task_facts: Cow<'a, Facts>) -> Cow<'a, Facts> {
         if self.hidden.is_empty() {
             return task_facts;
         }
-        let keep: Vec<bool> = facts.models.iter().map(|m| !self.hidden.contains(m)).collect();
+        let keep: Vec<bool> = task_facts.models.iter().map(|m| !self.hidden.contains(m)).collect();
         Cow::Owned(task_facts.for_models(&keep))
     }
 
@@ -113,7 +116,7 @@ impl ReportScope {
     /// model picker lists them all).
     pub fn report(&self, facts: &Facts) -> ScopedReport {
         let task_facts = facts.of_task(self.task);
-        let report = Report::statistics(&self.facts(&task_facts), self.judge);
+        let report = Report::statistics(&self.without_hidden(Cow::Borrowed(&task_facts)), self.judge);
         let model_rates = if self.hidden.is_empty() {
             report.model_rates()
         } else {
