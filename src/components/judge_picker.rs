@@ -54,7 +54,7 @@ pub fn JudgePicker(judge: RwSignal<Judge>) -> impl IntoView {
                     .map(|j| view! { <option value=j.name() selected=move || judge.get() == j>{j.name()}</option> })
                     .collect_view()}
             </select>
-            <span class="judge-description">{move || judge.get().describe()}</span>
+            <span class="judge-description">{move || judge.get().label()}</span>
         </label>
     }
 }

@@ -41,7 +41,7 @@ pub fn Sources(
                                     <option value="" selected=true>{s.format}</option>
                                     {Format::ALL
                                         .into_iter()
-                                        .map(|f| view! { <option value=f.name()>{format!("read as {}", f.name())}</option> })
+                                        .map(|f| view! { <option value=f.name()>{format!("read as {}", f.label())}</option> })
                                         .collect_view()}
                                 </select>
                             </td>
@@ -66,7 +66,7 @@ pub fn Sources(
                     <option value="" selected=move || forced.get().is_none()>"detected per file"</option>
                     {Format::ALL
                         .into_iter()
-                        .map(|f| view! { <option value=f.name() selected=move || forced.get() == Some(f)>{f.name()}</option> })
+                        .map(|f| view! { <option value=f.name() selected=move || forced.get() == Some(f)>{f.label()}</option> })
                         .collect_view()}
                 </select>
             </label>

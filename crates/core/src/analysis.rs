@@ -16,37 +16,22 @@ use crate::judges::Judge;
 use crate::readers::{read_all, ReadOptions};
 use crate::table::{Language, ProgramIdx, Table, TableBuilder, Task, Unmatched};
 use crate::types::{exerscope_type, value_length, ReferenceType};
+use crate::units::units;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Phase {
-    Reading,
-    Parsing,
-    Running,
-    Judging,
-    /// The statistics of the view shown (the app's worker builds them once the facts are sent).
-    Statistics,
-    Done,
-}
-
-impl Phase {
-    pub const ALL: [Phase; 6] =
-        [Phase::Reading, Phase::Parsing, Phase::Running, Phase::Judging, Phase::Statistics, Phase::Done];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Phase::Reading => "reading",
-            Phase::Parsing => "parsing",
-            Phase::Running => "running",
-            Phase::Judging => "judging",
-            Phase::Statistics => "statistics",
-            Phase::Done => "done",
-        }
+units! {
+    pub enum Phase {
+        Reading => "reading", "reading files";
+        Parsing => "parsing", "parsing programs";
+        Running => "running", "running programs";
+        Judging => "judging", "judging predictions";
+        /// The statistics of the view shown (the app's worker builds them once the facts are sent).
+        Statistics => "statistics", "statistics";
+        Done => "done", "done";
     }
 }
 

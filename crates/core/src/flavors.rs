@@ -3,23 +3,17 @@
 
 use crate::extractors::{Construct, ReferenceConstruct};
 use crate::facts::ProgramFacts;
+use crate::units::units;
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Flavor {
-    Reference,
-    Exerscope,
+units! {
+    pub enum Flavor {
+        Reference => "reference", "reference definitions (ExeRScope's flags)";
+        Exerscope => "exerscope", "exerscope's constructs";
+    }
 }
 
 impl Flavor {
-    pub fn name(self) -> &'static str {
-        match self {
-            Flavor::Reference => "reference",
-            Flavor::Exerscope => "exerscope",
-        }
-    }
-
     /// The constructs of this flavor, in display order (the reference's radar order).
     pub fn constructs(self) -> Vec<AnyConstruct> {
         match self {
@@ -60,7 +54,7 @@ impl AnyConstruct {
     /// A short name for chart spokes and table headers.
     pub fn short(self) -> &'static str {
         match self {
-            AnyConstruct::Reference(c) => c.abbreviation(),
+            AnyConstruct::Reference(c) => c.short(),
             AnyConstruct::Exerscope(c) => c.short(),
         }
     }

@@ -32,6 +32,7 @@ pub mod report;
 pub mod stats;
 pub mod table;
 pub mod types;
+mod units;
 
 #[cfg(all(target_family = "wasm", target_os = "unknown"))]
 mod wasm_libc;

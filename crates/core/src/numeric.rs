@@ -5,32 +5,19 @@
 use crate::dynamic::DynamicProperties;
 use crate::extractors::Metrics;
 use crate::facts::ProgramFacts;
-use serde::{Deserialize, Serialize};
+use crate::units::units;
 
-/// Declares the properties once: the enum (serde names = stable names), [`NumericProperty::ALL`],
-/// each one's name and label, and [`NumericProperty::value`].
+/// Declares the properties once: the unit (enum, `ALL`, name, label: [`units!`]) and where each
+/// one's value comes from ([`NumericProperty::value`]).
 macro_rules! numeric_properties {
     ($($(#[$doc:meta])* $property:ident => $name:literal, $label:literal, |$program:ident| $value:expr;)+) => {
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-        pub enum NumericProperty {
-            $($(#[$doc])* #[serde(rename = $name)] $property,)+
+        units! {
+            pub enum NumericProperty {
+                $($(#[$doc])* $property => $name, $label;)+
+            }
         }
 
         impl NumericProperty {
-            pub const ALL: [NumericProperty; [$($name),+].len()] = [$(NumericProperty::$property),+];
-
-            pub fn name(self) -> &'static str {
-                match self {
-                    $(NumericProperty::$property => $name,)+
-                }
-            }
-
-            pub fn label(self) -> &'static str {
-                match self {
-                    $(NumericProperty::$property => $label,)+
-                }
-            }
-
             /// The program's value; `None` when it has none (no code, no reference CC).
             pub fn value(self, program: &ProgramFacts) -> Option<f64> {
                 match self {
@@ -66,12 +53,6 @@ numeric_properties! {
     RunTimeMs => "run_time_ms", "run time (ms)", |p| run(p, |d| d.run_time_ms);
 }
 
-impl NumericProperty {
-    pub fn from_name(name: &str) -> Option<NumericProperty> {
-        Self::ALL.into_iter().find(|p| p.name() == name)
-    }
-}
-
 /// A dynamic property of the program's run on its own input: `None` before it ran, and when a
 /// limit stopped it (its counts say where the limit struck, not what the program does).
 fn run(program: &ProgramFacts, value: impl Fn(&DynamicProperties) -> f64) -> Option<f64> {
@@ -86,16 +67,6 @@ fn metric(program: &ProgramFacts, count: impl Fn(&Metrics) -> u32) -> Option<f64
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn each_property_has_one_stable_name_its_serde_name() {
-        for property in NumericProperty::ALL {
-            assert_eq!(serde_json::to_string(&property).unwrap(), format!("\"{}\"", property.name()));
-            assert_eq!(NumericProperty::from_name(property.name()), Some(property));
-            assert_eq!(NumericProperty::ALL.iter().filter(|p| p.name() == property.name()).count(), 1);
-        }
-        assert_eq!(NumericProperty::ALL.len(), 16);
-    }
 
     #[test]
     fn values_come_from_the_metrics_and_the_expected_output() {

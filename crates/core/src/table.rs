@@ -2,52 +2,28 @@
 //! and predictions (columnar: one vector per field), joined by (benchmark, program id).
 
 use crate::readers::generic_table::UnmappedTable;
+use crate::units::units;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Language {
-    Python,
-    Java,
-}
-
-impl Language {
-    /// Its serde name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Language::Python => "python",
-            Language::Java => "java",
-        }
+units! {
+    pub enum Language {
+        Python => "python", "Python";
+        Java => "java", "Java";
     }
 }
 
-/// What the model was asked to predict (SPEC §1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Task {
-    Output,
-    Input,
-    State,
-    Coverage,
-    Path,
-    /// The model wrote the program (CodeMind DER/SR); its answer is what the program returns on
-    /// its test input, known by running it.
-    Code,
-}
-
-impl Task {
-    pub const ALL: [Task; 6] = [Task::Output, Task::Input, Task::State, Task::Coverage, Task::Path, Task::Code];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Task::Output => "output",
-            Task::Input => "input",
-            Task::State => "state",
-            Task::Coverage => "coverage",
-            Task::Path => "path",
-            Task::Code => "code",
-        }
+units! {
+    /// What the model was asked to predict (SPEC §1).
+    pub enum Task {
+        Output => "output", "output prediction";
+        Input => "input", "input prediction";
+        State => "state", "program state";
+        Coverage => "coverage", "code coverage";
+        Path => "path", "execution path";
+        /// The model wrote the program (CodeMind DER/SR); its answer is what the program returns on
+        /// its test input, known by running it.
+        Code => "code", "code generation";
     }
 }
 

@@ -1,46 +1,24 @@
 //! Value types of outputs and predictions (SPEC §4.5).
 
 use crate::pyliteral::{parse, Value};
-use serde::{Deserialize, Serialize};
+use crate::units::units;
 
-/// ExeRScope's categories (`analysis/match_type.py::categorize_value`): the Python type of
-/// `ast.literal_eval(text)`, checked in this order; anything else (None, set, bytes, complex) and
-/// any text that is not a literal counts as `string`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ReferenceType {
-    Binary,
-    Int,
-    Float,
-    String,
-    List,
-    Tuple,
-    Dictionary,
+units! {
+    /// ExeRScope's categories (`analysis/match_type.py::categorize_value`): the Python type of
+    /// `ast.literal_eval(text)`, checked in the order bool, int, float, list, tuple, dict; anything else (None, set, bytes, complex) and
+    /// any text that is not a literal counts as `string`.
+    pub enum ReferenceType {
+        Int => "int", "int";
+        Float => "float", "float";
+        Binary => "binary", "bool";
+        String => "string", "string (or not a literal)";
+        List => "list", "list";
+        Tuple => "tuple", "tuple";
+        Dictionary => "dictionary", "dict";
+    }
 }
 
 impl ReferenceType {
-    pub const ALL: [ReferenceType; 7] = [
-        ReferenceType::Int,
-        ReferenceType::Float,
-        ReferenceType::Binary,
-        ReferenceType::String,
-        ReferenceType::List,
-        ReferenceType::Tuple,
-        ReferenceType::Dictionary,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            ReferenceType::Binary => "binary",
-            ReferenceType::Int => "int",
-            ReferenceType::Float => "float",
-            ReferenceType::String => "string",
-            ReferenceType::List => "list",
-            ReferenceType::Tuple => "tuple",
-            ReferenceType::Dictionary => "dictionary",
-        }
-    }
-
     /// The category of a value text as the reference reads it (`.strip('\n')`, then
     /// `ast.literal_eval`, which also ignores leading spaces).
     pub fn of_text(text: &str) -> ReferenceType {

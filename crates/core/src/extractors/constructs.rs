@@ -3,141 +3,39 @@
 //! (nesting, elif chains, recursion, string formatting) have extractors of their own.
 
 use super::{Role, Visit};
+use crate::units::units;
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Construct {
-    If,
-    For,
-    While,
-    /// A loop anywhere inside another loop's body.
-    NestedLoop,
-    /// An `if` anywhere inside another `if` (an `elif`/`else if` is not nesting).
-    NestedIf,
-    ElifChain,
-    /// A function calling itself, directly or through other functions.
-    Recursion,
-    /// Recursion through other functions (f → g → f).
-    MutualRecursion,
-    Comprehension,
-    Lambda,
-    Generator,
-    With,
-    Switch,
-    Raise,
-    Assert,
-    BreakContinue,
-    Class,
-    ExceptionHandling,
-    StringFormatting,
-    Slicing,
+units! {
+    pub enum Construct (short) {
+        If => "if", "if", "if";
+        For => "for", "for loop", "for";
+        While => "while", "while loop", "while";
+        /// A loop anywhere inside another loop's body.
+        NestedLoop => "nested_loop", "nested loop", "nest loop";
+        /// An `if` anywhere inside another `if` (an `elif`/`else if` is not nesting).
+        NestedIf => "nested_if", "nested if", "nest if";
+        ElifChain => "elif_chain", "elif / else-if chain", "elif";
+        /// A function calling itself, directly or through other functions.
+        Recursion => "recursion", "recursion", "recursion";
+        /// Recursion through other functions (f → g → f).
+        MutualRecursion => "mutual_recursion", "mutual recursion", "mutual";
+        Comprehension => "comprehension", "comprehension / generator expression", "compr.";
+        Lambda => "lambda", "lambda", "lambda";
+        Generator => "generator", "generator function (yield)", "yield";
+        With => "with", "with", "with";
+        Switch => "match_switch", "match / switch", "switch";
+        Raise => "raise", "raise / throw", "raise";
+        Assert => "assert", "assert", "assert";
+        BreakContinue => "break_continue", "break / continue", "break";
+        Class => "class", "class definition", "class";
+        ExceptionHandling => "exception_handling", "exception handling", "try";
+        StringFormatting => "string_formatting", "string formatting", "format";
+        Slicing => "slicing", "slicing", "slice";
+    }
 }
 
 impl Construct {
-    pub const ALL: [Construct; 20] = [
-        Construct::If,
-        Construct::For,
-        Construct::While,
-        Construct::NestedLoop,
-        Construct::NestedIf,
-        Construct::ElifChain,
-        Construct::Recursion,
-        Construct::MutualRecursion,
-        Construct::Comprehension,
-        Construct::Lambda,
-        Construct::Generator,
-        Construct::With,
-        Construct::Switch,
-        Construct::Raise,
-        Construct::Assert,
-        Construct::BreakContinue,
-        Construct::Class,
-        Construct::ExceptionHandling,
-        Construct::StringFormatting,
-        Construct::Slicing,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Construct::If => "if",
-            Construct::For => "for",
-            Construct::While => "while",
-            Construct::NestedLoop => "nested_loop",
-            Construct::NestedIf => "nested_if",
-            Construct::ElifChain => "elif_chain",
-            Construct::Recursion => "recursion",
-            Construct::MutualRecursion => "mutual_recursion",
-            Construct::Comprehension => "comprehension",
-            Construct::Lambda => "lambda",
-            Construct::Generator => "generator",
-            Construct::With => "with",
-            Construct::Switch => "match_switch",
-            Construct::Raise => "raise",
-            Construct::Assert => "assert",
-            Construct::BreakContinue => "break_continue",
-            Construct::Class => "class",
-            Construct::ExceptionHandling => "exception_handling",
-            Construct::StringFormatting => "string_formatting",
-            Construct::Slicing => "slicing",
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Construct::If => "if",
-            Construct::For => "for loop",
-            Construct::While => "while loop",
-            Construct::NestedLoop => "nested loop",
-            Construct::NestedIf => "nested if",
-            Construct::ElifChain => "elif / else-if chain",
-            Construct::Recursion => "recursion",
-            Construct::MutualRecursion => "mutual recursion",
-            Construct::Comprehension => "comprehension / generator expression",
-            Construct::Lambda => "lambda",
-            Construct::Generator => "generator function (yield)",
-            Construct::With => "with",
-            Construct::Switch => "match / switch",
-            Construct::Raise => "raise / throw",
-            Construct::Assert => "assert",
-            Construct::BreakContinue => "break / continue",
-            Construct::Class => "class definition",
-            Construct::ExceptionHandling => "exception handling",
-            Construct::StringFormatting => "string formatting",
-            Construct::Slicing => "slicing",
-        }
-    }
-
-    /// A few letters, for chart spokes.
-    pub fn short(self) -> &'static str {
-        match self {
-            Construct::If => "if",
-            Construct::For => "for",
-            Construct::While => "while",
-            Construct::NestedLoop => "nest loop",
-            Construct::NestedIf => "nest if",
-            Construct::ElifChain => "elif",
-            Construct::Recursion => "recursion",
-            Construct::MutualRecursion => "mutual",
-            Construct::Comprehension => "compr.",
-            Construct::Lambda => "lambda",
-            Construct::Generator => "yield",
-            Construct::With => "with",
-            Construct::Switch => "switch",
-            Construct::Raise => "raise",
-            Construct::Assert => "assert",
-            Construct::BreakContinue => "break",
-            Construct::Class => "class",
-            Construct::ExceptionHandling => "try",
-            Construct::StringFormatting => "format",
-            Construct::Slicing => "slice",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Construct> {
-        Construct::ALL.into_iter().find(|c| c.name() == name)
-    }
-
     fn bit(self) -> u32 {
         1 << (self as u32)
     }

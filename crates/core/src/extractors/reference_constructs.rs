@@ -10,34 +10,24 @@
 //! - `basic`: none of the others.
 
 use super::{Role, Visit};
+use crate::units::units;
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ReferenceConstruct {
-    Nested,
-    If,
-    For,
-    While,
-    Try,
-    Switch,
-    Basic,
-    NestedIf,
+units! {
+    /// The flags, in the order of the reference's JSON files; `short` is the paper's abbreviation.
+    pub enum ReferenceConstruct (short) {
+        Nested => "nested", "nested loop", "NL";
+        If => "if", "if", "I";
+        For => "for", "for", "F";
+        While => "while", "while", "W";
+        Try => "try", "try", "T";
+        Switch => "switch", "switch", "S";
+        Basic => "basic", "basic (none of these)", "B";
+        NestedIf => "nested_if", "nested if", "NI";
+    }
 }
 
 impl ReferenceConstruct {
-    /// Every flag, in the order of the reference's JSON files.
-    pub const ALL: [ReferenceConstruct; 8] = [
-        ReferenceConstruct::Nested,
-        ReferenceConstruct::If,
-        ReferenceConstruct::For,
-        ReferenceConstruct::While,
-        ReferenceConstruct::Try,
-        ReferenceConstruct::Switch,
-        ReferenceConstruct::Basic,
-        ReferenceConstruct::NestedIf,
-    ];
-
     /// The radar's spokes, in the paper's order NL, I, F, W, T, B, NI (`switch` is never set).
     pub const RADAR: [ReferenceConstruct; 7] = [
         ReferenceConstruct::Nested,
@@ -48,51 +38,6 @@ impl ReferenceConstruct {
         ReferenceConstruct::Basic,
         ReferenceConstruct::NestedIf,
     ];
-
-    /// The name in reports (`nested_if`).
-    pub fn name(self) -> &'static str {
-        match self {
-            ReferenceConstruct::Nested => "nested",
-            ReferenceConstruct::If => "if",
-            ReferenceConstruct::For => "for",
-            ReferenceConstruct::While => "while",
-            ReferenceConstruct::Try => "try",
-            ReferenceConstruct::Switch => "switch",
-            ReferenceConstruct::Basic => "basic",
-            ReferenceConstruct::NestedIf => "nested_if",
-        }
-    }
-
-    /// The paper's abbreviation (`NI`).
-    pub fn abbreviation(self) -> &'static str {
-        match self {
-            ReferenceConstruct::Nested => "NL",
-            ReferenceConstruct::If => "I",
-            ReferenceConstruct::For => "F",
-            ReferenceConstruct::While => "W",
-            ReferenceConstruct::Try => "T",
-            ReferenceConstruct::Switch => "S",
-            ReferenceConstruct::Basic => "B",
-            ReferenceConstruct::NestedIf => "NI",
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            ReferenceConstruct::Nested => "nested loop",
-            ReferenceConstruct::If => "if",
-            ReferenceConstruct::For => "for",
-            ReferenceConstruct::While => "while",
-            ReferenceConstruct::Try => "try",
-            ReferenceConstruct::Switch => "switch",
-            ReferenceConstruct::Basic => "basic (none of these)",
-            ReferenceConstruct::NestedIf => "nested if",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|c| c.name() == name)
-    }
 
     fn bit(self) -> u8 {
         1 << (self as u8)

@@ -6,45 +6,23 @@ mod reference;
 mod value;
 
 use crate::table::Language;
-use serde::{Deserialize, Serialize};
+use crate::units::units;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Judge {
-    /// ExeRScope's `parse_results.py`: strip, drop spaces, `"` → `'`, compare.
-    Reference,
-    /// CodeMind's `get_result`: also drops newlines and one pair of outer quotes or backticks.
-    Lenient,
-    /// Python literals compared with Python's `==`; the reference rule for anything else.
-    Value,
+units! {
+    pub enum Judge {
+        /// ExeRScope's `parse_results.py`: strip, drop spaces, `"` → `'`, compare.
+        Reference => "reference", "ExeRScope's rule: trim, delete spaces, \" → ', then compare text";
+        /// CodeMind's `get_result`: also drops newlines and one pair of outer quotes or backticks.
+        Lenient => "lenient", "CodeMind's rule: also deletes newlines and one pair of outer quotes or backticks";
+        /// Python literals compared with Python's `==`; the reference rule for anything else.
+        Value => "value", "compares Python values (1 == 1.0, dict order ignored); text rule otherwise";
+    }
 }
 
 impl Judge {
-    pub const ALL: [Judge; 3] = [Judge::Reference, Judge::Lenient, Judge::Value];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Judge::Reference => "reference",
-            Judge::Lenient => "lenient",
-            Judge::Value => "value",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Judge> {
-        Judge::ALL.into_iter().find(|j| j.name() == name)
-    }
-
     /// Position in [`Judge::ALL`], for per-judge columns.
     pub fn index(self) -> usize {
         self as usize
-    }
-
-    pub fn describe(self) -> &'static str {
-        match self {
-            Judge::Reference => "ExeRScope's rule: trim, delete spaces, \" → ', then compare text",
-            Judge::Lenient => "CodeMind's rule: also deletes newlines and one pair of outer quotes or backticks",
-            Judge::Value => "compares Python values (1 == 1.0, dict order ignored); text rule otherwise",
-        }
     }
 
     pub fn is_correct(self, predicted: &str, expected: &str, language: Language) -> bool {

@@ -9,64 +9,31 @@ use super::{take_each, DropContext, Format, Reader, Reading};
 use crate::diagnostics::{utf8_text, FileError};
 use crate::input::InputFile;
 use crate::table::{Language, RawPrediction, RawProgram, TableBuilder, Task};
+use crate::units::units;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
 
 pub struct GenericTable;
 
-/// A field of exerscope's data model a column can hold.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Field {
-    Model,
-    Benchmark,
-    Id,
-    Task,
-    Sample,
-    Language,
-    Code,
-    Input,
-    Expected,
-    Prediction,
-    Correct,
+units! {
+    /// A field of exerscope's data model a column can hold.
+    pub enum Field {
+        Model => "model", "the model's name";
+        Benchmark => "benchmark", "the benchmark's name";
+        Id => "id", "the program's id in its benchmark";
+        Task => "task", "what was predicted (output, input, …)";
+        Sample => "sample", "the sample's number (0, 1, …)";
+        Language => "language", "the program's language";
+        Code => "code", "the program's source";
+        Input => "input", "the program's input";
+        Expected => "expected", "the expected answer";
+        Prediction => "prediction", "the model's answer";
+        Correct => "correct", "the stored verdict (true/false, 1/0) or share of samples correct";
+    }
 }
 
 impl Field {
-    pub const ALL: [Field; 11] = [
-        Field::Model,
-        Field::Benchmark,
-        Field::Id,
-        Field::Task,
-        Field::Sample,
-        Field::Language,
-        Field::Code,
-        Field::Input,
-        Field::Expected,
-        Field::Prediction,
-        Field::Correct,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Field::Model => "model",
-            Field::Benchmark => "benchmark",
-            Field::Id => "id",
-            Field::Task => "task",
-            Field::Sample => "sample",
-            Field::Language => "language",
-            Field::Code => "code",
-            Field::Input => "input",
-            Field::Expected => "expected",
-            Field::Prediction => "prediction",
-            Field::Correct => "correct",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Field> {
-        Field::ALL.into_iter().find(|f| f.name() == name)
-    }
-
     /// Column names recognised without asking, lower case.
     fn aliases(self) -> &'static [&'static str] {
         match self {

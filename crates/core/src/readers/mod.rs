@@ -19,6 +19,7 @@ mod reval;
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
 use crate::table::TableBuilder;
+use crate::units::units;
 use generic_table::ColumnMapping;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -60,51 +61,23 @@ impl ReadOptions {
     }
 }
 
-/// The result formats exerscope reads (SPEC §2); detected per file, or forced by the user.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Format {
-    /// ExeRScope's `dataset/` and `Experiment_Results/ER/` folders.
-    Exerscope,
-    /// CodeMind's `dataset/` and `Results/IER/` folders.
-    Codemind,
-    /// `cruxeval.jsonl` with generation or scored files.
-    Cruxeval,
-    /// CRUXEval-X `infer_results/<model>/<lang>_<task>.json` (and its preprocessed benchmark).
-    CruxevalX,
-    /// REval `DREval_data.jsonl` with `model_generations/<task>@<model>/<time>.jsonl` runs.
-    Reval,
-    /// A CSV file of one prediction per row, columns mapped to fields.
-    Csv,
-    /// A JSON Lines file of one prediction per line, keys mapped to fields.
-    Jsonl,
-}
-
-impl Format {
-    pub const ALL: [Format; 7] = [
-        Format::Exerscope,
-        Format::Codemind,
-        Format::Cruxeval,
-        Format::CruxevalX,
-        Format::Reval,
-        Format::Csv,
-        Format::Jsonl,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Exerscope => "exerscope",
-            Format::Codemind => "codemind",
-            Format::Cruxeval => "cruxeval",
-            Format::CruxevalX => "cruxeval-x",
-            Format::Reval => "reval",
-            Format::Csv => "csv",
-            Format::Jsonl => "jsonl",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Format> {
-        Format::ALL.into_iter().find(|f| f.name() == name)
+units! {
+    /// The result formats exerscope reads (SPEC §2); detected per file, or forced by the user.
+    pub enum Format {
+        /// ExeRScope's `dataset/` and `Experiment_Results/ER/` folders.
+        Exerscope => "exerscope", "ExeRScope folders (dataset/, Experiment_Results/ER/)";
+        /// CodeMind's `dataset/` and `Results/IER/` folders.
+        Codemind => "codemind", "CodeMind folders (dataset/, Results/)";
+        /// `cruxeval.jsonl` with generation or scored files.
+        Cruxeval => "cruxeval", "CRUXEval (cruxeval.jsonl, generations, scored files)";
+        /// CRUXEval-X `infer_results/<model>/<lang>_<task>.json` (and its preprocessed benchmark).
+        CruxevalX => "cruxeval-x", "CRUXEval-X (infer_results/)";
+        /// REval `DREval_data.jsonl` with `model_generations/<task>@<model>/<time>.jsonl` runs.
+        Reval => "reval", "REval (DREval_data.jsonl, model_generations/)";
+        /// A CSV file of one prediction per row, columns mapped to fields.
+        Csv => "csv", "CSV, one prediction per row";
+        /// A JSON Lines file of one prediction per line, keys mapped to fields.
+        Jsonl => "jsonl", "JSON Lines, one prediction per line";
     }
 }
 

@@ -10,6 +10,7 @@ use super::logistic::{logistic_regression, LogisticFit};
 use crate::facts::{Facts, Outcome};
 use crate::judges::Judge;
 use crate::numeric::NumericProperty;
+use crate::units::units;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -17,11 +18,14 @@ use std::collections::BTreeSet;
 /// The name of "all benchmarks pooled".
 pub const ALL_BENCHMARKS: &str = "*";
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CorrelationMode {
-    Reference,
-    PerProgram,
+units! {
+    /// How success is related to a property (SPEC §5).
+    pub enum CorrelationMode {
+        /// The reference's: per rounded value, the share of correct predictions (buckets).
+        Reference => "reference", "by bucket (the reference's mode)";
+        /// Each program's success against its value.
+        PerProgram => "per_program", "per program";
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
