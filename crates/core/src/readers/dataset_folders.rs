@@ -1,6 +1,8 @@
 //! Dataset folders of ExeRScope and CodeMind: `<bench>/<id>/{main.py | Main.java, input.txt,
 //! output.txt}`, usually under `dataset/`. A folder is a program when it holds `output.txt` and a
-//! code file or `input.txt`: some CodeMind folders lack their code, and are still judged.
+//! code file or `input.txt`: some CodeMind folders lack their code, and are still judged. The code
+//! file is the folder's one `.py` or `.java` file, whatever its name (CodeMind's Avatar-Java names
+//! 24 of its 86 after their class: `Punctuation.java`, `main.java`, `_96B.java`).
 //! HumanEval's `<id>__0`, `<id>__1` folders are further inputs of program `<id>`, not programs.
 
 use super::{claim, folder_of_program_folders, group_by_folder, Format, Reader, Reading};
@@ -11,7 +13,8 @@ use std::collections::{HashMap, HashSet};
 
 pub struct DatasetFolders;
 
-const CODE_FILES: &[(&str, Language)] = &[("main.py", Language::Python), ("Main.java", Language::Java)];
+/// A code file's language, by its extension.
+const CODE_FILES: &[(&str, Language)] = &[(".py", Language::Python), (".java", Language::Java)];
 const INPUT_FILE: &str = "input.txt";
 const OUTPUT_FILE: &str = "output.txt";
 
@@ -26,13 +29,14 @@ impl Reader for DatasetFolders {
         let mut programs = Vec::new();
         for (folder, members) in group_by_folder(files, unclaimed.iter().copied()) {
             let has = |name: &str| members.iter().any(|&i| files[i].file_name() == name);
-            let code = find_code_file(files, &members);
-            if !has(OUTPUT_FILE) || (code.is_none() && !has(INPUT_FILE)) {
+            let code = code_files(files, &members);
+            if !has(OUTPUT_FILE) || (code.is_empty() && !has(INPUT_FILE)) {
                 continue;
             }
             taken.extend(members.iter().copied().filter(|&i| is_program_file(files[i].file_name())));
-            if let Some(program) = read_program(files, folder, code, &members, errors) {
-                programs.push(program);
+            match code[..] {
+                [] | [_] => programs.extend(read_program(files, folder, code.first().copied(), &members, errors)),
+                _ => errors.push(several_code_files(files, folder, &code)),
             }
         }
         report_programs_without_code(&programs, errors);
@@ -46,13 +50,24 @@ impl Reader for DatasetFolders {
 }
 
 fn is_program_file(name: &str) -> bool {
-    CODE_FILES.iter().any(|(code, _)| *code == name) || name == INPUT_FILE || name == OUTPUT_FILE
+    language_of(name).is_some() || name == INPUT_FILE || name == OUTPUT_FILE
 }
 
-fn find_code_file(files: &[InputFile], members: &[usize]) -> Option<(usize, Language)> {
-    members.iter().find_map(|&i| {
-        CODE_FILES.iter().find(|(name, _)| files[i].file_name() == *name).map(|(_, language)| (i, *language))
-    })
+fn language_of(name: &str) -> Option<Language> {
+    CODE_FILES.iter().find(|(extension, _)| name.ends_with(extension)).map(|(_, language)| *language)
+}
+
+/// The folder's code files, with their languages.
+fn code_files(files: &[InputFile], members: &[usize]) -> Vec<(usize, Language)> {
+    members.iter().filter_map(|&i| Some((i, language_of(files[i].file_name())?))).collect()
+}
+
+fn several_code_files(files: &[InputFile], folder: &str, code: &[(usize, Language)]) -> FileError {
+    let names: Vec<&str> = code.iter().map(|&(i, _)| files[i].file_name()).collect();
+    FileError::new(
+        folder,
+        format!("{} code files ({}): a program folder holds one; program skipped", names.len(), names.join(", ")),
+    )
 }
 
 fn read_program(
@@ -128,7 +143,7 @@ fn report_programs_without_code(programs: &[RawProgram], errors: &mut Vec<FileEr
         errors.push(FileError::new(
             example,
             format!(
-                "{count} program(s) of {benchmark} have no main.py or Main.java: they are judged, \
+                "{count} program(s) of {benchmark} have no code file (.py, .java): they are judged, \
                  but have no code to show or extract properties from"
             ),
         ));
@@ -191,7 +206,7 @@ mod tests {
         ];
         let (table, errors, unclaimed) = run(&files);
         assert_eq!(errors.len(), 1, "{errors:?}");
-        assert!(errors[0].message.starts_with("1 program(s) of Avatar-Java have no main.py"), "{errors:?}");
+        assert!(errors[0].message.starts_with("1 program(s) of Avatar-Java have no code file"), "{errors:?}");
         assert_eq!(unclaimed, [8]);
         assert_eq!(table.benchmarks, ["Avatar-Java", "cruxeval"]);
         let crux = table.programs.iter().find(|p| p.id == "sample_0").unwrap();
@@ -199,6 +214,34 @@ mod tests {
         assert_eq!(table.programs.iter().find(|p| p.id == "a1").unwrap().language, Language::Java);
         let without_code = table.programs.iter().find(|p| p.id == "a2").unwrap();
         assert_eq!((without_code.code.as_deref(), without_code.language), (None, Language::Java));
+    }
+
+    #[test]
+    fn a_folder_s_one_code_file_is_its_program_whatever_its_name_and_several_are_an_error() {
+        let files = [
+            InputFile::new("Avatar-Java/p1/Punctuation.java", "class Punctuation {}"),
+            InputFile::new("Avatar-Java/p1/input.txt", "1\n"),
+            InputFile::new("Avatar-Java/p1/output.txt", "1\n"),
+            InputFile::new("Avatar-Java/p2/main.java", "class main {}"),
+            InputFile::new("Avatar-Java/p2/input.txt", "2\n"),
+            InputFile::new("Avatar-Java/p2/output.txt", "2\n"),
+            InputFile::new("mine/p3/solution.py", "def f():\n    return 3"),
+            InputFile::new("mine/p3/helper.py", "X = 1"),
+            InputFile::new("mine/p3/output.txt", "3"),
+        ];
+        let (table, errors, _) = run(&files);
+        let programs: Vec<(&str, Language, Option<&str>)> =
+            table.programs.iter().map(|p| (p.id.as_str(), p.language, p.code.as_deref())).collect();
+        assert_eq!(
+            programs,
+            [
+                ("p1", Language::Java, Some("class Punctuation {}")),
+                ("p2", Language::Java, Some("class main {}"))
+            ]
+        );
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0].file, "mine/p3");
+        assert!(errors[0].message.starts_with("2 code files (solution.py, helper.py)"), "{errors:?}");
     }
 
     #[test]
