@@ -249,6 +249,51 @@ fn runs_report_task_samples_and_pass_at_1_with_the_format_detected_or_forced() {
     );
 }
 
+/// eval-arena's rows (a small file in its documented shape) with CRUXEval's programs: every model's
+/// pass@1 is the mean of its `pass1`, and the programs' properties cover the rows.
+#[test]
+fn eval_arena_rows_join_cruxeval_and_pass_at_1_is_the_mean_of_pass1() {
+    let Some(fixtures) = common::fixtures() else {
+        return;
+    };
+    let arena = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/formats/eval_arena_cruxeval.jsonl");
+    let programs = fixtures.join("cruxeval/data/cruxeval.jsonl");
+    let (report, ok) = analyze(&["--no-run", arena.to_str().unwrap(), programs.to_str().unwrap()]);
+    assert!(ok);
+    let mut shares: std::collections::BTreeMap<(String, String), Vec<f64>> = Default::default();
+    for line in std::fs::read_to_string(&arena).unwrap().lines() {
+        let row: Value = serde_json::from_str(line).unwrap();
+        let task = row["benchmark_id"].as_str().unwrap().trim_start_matches("CRUXEval-").to_owned();
+        shares
+            .entry((row["model"].as_str().unwrap().to_owned(), task))
+            .or_default()
+            .push(row["pass1"].as_f64().unwrap());
+    }
+    assert_eq!(shares.len(), 6);
+    for ((model, task), shares) in &shares {
+        let run = find(&report, "runs", &[("model", model), ("task", task)]);
+        let mean = shares.iter().sum::<f64>() / shares.len() as f64;
+        // Equal up to the ten digits shares are printed with (2/3 as 0.6666666667).
+        assert!((run["pass_at_1"].as_f64().unwrap() - mean).abs() < 1e-10, "{run}");
+        assert_eq!((run["programs"].as_u64(), run["benchmark"].as_str()), (Some(12), Some("CRUXEval")));
+    }
+    let samples =
+        |model: &str, task: &str| find(&report, "runs", &[("model", model), ("task", task)])["samples"].as_u64();
+    assert_eq!(
+        (samples("alpha", "input"), samples("beta+cot", "output"), samples("gamma", "output")),
+        (Some(10), Some(3), Some(1))
+    );
+    let nested = find(
+        &report,
+        "constructs",
+        &[("model", "alpha"), ("task", "output"), ("flavor", "reference"), ("construct", "for")],
+    );
+    assert!(nested["programs"].as_u64().unwrap() > 0, "{nested}");
+    assert!(!report["errors"].to_string().contains("arena"), "{}", report["errors"]);
+    let (forced, _) = analyze(&["--no-run", "--format", "eval-arena", arena.to_str().unwrap()]);
+    assert_eq!(forced["runs"].as_array().map(Vec::len), Some(6), "without the programs, still read");
+}
+
 #[test]
 fn generic_tables_are_read_with_recognised_or_named_columns() {
     let dir = scratch(

@@ -429,8 +429,10 @@ fn fill_in(kept: &mut Program, other: RawProgram) {
     if kept.expected.is_empty() {
         kept.expected = other.expected;
     }
-    if kept.code.is_none() {
+    if kept.code.is_none() && other.code.is_some() {
+        // The program's source is where its code is (results read first may name it, code-less).
         kept.code = other.code;
+        kept.source_path = other.source_path;
     }
 }
 

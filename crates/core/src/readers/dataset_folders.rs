@@ -234,10 +234,7 @@ mod tests {
             table.programs.iter().map(|p| (p.id.as_str(), p.language, p.code.as_deref())).collect();
         assert_eq!(
             programs,
-            [
-                ("p1", Language::Java, Some("class Punctuation {}")),
-                ("p2", Language::Java, Some("class main {}"))
-            ]
+            [("p1", Language::Java, Some("class Punctuation {}")), ("p2", Language::Java, Some("class main {}"))]
         );
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert_eq!(errors[0].file, "mine/p3");

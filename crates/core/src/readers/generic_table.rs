@@ -5,6 +5,7 @@
 //! A mapping applies to every file with the same columns.
 
 use super::json_input::{nothing_in, parse_json_lines, Entries};
+use super::shares;
 use super::{take_each, DropContext, Format, Reader, Reading};
 use crate::diagnostics::{utf8_text, FileError};
 use crate::input::InputFile;
@@ -29,7 +30,8 @@ units! {
         Input => "input", "the program's input";
         Expected => "expected", "the expected answer";
         Prediction => "prediction", "the model's answer";
-        Correct => "correct", "the stored verdict (true/false, 1/0) or share of samples correct";
+        Correct => "correct", "the stored verdict (true/false, 1/0), or the share of samples correct (0.7)";
+        Samples => "n", "how many samples a share in `correct` is of";
     }
 }
 
@@ -47,7 +49,8 @@ impl Field {
             Field::Input => &["input", "input_data"],
             Field::Expected => &["expected", "expected_output", "output", "gold", "reference"],
             Field::Prediction => &["prediction", "predicted", "answer", "predicted_output", "generation"],
-            Field::Correct => &["correct", "is_correct", "pass", "passed", "verdict", "score"],
+            Field::Correct => &["correct", "is_correct", "pass", "passed", "verdict", "score", "pass1", "pass@1"],
+            Field::Samples => &["n", "samples", "n_samples", "num_samples"],
         }
     }
 }
@@ -229,8 +232,8 @@ fn read_rows(
         .collect();
     builder.reading_from(&file.path);
     let stem = file.file_name().rsplit_once('.').map_or(file.file_name(), |(stem, _)| stem);
-    let mut samples: HashMap<(String, String, String, Task), u32> = HashMap::new();
     let mut repeats = Repeats::default();
+    let mut read = Vec::with_capacity(rows.records.len());
     for (line, values) in rows.records {
         let get = |field: Field| {
             let column = *position.get(&field)?;
@@ -240,15 +243,56 @@ fn read_rows(
         if get(Field::Sample).is_none() {
             repeats.check(&values, line);
         }
-        match row(&get, stem, &mut samples) {
-            Ok((program, prediction)) => {
-                builder.add_program(RawProgram { source_path: format!("{}:{line}", file.path), ..program });
-                builder.add_prediction(RawPrediction { source_path: file.path.clone(), ..prediction });
-            }
+        match row(&get, stem) {
+            Ok(row) => read.push((line, row)),
             Err(message) => errors.push(FileError::at_line(&file.path, line, format!("{message}; row skipped"))),
         }
     }
+    let samples_of_runs = samples_of_shares(&read);
+    let mut next_sample: HashMap<(String, String, String, Task), u32> = HashMap::new();
+    for (line, Row { program, prediction, stored }) in read {
+        let run = samples_of_runs.get(&prediction.model);
+        let share = match stored {
+            Stored::Share { share, samples } => Some(shares::share_of(share, samples, run)),
+            // Beside a model's shares, its 0 and 1 are shares of as many samples.
+            Stored::Verdict(Some(verdict)) if run.is_some() && prediction.sample == NEXT_SAMPLE => {
+                Some(shares::share_of(f64::from(u8::from(verdict)), None, run))
+            }
+            Stored::Verdict(_) => None,
+        };
+        let key =
+            (prediction.model.clone(), prediction.benchmark.clone(), prediction.program_id.clone(), prediction.task);
+        let next = next_sample.entry(key).or_insert(0);
+        builder.add_program(RawProgram { source_path: format!("{}:{line}", file.path), ..program });
+        let prediction = RawPrediction { source_path: file.path.clone(), ..prediction };
+        match share {
+            None => {
+                let sample = match prediction.sample {
+                    NEXT_SAMPLE => *next,
+                    given => given,
+                };
+                *next += 1;
+                builder.add_prediction(RawPrediction { sample, ..prediction });
+            }
+            Some(Ok(share)) => {
+                shares::predictions(prediction, share, *next).for_each(|p| builder.add_prediction(p));
+                *next += share.samples;
+            }
+            Some(Err(message)) => errors.push(FileError::at_line(&file.path, line, format!("{message}; row skipped"))),
+        }
+    }
     repeats.tell(file, errors);
+    for (model, share) in samples_of_runs.iter().filter_map(|(model, n)| Some((model, n.err()?))) {
+        errors.push(FileError::new(&file.path, shares::no_common_samples(model, share)));
+    }
+}
+
+/// Per model, the samples its shares without `n` stand for ([`shares::samples_of_runs`]).
+fn samples_of_shares(rows: &[(usize, Row)]) -> HashMap<String, Result<u32, f64>> {
+    shares::samples_of_runs(rows.iter().filter_map(|(_, row)| match row.stored {
+        Stored::Share { share, samples: None } => Some((row.prediction.model.clone(), share)),
+        _ => None,
+    }))
 }
 
 /// Rows that repeat an earlier row of their file exactly. Without a sample column, a program's
@@ -292,11 +336,24 @@ impl Repeats {
 
 type RowGetter<'a> = dyn Fn(Field) -> Option<&'a str> + 'a;
 
-fn row(
-    get: &RowGetter<'_>,
-    file_stem: &str,
-    samples: &mut HashMap<(String, String, String, Task), u32>,
-) -> Result<(RawProgram, RawPrediction), String> {
+/// A row read: its program, its prediction (sample [`NEXT_SAMPLE`] unless the row numbers it)
+/// and what it says of the prediction's correctness.
+struct Row {
+    program: RawProgram,
+    prediction: RawPrediction,
+    stored: Stored,
+}
+
+/// What a row's `correct` says: a verdict (or nothing, to be judged), or a share of samples.
+enum Stored {
+    Verdict(Option<bool>),
+    Share { share: f64, samples: Option<u32> },
+}
+
+/// The sample of a row without a `sample` column: numbered in the order of the file.
+const NEXT_SAMPLE: u32 = u32::MAX;
+
+fn row(get: &RowGetter<'_>, file_stem: &str) -> Result<Row, String> {
     let text = |field: Field| get(field).map(str::trim).filter(|v| !v.is_empty());
     let id = text(Field::Id).ok_or("no program id")?.to_owned();
     let model = text(Field::Model).unwrap_or(file_stem).to_owned();
@@ -310,19 +367,19 @@ fn row(
         Some("java") => Language::Java,
         Some(other) => return Err(format!("language {other:?}: exerscope reads Python and Java")),
     };
-    let stored_verdict = match text(Field::Correct) {
-        None => None,
-        Some(value) => Some(verdict(value).ok_or_else(|| format!("`correct` is {value:?}, not true/false"))?),
-    };
-    if stored_verdict.is_none() && get(Field::Prediction).is_none() {
+    let stored = stored(text(Field::Correct), text(Field::Samples))?;
+    if matches!(stored, Stored::Verdict(None)) && get(Field::Prediction).is_none() {
         return Err("neither a prediction nor a verdict".into());
     }
-    let counter = samples.entry((model.clone(), benchmark.clone(), id.clone(), task)).or_insert(0);
     let sample = match text(Field::Sample) {
-        Some(value) => value.parse().map_err(|_| format!("sample {value:?} is not a number"))?,
-        None => *counter,
+        None => NEXT_SAMPLE,
+        Some(_) if matches!(stored, Stored::Share { .. }) => {
+            return Err("a share of samples in `correct` and a sample number: one or the other".into())
+        }
+        Some(value) => {
+            value.parse().ok().filter(|&n| n != NEXT_SAMPLE).ok_or(format!("sample {value:?} is not a number"))?
+        }
     };
-    *counter += 1;
     let program = RawProgram {
         benchmark: benchmark.clone(),
         id: id.clone(),
@@ -340,12 +397,37 @@ fn row(
         task,
         sample,
         answer: get(Field::Prediction).unwrap_or_default().to_owned(),
-        stored_verdict,
+        stored_verdict: match stored {
+            Stored::Verdict(verdict) => verdict,
+            Stored::Share { .. } => None,
+        },
         input: None,
         response: None,
         source_path: String::new(),
     };
-    Ok((program, prediction))
+    Ok(Row { program, prediction, stored })
+}
+
+/// `correct` (and `n`): a verdict, a share, or nothing. With `n`, `correct` is a share of n samples.
+fn stored(correct: Option<&str>, samples: Option<&str>) -> Result<Stored, String> {
+    let samples = match samples {
+        None => None,
+        Some(n) => {
+            Some(n.parse::<u32>().ok().filter(|&n| n > 0).ok_or(format!("`n` is {n:?}, not a number of samples"))?)
+        }
+    };
+    let Some(value) = correct else {
+        return Ok(Stored::Verdict(None));
+    };
+    match (verdict(value), samples) {
+        (Some(verdict), None) => Ok(Stored::Verdict(Some(verdict))),
+        (Some(verdict), Some(_)) => Ok(Stored::Share { share: f64::from(u8::from(verdict)), samples }),
+        (None, _) => {
+            let share =
+                shares::parse(value).map_err(|e| format!("`correct`: {e}; give true/false or a share of samples"))?;
+            Ok(Stored::Share { share, samples })
+        }
+    }
 }
 
 fn task_named(name: &str) -> Option<Task> {
@@ -389,6 +471,52 @@ mod tests {
         let run = &Report::build(&analysis.facts, Judge::Reference).runs[0];
         assert_eq!((run.correct, run.total, run.programs, run.samples), (2, 3, 2, 2));
         assert_eq!(run.pass_at_1, Some(0.75));
+    }
+
+    #[test]
+    fn a_share_in_correct_is_c_of_n_samples_and_pass_at_1_the_mean_share() {
+        let csv = "model,id,correct,n\nm,p1,0.7,10\nm,p2,1,10\nm,p3,0.25,4\nm,p4,0.5,\n";
+        let analysis = analyze(vec![InputFile::new("shares.csv", csv)], HashMap::new());
+        assert!(analysis.facts.errors.is_empty(), "{:?}", analysis.facts.errors);
+        let run = &Report::build(&analysis.facts, Judge::Reference).runs[0];
+        assert_eq!((run.correct, run.total, run.programs, run.samples), (7 + 10 + 1 + 1, 10 + 10 + 4 + 2, 4, 10));
+        assert_eq!(run.pass_at_1, Some((0.7 + 1.0 + 0.25 + 0.5) / 4.0));
+    }
+
+    #[test]
+    fn shares_without_n_stand_for_the_fewest_samples_that_make_each_model_s_shares_whole() {
+        let jsonl = [
+            r#"{"model": "ten", "id": "p1", "correct": 0.7}"#,
+            r#"{"model": "ten", "id": "p2", "correct": 0.5}"#,
+            r#"{"model": "three", "id": "p1", "correct": 0.6666666667}"#,
+            r#"{"model": "three", "id": "p2", "correct": 1.0}"#,
+        ]
+        .join("\n");
+        let facts = analyze(vec![InputFile::new("arena.jsonl", jsonl)], HashMap::new()).facts;
+        assert!(facts.errors.is_empty(), "{:?}", facts.errors);
+        let runs = Report::build(&facts, Judge::Reference).runs;
+        let by_model: Vec<(&str, u32, u64, Option<f64>)> =
+            runs.iter().map(|r| (r.model.as_str(), r.samples, r.total, r.pass_at_1)).collect();
+        assert_eq!(
+            by_model,
+            [("ten", 10, 20, Some((0.7 + 0.5) / 2.0)), ("three", 3, 6, Some((2.0 / 3.0 + 1.0) / 2.0))]
+        );
+    }
+
+    #[test]
+    fn a_share_outside_0_to_1_or_of_no_whole_number_of_samples_is_an_error_naming_its_line() {
+        let csv = "model,id,correct,n\nm,p1,1.5,\nm,p2,0.7,4\nm,p3,0.3,10\nm,p4,0.1234567,\n";
+        let facts = analyze(vec![InputFile::new("bad.csv", csv)], HashMap::new()).facts;
+        let errors: Vec<(Option<usize>, &str)> = facts.errors.iter().map(|e| (e.line, e.message.as_str())).collect();
+        assert_eq!(errors.len(), 4, "{errors:?}");
+        assert_eq!(errors[0].0, Some(2));
+        assert!(errors[0].1.contains("1.5 is not a share: it must lie between 0 and 1"), "{errors:?}");
+        assert_eq!(errors[1].0, Some(3));
+        assert!(errors[1].1.contains("no whole number of 4 samples"), "{errors:?}");
+        assert_eq!(errors[2].0, Some(5));
+        assert!(errors[2].1.contains("needs more than 1000 samples"), "{errors:?}");
+        assert!(errors[3].1.starts_with("m: no number of samples up to 1000"), "{errors:?}");
+        assert_eq!(facts.predictions.len(), 10, "p3's 10 samples are read");
     }
 
     #[test]
@@ -457,7 +585,7 @@ mod tests {
         let facts = analyze(vec![InputFile::new("t.csv", csv)], HashMap::new()).facts;
         let at = |line: usize| facts.errors.iter().find(|e| e.line == Some(line)).map_or("", |e| e.message.as_str());
         assert_eq!(at(3), "no program id; row skipped");
-        assert_eq!(at(4), "`correct` is \"maybe\", not true/false; row skipped");
+        assert_eq!(at(4), "`correct`: \"maybe\" is not a number; give true/false or a share of samples; row skipped");
         assert_eq!(at(5), "unknown task \"guess\"; row skipped");
         assert!(!at(6).is_empty(), "{:?}", facts.errors);
         assert_eq!((facts.models.clone(), facts.predictions.model.len()), (vec!["t".to_owned()], 1), "p1 is read");

@@ -10,11 +10,13 @@ mod codemind_jsonl;
 mod cruxeval;
 mod cruxeval_x;
 mod dataset_folders;
+mod eval_arena;
 mod exerscope_er;
 pub mod generic_table;
 mod json_input;
 mod prediction_folder;
 mod reval;
+mod shares;
 
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
@@ -74,6 +76,8 @@ units! {
         CruxevalX => "cruxeval-x", "CRUXEval-X (infer_results/)";
         /// REval `DREval_data.jsonl` with `model_generations/<task>@<model>/<time>.jsonl` runs.
         Reval => "reval", "REval (DREval_data.jsonl, model_generations/)";
+        /// eval-arena's JSON Lines: one row per (model, example) with its pass rate over samples.
+        EvalArena => "eval-arena", "eval-arena (benchmark_id, model, example_id, pass1)";
         /// A CSV file of one prediction per row, columns mapped to fields.
         Csv => "csv", "CSV, one prediction per row";
         /// A JSON Lines file of one prediction per line, keys mapped to fields.
@@ -104,6 +108,8 @@ pub const READERS: &[&dyn Reader] = &[
     &codemind_ier::CodemindIer,
     &codemind_jsonl::CodemindJsonl,
     &exerscope_er::ExerscopeEr,
+    // After the readers of benchmarks: the programs it joins are read first.
+    &eval_arena::EvalArena,
     &generic_table::GenericTable,
 ];
 
