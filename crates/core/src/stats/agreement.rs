@@ -1,8 +1,12 @@
 //! Model against model on the programs both predicted (SPEC §5): both right, only A, only B, both
-//! wrong, and McNemar's exact p, per benchmark and pooled (`*`).
+//! wrong, McNemar's exact p (and adjusted by Benjamini–Hochberg over all pairs of a benchmark: the
+//! all-pairs matrix tests them all at once), and the paired difference in success rate with its
+//! interval, per benchmark and pooled (`*`).
 
 use super::mcnemar::Agreement;
+use super::multiple_testing::benjamini_hochberg;
 use super::numeric::ALL_BENCHMARKS;
+use super::paired::PairedDifference;
 use crate::facts::{Facts, Outcome};
 use crate::table::Task;
 use rayon::prelude::*;
@@ -17,6 +21,10 @@ pub struct ModelAgreement {
     #[serde(flatten)]
     pub counts: Agreement,
     pub mcnemar_p: f64,
+    /// McNemar's p adjusted by Benjamini–Hochberg over every pair of models on this benchmark.
+    pub mcnemar_p_adjusted: f64,
+    /// A's success rate minus B's on these programs, with its interval.
+    pub paired: Option<PairedDifference>,
 }
 
 /// Every pair of models (A before B in model order) that share at least one predicted program.
@@ -27,7 +35,27 @@ pub fn model_agreements(facts: &Facts, outcomes: &[Outcome]) -> Vec<ModelAgreeme
     // Each model's pairs with the models after it on a core of its own (rayon; one thread in the browser).
     let per_model: Vec<Vec<ModelAgreement>> =
         (0..facts.models.len()).into_par_iter().map(|a| pairs_of(facts, &answers, a)).collect();
-    per_model.concat()
+    let mut agreements = per_model.concat();
+    adjust_per_benchmark(&mut agreements);
+    agreements
+}
+
+/// Each benchmark's McNemar p-values adjusted together (BH).
+fn adjust_per_benchmark(agreements: &mut [ModelAgreement]) {
+    let mut of_benchmark: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, agreement) in agreements.iter().enumerate() {
+        of_benchmark.entry(agreement.benchmark.as_str()).or_default().push(i);
+    }
+    let adjusted: Vec<(usize, f64)> = of_benchmark
+        .into_values()
+        .flat_map(|rows| {
+            let p: Vec<f64> = rows.iter().map(|&i| agreements[i].mcnemar_p).collect();
+            rows.into_iter().zip(benjamini_hochberg(&p))
+        })
+        .collect();
+    for (i, p) in adjusted {
+        agreements[i].mcnemar_p_adjusted = p;
+    }
 }
 
 /// Model `a`'s agreements with each model after it: pooled, then per benchmark.
@@ -47,6 +75,8 @@ fn pairs_of(facts: &Facts, answers: &Answers, a: usize) -> Vec<ModelAgreement> {
                 benchmark,
                 counts,
                 mcnemar_p: counts.mcnemar_p(),
+                mcnemar_p_adjusted: f64::NAN,
+                paired: counts.paired_difference(),
             });
         }
     }
@@ -180,7 +210,15 @@ mod tests {
                 }
             }
             assert_eq!(row.counts, expected, "{} vs {} in {}", row.model_a, row.model_b, row.benchmark);
+            assert_eq!(row.paired, expected.paired_difference());
         }
         assert_eq!(rows.len(), 3 * 3, "three pairs, pooled and in each benchmark");
+        for benchmark in [ALL_BENCHMARKS, "other"] {
+            let pairs: Vec<&ModelAgreement> = rows.iter().filter(|r| r.benchmark == benchmark).collect();
+            let adjusted = benjamini_hochberg(&pairs.iter().map(|r| r.mcnemar_p).collect::<Vec<_>>());
+            for (row, p) in pairs.iter().zip(adjusted) {
+                assert_eq!(row.mcnemar_p_adjusted, p, "adjusted over the three pairs of {benchmark}");
+            }
+        }
     }
 }

@@ -1,10 +1,12 @@
 //! Does a construct make success less likely? Per model and benchmark, the success rate of the
 //! programs with the construct against those without it: the difference, Fisher's exact p (the
 //! chi-square test with Yates' correction above [`FISHER_LIMIT`] predictions), and p-values adjusted
-//! across the constructs by Benjamini–Hochberg (SPEC §5).
+//! across the constructs by Benjamini–Hochberg (SPEC §5); and the smallest difference those
+//! programs could have shown ([`power`]).
 
 use super::contingency::{chi_square, fisher_exact};
 use super::multiple_testing::benjamini_hochberg;
+use super::power::{self, minimum_detectable_difference};
 use crate::facts::{Facts, Outcome};
 use crate::flavors::{AnyConstruct, Flavor};
 use serde::{Deserialize, Serialize};
@@ -28,6 +30,11 @@ pub struct ConstructEffect {
     pub difference: Option<f64>,
     pub p: Option<f64>,
     pub p_adjusted: Option<f64>,
+    /// The smallest difference a test of these programs would find with power 0.8 ([`power`]);
+    /// `null` when a group is empty or success does not vary.
+    pub mdd: Option<f64>,
+    /// The MDD is above [`power::TOO_FEW_PROGRAMS`] (or undefined): too few programs to tell.
+    pub too_few_programs: bool,
 }
 
 /// Effects of the constructs of `flavor`, adjusted across that flavor's constructs.
@@ -86,6 +93,8 @@ fn effect(
     } else {
         fisher_exact(table)
     };
+    let pooled = (present[0] + absent[0]) as f64 / (present[1] + absent[1]).max(1) as f64;
+    let mdd = minimum_detectable_difference(present[1], absent[1], pooled);
     ConstructEffect {
         model: facts.models[model as usize].clone(),
         benchmark: facts.benchmarks[benchmark as usize].clone(),
@@ -96,6 +105,8 @@ fn effect(
         difference: defined.then(|| present[0] as f64 / present[1] as f64 - absent[0] as f64 / absent[1] as f64),
         p,
         p_adjusted: None,
+        mdd,
+        too_few_programs: mdd.is_none_or(|mdd| mdd > power::TOO_FEW_PROGRAMS),
     }
 }
 
@@ -117,5 +128,7 @@ mod tests {
         assert_eq!(if_effect.p, Some(1.0), "Fisher on [[0, 1], [1, 0]]");
         let for_effect = of(ReferenceConstruct::For);
         assert_eq!((for_effect.difference, for_effect.p), (None, None), "no program without a for");
+        assert_eq!(if_effect.mdd, minimum_detectable_difference(1, 1, 0.5));
+        assert!(if_effect.too_few_programs && for_effect.too_few_programs, "two programs tell nothing");
     }
 }

@@ -9,6 +9,8 @@ pub mod logistic;
 pub mod mcnemar;
 pub mod multiple_testing;
 pub mod numeric;
+pub mod paired;
+pub mod power;
 pub mod success;
 pub mod types;
 pub mod wilson;

@@ -132,11 +132,14 @@ fn scope_rows(scope: &Scope, model: usize, benchmark: Option<usize>, members: &[
             buckets: buckets.buckets.clone(),
             ..row(CorrelationMode::Reference, reference.map(|c| c.rho), reference.map(|c| c.p), buckets.buckets.len())
         });
-        let (xs, shares): (Vec<f64>, Vec<f64>) = program_shares(&own_outcomes, values).into_iter().unzip();
+        let points = program_shares(&own_outcomes, values);
+        let xs: Vec<f64> = points.iter().map(|p| p.0).collect();
+        let shares: Vec<f64> = points.iter().map(|p| p.1).collect();
+        let questions: Vec<f64> = points.iter().map(|p| p.2).collect();
         let per_program = spearman(&xs, &shares);
         rows.push(CorrelationRow {
             point_biserial: point_biserial(&xs, &shares),
-            logistic: logistic_regression(&xs, &shares),
+            logistic: logistic_regression(&xs, &shares, &questions),
             ..row(CorrelationMode::PerProgram, per_program.map(|c| c.rho), per_program.map(|c| c.p), xs.len())
         });
     }
@@ -157,8 +160,8 @@ fn outcomes_of(facts: &Facts, outcomes: &[Outcome], model: u32, benchmark: Optio
 
 /// (property value, c/n) of each of these outcomes (a program once per task), leaving out
 /// programs without a value; `values` per program.
-fn program_shares(outcomes: &[Outcome], values: &[Option<f64>]) -> Vec<(f64, f64)> {
-    outcomes.iter().filter_map(|o| values[o.program as usize].map(|v| (v, o.share()))).collect()
+fn program_shares(outcomes: &[Outcome], values: &[Option<f64>]) -> Vec<(f64, f64, f64)> {
+    outcomes.iter().filter_map(|o| values[o.program as usize].map(|v| (v, o.share(), f64::from(o.samples)))).collect()
 }
 
 /// (property value, correct?) of these predictions, leaving out programs without a value;

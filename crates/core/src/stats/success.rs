@@ -32,6 +32,13 @@ pub struct RunSummary {
     pub rate: Option<f64>,
     /// Wilson interval of the rate over the run's programs.
     pub ci95: Option<[f64; 2]>,
+    /// The rate's standard error clustered by program: `sqrt(G/(G − 1) · Σ (s − s̄)²) / G` over
+    /// the G programs' shares s (statsmodels' `WLS(y, 1, weights=1/n).fit(cov_type="cluster")` on
+    /// the questions, programs as groups). `null` with fewer than 2 programs.
+    pub se: Option<f64>,
+    /// As if every question (sample, input) were independent: `sqrt(p(1 − p)/N)`, p = correct /
+    /// total over the N questions. Smaller than `se` when a program's questions agree.
+    pub se_unclustered: Option<f64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -80,6 +87,8 @@ pub fn run_summaries(facts: &Facts, outcomes: &[Outcome]) -> Vec<RunSummary> {
                 pass_at_5: pass_at_k(&outcomes, 5),
                 rate: pass_at_1,
                 ci95: pass_at_1.and_then(|p| wilson_interval_of_rate(p, programs, Z_95)),
+                se: tally.clustered_se(),
+                se_unclustered: tally.unclustered_se(),
             }
         })
         .collect()
@@ -156,6 +165,7 @@ struct Tally {
     samples: u64,
     programs: u64,
     shares: f64,
+    share_squares: f64,
 }
 
 impl Tally {
@@ -170,6 +180,20 @@ impl Tally {
         self.samples += u64::from(outcome.samples);
         self.programs += 1;
         self.shares += outcome.share();
+        self.share_squares += outcome.share() * outcome.share();
+    }
+
+    /// See [`RunSummary::se`].
+    fn clustered_se(&self) -> Option<f64> {
+        let g = self.programs as f64;
+        let spread = (self.share_squares - self.shares * self.shares / g).max(0.0);
+        (self.programs >= 2).then(|| (g / (g - 1.0) * spread).sqrt() / g)
+    }
+
+    /// See [`RunSummary::se_unclustered`].
+    fn unclustered_se(&self) -> Option<f64> {
+        let p = self.correct as f64 / self.samples as f64;
+        (self.samples > 0).then(|| (p * (1.0 - p) / self.samples as f64).sqrt())
     }
 
     /// pass@1 = mean over programs of c/n (SPEC §5, samples); `None` without programs.
@@ -197,6 +221,23 @@ mod tests {
         let run = &run_summaries(&facts, &facts.outcomes(Judge::Reference))[0];
         assert_eq!((run.programs, run.samples, run.pass_at_1), (2, 2, Some(0.25)));
         assert_eq!(run.pass_at_5, None, "fewer than 5 samples");
+    }
+
+    // Reference values: tests/reference_values/clustered.py (statsmodels WLS, clustered by program).
+    #[test]
+    fn the_rate_s_error_is_clustered_by_program_and_unclustered_beside_it() {
+        let outcome = |program, correct, samples| Outcome { model: 0, program, task: Task::Output, correct, samples };
+        let outcomes: Vec<Outcome> = [(1, 1), (0, 1), (2, 2), (1, 2), (4, 4), (3, 4)]
+            .iter()
+            .zip(0..)
+            .map(|(&(c, n), p)| outcome(p, c, n))
+            .collect();
+        let tally = Tally::of(&outcomes);
+        assert!((tally.pass_at_1().unwrap() - 0.7083333333333334).abs() < 1e-15);
+        assert!((tally.clustered_se().unwrap() - 0.16351180725290496).abs() < 1e-12);
+        let p = 11.0 / 14.0;
+        assert!((tally.unclustered_se().unwrap() - (p * (1.0 - p) / 14.0_f64).sqrt()).abs() < 1e-15);
+        assert_eq!(Tally::of(&outcomes[..1]).clustered_se(), None, "one program");
     }
 
     #[test]
