@@ -29,6 +29,7 @@ use exerscope_core::drilldown::Selection;
 use exerscope_core::readers::generic_table::ColumnMapping;
 use exerscope_core::readers::{Format, ReadOptions};
 use exerscope_core::report::{ReportScope, ScopedReport};
+use exerscope_core::stats::numeric::affords_rho_intervals;
 use exerscope_core::table::Task;
 use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
@@ -85,7 +86,13 @@ pub fn App() -> impl IntoView {
         Memo::new(move |_| facts.with(|f| f.as_ref().map(|f| shared(f, f.of_task(task.get()))))).into();
     // The view's report: what it covers (task, models shown, judge), built by the worker — never on
     // this thread — and kept per scope for the facts it describes: switching back is instant.
-    let scope = Memo::new(move |_| ReportScope { task: task.get(), hidden: hidden_models.get(), judge: judge.get() });
+    // The property view also asks for its property's bootstrap intervals of ρ, where the facts
+    // afford them (elsewhere the scope leaves them out, and shares its report with every view).
+    let scope = Memo::new(move |_| {
+        let affords = task_facts.with(|f| f.as_deref().is_some_and(affords_rho_intervals));
+        let rho_intervals = (section.get() == Section::Properties && affords).then(|| property.get());
+        ReportScope { task: task.get(), hidden: hidden_models.get(), judge: judge.get(), rho_intervals }
+    });
     let reports = StoredValue::new(Reports::default());
     // The report shown (the last one asked for and sent), and the facts it counts: the two change
     // together, so that every view shows the same numbers.
@@ -576,7 +583,7 @@ mod tests {
     }
 
     fn answer(judge: Judge) -> Arc<Answer> {
-        let scope = ReportScope { task: None, hidden: BTreeSet::new(), judge };
+        let scope = ReportScope { task: None, hidden: BTreeSet::new(), judge, rho_intervals: None };
         Arc::new(Answer::from(scope.report(&facts())))
     }
 

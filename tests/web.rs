@@ -71,7 +71,12 @@ fn the_session_parses_in_chunks_as_the_workers_do() {
     let facts = finished(&mut session, &progress);
     assert_eq!(facts, analyze(demo_files()).facts);
     // The page's view asks for its report: the worker builds the scope's report of these facts.
-    let scope = ReportScope { task: None, hidden: BTreeSet::from([facts.models[0].clone()]), judge: Judge::Value };
+    let scope = ReportScope {
+        task: None,
+        hidden: BTreeSet::from([facts.models[0].clone()]),
+        judge: Judge::Value,
+        rho_intervals: Some(exerscope_core::numeric::NumericProperty::Loc),
+    };
     let json = session.report(&serde_json::to_string(&scope).unwrap()).unwrap().unwrap();
     let sent: ScopedReport = serde_json::from_str(&json).unwrap();
     assert_eq!(sent, scope.report(&facts), "to the last digit");
@@ -175,7 +180,7 @@ fn bars_are_drawn_and_clicks_find_them() {
 fn the_radar_turns_clicks_into_spokes() {
     let canvas = canvas(340, 340);
     let area = canvas_area(&canvas).unwrap();
-    let labels: Vec<String> = ReferenceConstruct::RADAR.iter().map(|c| c.abbreviation().to_owned()).collect();
+    let labels: Vec<String> = ReferenceConstruct::RADAR.iter().map(|c| c.short().to_owned()).collect();
     let series = [RadarSeries { model: 0, rates: vec![Some(0.5); labels.len()] }];
     let geometry = draw_radar(&area, "bench", &labels, &series, 1).unwrap();
     let (cx, cy) = geometry.center;

@@ -1,9 +1,15 @@
-//! Model against model on the programs both predicted: how often both are right, only one is,
-//! or both are wrong, and McNemar's exact test of whether one is better (SPEC §5, §6).
+//! Model against model on the programs both predicted: every pair at once in a matrix (the row
+//! model's success minus the column model's, grey where it is noise after adjusting for all
+//! pairs), and each pair's 2×2 table with its difference, interval and McNemar's test (SPEC §5, §6).
 
+use crate::components::figure::FigureCanvas;
+use crate::components::predicted_benchmarks;
 use crate::components::window::Window;
-use exerscope_charts::format::format_p;
+use exerscope_charts::figures::{self, Hit, MatrixOrder};
+use exerscope_charts::format::{format_p, points};
 use exerscope_core::drilldown::{AgreementCell, Selection};
+use exerscope_core::stats::agreement::{ModelAgreement, SIGNIFICANCE};
+use exerscope_core::stats::numeric::ALL_BENCHMARKS;
 use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -14,64 +20,138 @@ pub fn ComparisonView(
     report: Signal<Option<Arc<Report>>>,
     on_select: Callback<Selection>,
 ) -> impl IntoView {
-    // 4,950 pairs for 100 models (per benchmark and pooled): only the rows in view are rendered.
-    let window = Window::default();
-    let count = move || report.with(|r| r.as_ref().map_or(0, |r| r.agreements.len()));
-    let rows = move || {
-        let Some(facts) = facts.get() else { return Vec::new() };
-        let range = window.range(count());
-        report
-            .with(|r| r.as_ref().map(|r| r.agreements[range].to_vec()))
-            .unwrap_or_default()
-            .into_iter()
-            .map(|a| {
-                let (Some(model_a), Some(model_b)) = (facts.model_index(&a.model_a), facts.model_index(&a.model_b))
-                else {
-                    return ().into_any();
-                };
-                let benchmark = facts.benchmark_index(&a.benchmark);
-                // One clickable count per cell of the 2×2 agreement table.
-                let cell = move |count: u64, a_right: bool, b_right: bool| {
-                    let agreement = AgreementCell { model_a, model_b, a_right, b_right };
-                    let select = move |_| {
-                        on_select.run(Selection { benchmark, agreement: Some(agreement), ..Default::default() })
-                    };
-                    view! { <td class="num clickable" on:click=select><button class="link">{count}</button></td> }
-                };
-                let benchmark_attr = a.benchmark.clone();
-                view! {
-                    <tr data-benchmark=benchmark_attr>
-                        <td>{a.model_a}</td>
-                        <td>{a.model_b}</td>
-                        <td>{if a.benchmark == "*" { "all".to_owned() } else { a.benchmark }}</td>
-                        {cell(a.counts.both_right, true, true)}
-                        {cell(a.counts.only_a, true, false)}
-                        {cell(a.counts.only_b, false, true)}
-                        {cell(a.counts.both_wrong, false, false)}
-                        <td class="num">{format_p(a.mcnemar_p)}</td>
-                    </tr>
-                }
-                .into_any()
+    // The benchmark the matrix and the table show (`*`: all pooled), and the matrix's order.
+    let scope = RwSignal::new(ALL_BENCHMARKS.to_owned());
+    let order = RwSignal::new(MatrixOrder::Strength);
+    let matrix = Memo::new(move |_| {
+        let (facts, report) = (facts.get()?, report.get()?);
+        figures::pair_matrix(&facts, &report, &scope.get(), order.get()).map(Arc::new)
+    });
+    let benchmark = move || facts.with_untracked(|f| f.as_ref()?.benchmark_index(&scope.get_untracked()));
+    // A cell opens the programs its row model solved and its column model did not.
+    let on_hit = Callback::new(move |hit: Hit| {
+        let Some((row, column)) = matrix.with_untracked(|m| m.as_ref().and_then(|m| m.pair_at(hit))) else { return };
+        let agreement = AgreementCell { model_a: row as u32, model_b: column as u32, a_right: true, b_right: false };
+        on_select.run(Selection { benchmark: benchmark(), agreement: Some(agreement), ..Default::default() });
+    });
+    let scope_options = move || {
+        let named = facts.with(|f| f.as_deref().map(predicted_benchmarks).unwrap_or_default());
+        std::iter::once((ALL_BENCHMARKS.to_owned(), "all benchmarks".to_owned()))
+            .chain(named.into_iter().map(|(_, name)| (name.clone(), name)))
+            .map(|(value, label)| {
+                let selected = scope.get_untracked() == value;
+                view! { <option value=value selected=selected>{label}</option> }
             })
-            .collect::<Vec<_>>()
+            .collect_view()
     };
     view! {
         <Show when=move || report.with(|r| r.as_ref().is_some_and(|r| !r.agreements.is_empty()))>
             <section class="panel" id="comparison">
                 <h2>"Model against model"</h2>
-                <p class="explain">"On the programs both models predicted. McNemar's exact test compares the two discordant cells."</p>
-                <div class="windowed" tabindex="0" role="region" aria-label="Model against model" on:scroll=move |e| window.on_scroll(e)>
-                    <table class="data" id="comparison-table" aria-rowcount=move || count() + 1>
-                        <thead>
-                            <tr>
-                                <th>"model A"</th><th>"model B"</th><th>"benchmark"</th><th>"both right"</th>
-                                <th>"only A"</th><th>"only B"</th><th>"both wrong"</th><th>"McNemar p"</th>
-                            </tr>
-                        </thead>
-                        <tbody>{move || window.spacer(count(), true)}{rows}{move || window.spacer(count(), false)}</tbody>
-                    </table>
+                <p class="explain">
+                    "On the programs both models predicted: the row model's success minus the column model's, in "
+                    "percentage points (blue: the row is better). Grey where McNemar's test, adjusted over all pairs "
+                    "(Benjamini–Hochberg), cannot tell the two apart (p ≥ 0.05). A cell opens the programs its row "
+                    "model solved and its column model did not."
+                </p>
+                <div class="controls">
+                    <label>
+                        "Benchmark "
+                        <select id="comparison-scope" on:change=move |e| scope.set(event_target_value(&e))>
+                            {scope_options}
+                        </select>
+                    </label>
+                    <label>
+                        "Order "
+                        <select id="matrix-order" on:change=move |e| {
+                            order.set(if event_target_value(&e) == "name" { MatrixOrder::Name } else { MatrixOrder::Strength });
+                        }>
+                            <option value="strength" selected=true>"strongest first"</option>
+                            <option value="name">"by name"</option>
+                        </select>
+                    </label>
                 </div>
+                <div class="figure-scroll">
+                    <FigureCanvas figure=matrix.into() class="heatmap" id="pair-matrix" on_hit=on_hit/>
+                </div>
+                <PairTable facts=facts report=report scope=scope.into() on_select=on_select/>
             </section>
         </Show>
     }
+}
+
+/// Each pair's 2×2 table on the benchmark shown, with the difference and both p-values.
+#[component]
+fn PairTable(
+    facts: Signal<Option<Arc<Facts>>>,
+    report: Signal<Option<Arc<Report>>>,
+    scope: Signal<String>,
+    on_select: Callback<Selection>,
+) -> impl IntoView {
+    // 4,950 pairs for 100 models: only the rows in view are rendered.
+    let window = Window::default();
+    let in_scope = Memo::new(move |_| {
+        let scope = scope.get();
+        report.with(|r| {
+            r.as_ref()
+                .map_or_else(Vec::new, |r| r.agreements.iter().filter(|a| a.benchmark == scope).cloned().collect())
+        })
+    });
+    let count = move || in_scope.with(Vec::len);
+    let rows = move || {
+        let Some(facts) = facts.get() else { return Vec::new() };
+        let range = window.range(count());
+        in_scope
+            .with(|pairs| pairs.get(range).map(<[ModelAgreement]>::to_vec).unwrap_or_default())
+            .into_iter()
+            .map(|a| pair_row(&facts, a, on_select))
+            .collect::<Vec<_>>()
+    };
+    view! {
+        <div class="windowed" tabindex="0" role="region" aria-label="Model against model" on:scroll=move |e| window.on_scroll(e)>
+            <table class="data" id="comparison-table" aria-rowcount=move || count() + 1>
+                <thead>
+                    <tr>
+                        <th>"model A"</th><th>"model B"</th><th>"benchmark"</th><th>"both right"</th>
+                        <th>"only A"</th><th>"only B"</th><th>"both wrong"</th><th>"A − B (95% CI)"</th>
+                        <th>"McNemar p"</th><th>"adjusted p"</th>
+                    </tr>
+                </thead>
+                <tbody>{move || window.spacer(count(), true)}{rows}{move || window.spacer(count(), false)}</tbody>
+            </table>
+        </div>
+    }
+}
+
+fn pair_row(facts: &Facts, a: ModelAgreement, on_select: Callback<Selection>) -> AnyView {
+    let (Some(model_a), Some(model_b)) = (facts.model_index(&a.model_a), facts.model_index(&a.model_b)) else {
+        return ().into_any();
+    };
+    let benchmark = facts.benchmark_index(&a.benchmark);
+    // One clickable count per cell of the 2×2 agreement table.
+    let cell = move |count: u64, a_right: bool, b_right: bool| {
+        let agreement = AgreementCell { model_a, model_b, a_right, b_right };
+        let select = move |_| on_select.run(Selection { benchmark, agreement: Some(agreement), ..Default::default() });
+        view! { <td class="num clickable" on:click=select><button class="link">{count}</button></td> }
+    };
+    let difference = a.paired.map_or_else(String::new, |d| {
+        format!("{} ({} to {})", points(d.difference), points(d.ci95[0]), points(d.ci95[1]))
+    });
+    let significant = a.mcnemar_p_adjusted < SIGNIFICANCE;
+    let shown_benchmark = if a.benchmark == ALL_BENCHMARKS { "all".to_owned() } else { a.benchmark.clone() };
+    view! {
+        <tr data-benchmark=a.benchmark class:not-significant=!significant>
+            <td>{a.model_a}</td>
+            <td>{a.model_b}</td>
+            <td>{shown_benchmark}</td>
+            {cell(a.counts.both_right, true, true)}
+            {cell(a.counts.only_a, true, false)}
+            {cell(a.counts.only_b, false, true)}
+            {cell(a.counts.both_wrong, false, false)}
+            <td class="num difference">{difference}</td>
+            <td class="num">{format_p(a.mcnemar_p)}</td>
+            <td class="num">{format_p(a.mcnemar_p_adjusted)}</td>
+        </tr>
+    }
+    .into_any()
 }

@@ -191,7 +191,8 @@ fn ConstructTable(
 }
 
 /// With against without each construct: rates, difference, Fisher p and Benjamini–Hochberg
-/// adjusted p.
+/// adjusted p, and the smallest difference those programs could have shown (rows whose programs
+/// could not show 20 points are marked "too few programs").
 #[component]
 fn ConstructEffects(report: Signal<Option<Arc<Report>>>, flavor: Signal<Flavor>) -> impl IntoView {
     let rate = |[correct, total]: [u64; 2]| {
@@ -212,9 +213,14 @@ fn ConstructEffects(report: Signal<Option<Arc<Report>>>, flavor: Signal<Flavor>)
                 let significant = e.p_adjusted.is_some_and(|p| p < 0.05);
                 let (model_attr, benchmark_attr, construct_attr) =
                     (e.model.clone(), e.benchmark.clone(), e.construct.clone());
+                let detectable = match (e.mdd, e.too_few_programs) {
+                    (Some(mdd), false) => format!("{:.1} pt", mdd * 100.0),
+                    (Some(mdd), true) => format!("{:.1} pt: too few programs", mdd * 100.0),
+                    (None, _) => "too few programs".to_owned(),
+                };
                 view! {
-                    <tr class:significant=significant data-model=model_attr data-benchmark=benchmark_attr
-                        data-construct=construct_attr>
+                    <tr class:significant=significant class:too-few=e.too_few_programs data-model=model_attr
+                        data-benchmark=benchmark_attr data-construct=construct_attr>
                         <td>{e.model}</td>
                         <td>{e.benchmark}</td>
                         <td>{e.construct}</td>
@@ -223,6 +229,7 @@ fn ConstructEffects(report: Signal<Option<Arc<Report>>>, flavor: Signal<Flavor>)
                         <td class="num">{e.difference.map(|d| format!("{:+.1} pt", d * 100.0)).unwrap_or_default()}</td>
                         <td class="num">{e.p.map(format_p).unwrap_or_default()}</td>
                         <td class="num">{e.p_adjusted.map(format_p).unwrap_or_default()}</td>
+                        <td class="num detectable">{detectable}</td>
                     </tr>
                 }
             })
@@ -231,11 +238,15 @@ fn ConstructEffects(report: Signal<Option<Arc<Report>>>, flavor: Signal<Flavor>)
     view! {
         <details class="effects">
             <summary>"With against without each construct (Fisher's exact test, Benjamini–Hochberg across constructs)"</summary>
+            <p class="explain">
+                "Detectable: the smallest difference a test of these programs finds with power 0.8 (α = 0.05). "
+                "Where it is above 20 points, no difference found means too few programs, not no difference."
+            </p>
             <table class="data" id="effects-table">
                 <thead>
                     <tr>
                         <th>"model"</th><th>"benchmark"</th><th>"construct"</th><th>"with"</th><th>"without"</th>
-                        <th>"difference"</th><th>"p"</th><th>"adjusted p"</th>
+                        <th>"difference"</th><th>"p"</th><th>"adjusted p"</th><th>"detectable"</th>
                     </tr>
                 </thead>
                 <tbody>{rows}</tbody>

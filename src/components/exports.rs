@@ -2,6 +2,7 @@
 //! files `exerscope report` writes, from the same core function ([`exerscope_core::export`]).
 
 use exerscope_core::export::sheets;
+use exerscope_core::stats::Statistic;
 use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -64,6 +65,14 @@ pub fn Exports(
             </p>
             <ul class="exports">{rows}</ul>
             <button id="export-report-json" on:click=whole>"The whole report (JSON)"</button>
+            <details id="methods">
+                <summary>"How each number is computed (for a methods section)"</summary>
+                <dl>
+                    {Statistic::ALL
+                        .map(|s| view! { <dt><code>{s.name()}</code></dt><dd>{s.label()}</dd> })
+                        .collect_view()}
+                </dl>
+            </details>
         </section>
     }
 }

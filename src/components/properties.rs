@@ -47,6 +47,7 @@ pub fn PropertiesView(
             </div>
             <p class="explain">
                 "Bars: correct (green) and incorrect (red) predictions per value, rounded as the reference does (its first ten values). "
+                "ρ is followed by its 95% bootstrap interval (2,000 resamples of programs) where the drop is small enough (up to 100,000 model × program pairs). "
                 "Blue: success rate with its 95% Wilson interval. ρ per program: Spearman between each program's value and its success; "
                 "ρ over buckets: the reference's correlation over the bars. Log-odds per unit: the slope of a logistic "
                 "regression of success on the property, with its 95% interval (negative: higher values, fewer correct answers)."

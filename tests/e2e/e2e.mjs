@@ -522,6 +522,46 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     expectEqual((await overview()).length, 1, 'runs when detected again');
   });
 
+  await check('eval-arena rows with CRUXEval: pass@1 is the mean of pass1, and the all-pairs matrix opens a pair\'s programs', async () => {
+    const arena = path.join(root, 'tests', 'formats', 'eval_arena_cruxeval.jsonl');
+    await dragFromDisk([arena, path.join(fixtures, 'cruxeval', 'data', 'cruxeval.jsonl')]);
+    await waitDone();
+    const shares = {};
+    for (const line of fs.readFileSync(arena, 'utf8').trim().split('\n')) {
+      const row = JSON.parse(line);
+      const key = `${row.model} ${row.benchmark_id.replace('CRUXEval-', '')}`;
+      (shares[key] ??= []).push(row.pass1);
+    }
+    await show('overview');
+    for (const task of ['output', 'input']) {
+      await page.selectOption('#task', task);
+      await page.waitForFunction((t) => document.querySelector('#overview-table tbody tr td:nth-child(3)')
+        ?.textContent.trim() === t, task);
+      const rows = await page.$$eval('#overview-table tbody tr', (trs) => trs.map((tr) =>
+        [...tr.querySelectorAll('td')].map((td) => td.getAttribute('data-pass-at-1') ?? td.textContent.trim())));
+      expectEqual(rows.length, 3, `${task}: three models`);
+      for (const row of rows) {
+        const expected = shares[`${row[0]} ${task}`];
+        const mean = expected.reduce((a, b) => a + b, 0) / expected.length;
+        if (Math.abs(Number(row[9]) - mean) > 1e-9) throw new Error(`${row[0]} ${task}: pass@1 ${row[9]}, mean of pass1 ${mean}`);
+        expectEqual(row[1], 'CRUXEval', 'joined with the benchmark');
+      }
+    }
+    await page.selectOption('#task', 'output');
+    await show('models');
+    await page.waitForSelector('#pair-matrix[data-drawn="true"]');
+    const rows = await page.$$eval('#comparison-table tbody tr[data-benchmark]', (trs) => trs.map((tr) => tr.dataset.benchmark));
+    expectEqual(rows, ['*', '*', '*'], 'three pairs, all benchmarks (the benchmark alone is in the scope menu)');
+    await page.screenshot({ path: path.join(out, 'pair-matrix.png'), fullPage: false });
+    await page.click('#comparison .figure-numbers summary');
+    const cell = page.locator('#comparison .figure-numbers button.link').first();
+    const title = await cell.textContent();
+    if (!/ − .*pts \(95% CI/.test(title)) throw new Error(`a matrix cell says ${title}`);
+    await cell.click();
+    await page.waitForSelector('#drilldown-table tbody tr');
+    if (!(await page.isVisible('#drilldown-table'))) throw new Error('the pair\'s programs are not shown');
+  });
+
   await check('CRUXEval input generations without scores: every guessed input is run in Python', async () => {
     const cruxeval = path.join(fixtures, 'cruxeval');
     await dragFromDisk([path.join(cruxeval, 'samples', 'model_generations', 'sample_codellama-7b_temp0.2_input'),

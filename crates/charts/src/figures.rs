@@ -4,12 +4,13 @@
 //! these same values.
 
 use crate::bars::{draw_success_bars, run_bars, Bar, BarHit, SuccessBars};
-use crate::format::{format_p_short, interval, interval_clause, percent, signed};
-use crate::heatmap::{draw_heatmap, heatmap_size, HeatmapCell, HeatmapGeometry};
+use crate::format::{format_p, format_p_short, interval, interval_clause, percent, points, signed};
+use crate::heatmap::{draw_heatmap, heatmap_size, HeatmapCell, HeatmapGeometry, Shade};
 use crate::property_bars::draw_property_bars;
 use crate::radar::{draw_radar, RadarGeometry, RadarSeries};
 use exerscope_core::flavors::{AnyConstruct, Flavor};
 use exerscope_core::numeric::NumericProperty;
+use exerscope_core::stats::agreement::{by_mean_difference, pair_matrix as pair_matrix_cells};
 use exerscope_core::stats::buckets::Bucket;
 use exerscope_core::stats::numeric::{CorrelationMode, CorrelationRow, ALL_BENCHMARKS};
 use exerscope_core::stats::wilson::{wilson_interval, Z_95};
@@ -39,8 +40,16 @@ pub enum Chart {
     Bars { title: String, groups: Vec<String>, models: Vec<String>, bars: Vec<Bar> },
     /// One spoke per construct, one polygon per model (`models`: every model's name, by index).
     Radar { title: String, spokes: Vec<String>, models: Vec<String>, series: Vec<RadarSeries> },
-    /// For many models: a row per model (`row_models`: their indices), a column per group.
-    Heatmap { title: String, rows: Vec<String>, row_models: Vec<usize>, columns: Vec<String>, cells: Vec<HeatmapCell> },
+    /// For many models: a row per model (`row_models`: their indices), a column per group — or per
+    /// model (`column_models`: their indices; empty when the columns are not models).
+    Heatmap {
+        title: String,
+        rows: Vec<String>,
+        row_models: Vec<usize>,
+        columns: Vec<String>,
+        column_models: Vec<usize>,
+        cells: Vec<HeatmapCell>,
+    },
     /// Correct/incorrect predictions per rounded property value, with the rate on a second axis.
     Property { title: String, subtitle: String, x_label: String, buckets: Vec<Bucket> },
 }
@@ -107,7 +116,7 @@ impl Figure {
             Chart::Radar { title, spokes, series, models } => {
                 Drawn::Radar(draw_radar(area, title, spokes, series, models.len())?)
             }
-            Chart::Heatmap { title, rows, row_models, columns, cells } => {
+            Chart::Heatmap { title, rows, row_models, columns, cells, .. } => {
                 Drawn::Heatmap(draw_heatmap(area, title, rows, columns, cells)?, row_models.clone())
             }
             Chart::Property { title, subtitle, x_label, buckets } => {
@@ -115,6 +124,16 @@ impl Figure {
                 Drawn::Plain
             }
         })
+    }
+
+    /// The (row, column) models of a hit on a matrix whose columns are models too.
+    pub fn pair_at(&self, hit: Hit) -> Option<(usize, usize)> {
+        match (&self.chart, hit) {
+            (Chart::Heatmap { column_models, .. }, Hit::Cell { model, column }) => {
+                Some((model, *column_models.get(column)?))
+            }
+            _ => None,
+        }
     }
 
     /// The name of the group (bars), spoke (radar) or column (heatmap) a hit landed in, and the
@@ -297,7 +316,8 @@ fn heatmap(facts: &Facts, title: &str, columns: Vec<String>, bars: Vec<(Bar, Str
         .into_iter()
         .filter_map(|(bar, title)| {
             let row = row_models.iter().position(|&m| m == bar.model)?;
-            Some(HeatmapCell { row, column: bar.group, rate: bar.rate, title })
+            let label = format!("{:.0}%", bar.rate * 100.0);
+            Some(HeatmapCell { row, column: bar.group, shade: Shade::Rate(bar.rate), label, title })
         })
         .collect();
     Chart::Heatmap {
@@ -305,6 +325,7 @@ fn heatmap(facts: &Facts, title: &str, columns: Vec<String>, bars: Vec<(Bar, Str
         rows: row_models.iter().map(|&m| facts.models[m].clone()).collect(),
         row_models,
         columns,
+        column_models: Vec::new(),
         cells,
     }
 }
@@ -445,6 +466,72 @@ pub fn construct_heatmap(facts: &Facts, report: &Report, flavor: Flavor, benchma
     })
 }
 
+/// How the all-pairs matrix orders its models.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MatrixOrder {
+    /// The strongest first: by mean difference against the others.
+    #[default]
+    Strength,
+    Name,
+}
+
+/// Model against model on one benchmark (or `*`, all pooled), every pair at once: the row model's
+/// success minus the column model's on the programs both answered, in points, blue where the row
+/// is better and red where it is worse, grey where McNemar's p adjusted over all pairs is 0.05 or
+/// more (not told apart from noise). Its rows' models are its columns', in the same order.
+pub fn pair_matrix(facts: &Facts, report: &Report, benchmark: &str, order: MatrixOrder) -> Option<Figure> {
+    let mut models = by_mean_difference(&report.agreements, benchmark);
+    if models.len() < 2 {
+        return None;
+    }
+    if order == MatrixOrder::Name {
+        models.sort_unstable();
+    }
+    let row_models: Vec<usize> = models.iter().filter_map(|m| facts.model_index(m).map(|i| i as usize)).collect();
+    let names: Vec<String> = models.iter().map(|m| (*m).to_owned()).collect();
+    let cells = pair_matrix_cells(&report.agreements, benchmark, &models)
+        .into_iter()
+        .map(|cell| {
+            let title = format!(
+                "{} − {}: {} (95% CI {} to {}) on {} programs both answered; McNemar p adjusted {}",
+                names[cell.row],
+                names[cell.column],
+                points(cell.difference),
+                points(cell.ci95[0]),
+                points(cell.ci95[1]),
+                cell.programs,
+                format_p(cell.p_adjusted)
+            );
+            let shade = Shade::Difference { difference: cell.difference, significant: cell.significant() };
+            HeatmapCell {
+                row: cell.row,
+                column: cell.column,
+                shade,
+                label: format!("{:+.0}", cell.difference * 100.0),
+                title,
+            }
+        })
+        .collect();
+    let scope = if benchmark == ALL_BENCHMARKS { "all benchmarks".to_owned() } else { benchmark.to_owned() };
+    let chart = Chart::Heatmap {
+        title: format!("Row model minus column model, in points ({scope})"),
+        rows: names.clone(),
+        column_models: row_models.clone(),
+        row_models,
+        columns: names,
+        cells,
+    };
+    Some(Figure {
+        name: format!("pair-matrix-{}", file_name(if benchmark == ALL_BENCHMARKS { "all" } else { benchmark })),
+        caption: format!(
+            "Every pair of models on {scope}: the row model's success minus the column model's on the programs both \
+             answered, in percentage points; grey where McNemar's p adjusted over all pairs (Benjamini–Hochberg) is 0.05 or more"
+        ),
+        size: chart_size(&chart),
+        chart,
+    })
+}
+
 /// At most this many types in a types figure: the most common (the table has every one).
 pub const MAX_TYPES_IN_FIGURE: usize = 12;
 
@@ -555,10 +642,12 @@ pub fn property(
     })
 }
 
-/// `ρ per program 0.123 (p = 0.010) · ρ over buckets … · log-odds per unit -0.1 [-0.2, -0.0]`
+/// `ρ per program 0.123 [0.05, 0.19] (p = 0.010) · ρ over buckets … · log-odds per unit -0.1
+/// [-0.2, -0.0]`: ρ with its bootstrap interval where the report has it.
 fn property_subtitle(reference: Option<&CorrelationRow>, per_program: Option<&CorrelationRow>) -> String {
-    let describe = |row: Option<&CorrelationRow>| match row.and_then(|r| Some((r.rho?, r.p?))) {
-        Some((rho, p)) => format!("{rho:.3} (p {})", format_p_short(p)),
+    let describe = |row: Option<&CorrelationRow>| match row.and_then(|r| Some((r.rho?, r.p?, r.rho_ci95))) {
+        Some((rho, p, Some([low, high]))) => format!("{rho:.3} [{low:.2}, {high:.2}] (p {})", format_p_short(p)),
+        Some((rho, p, None)) => format!("{rho:.3} (p {})", format_p_short(p)),
         None => "–".to_owned(),
     };
     let slope = per_program.and_then(|r| r.logistic.as_ref()).map_or("–".to_owned(), |fit| {
@@ -576,6 +665,7 @@ fn property_subtitle(reference: Option<&CorrelationRow>, per_program: Option<&Co
 /// pooled over its benchmarks.
 pub fn all(facts: &Facts, report: &Report) -> Vec<Figure> {
     let mut figures = vec![overview(facts, report)];
+    figures.extend(pair_matrix(facts, report, ALL_BENCHMARKS, MatrixOrder::Strength));
     for benchmark in facts.predicted_benchmarks() {
         for flavor in [Flavor::Exerscope, Flavor::Reference] {
             if many_models(facts) {
@@ -736,10 +826,10 @@ mod tests {
     fn every_figure_is_a_well_formed_svg_with_a_file_name() {
         let (facts, report) = analysed();
         let figures = all(&facts, &report);
-        // The overview, a radar, bars and types in two flavors, and for two models each property
-        // some program has (the programs were not run: no dynamic ones).
+        // The overview, the pair matrix, a radar, bars and types in two flavors, and for two models
+        // each property some program has (the programs were not run: no dynamic ones).
         let with_values = NumericProperty::ALL.iter().filter(|p| facts.programs.iter().any(|f| p.value(f).is_some()));
-        assert_eq!(figures.len(), 1 + 6 + 2 * with_values.count());
+        assert_eq!(figures.len(), 2 + 6 + 2 * with_values.count());
         assert!(!figures.iter().any(|f| f.name.contains("loop_length")));
         for figure in figures {
             assert!(figure.name.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c)), "{}", figure.name);
@@ -786,6 +876,19 @@ mod tests {
             panic!("types: not a heatmap")
         };
         assert_eq!(rows.len(), 12);
+
+        // The pair matrix: 12 × 11 cells, each pair's two halves mirrored; a hit names both models.
+        let matrix = pair_matrix(&facts, &report, ALL_BENCHMARKS, MatrixOrder::Name).unwrap();
+        let Chart::Heatmap { rows, columns, cells, row_models, .. } = &matrix.chart else { panic!("not a heatmap") };
+        assert_eq!((rows, cells.len()), (columns, 12 * 11));
+        assert_eq!(rows[..3], ["m00", "m01", "m02"], "by name");
+        assert_eq!(matrix.pair_at(Hit::Cell { model: row_models[0], column: 2 }), Some((row_models[0], row_models[2])));
+        let cell = |r: usize, c: usize| cells.iter().find(|x| x.row == r && x.column == c).unwrap();
+        // m02 answered right, m00 wrong on the one program: +100 points, not significant on one program.
+        assert_eq!((cell(2, 0).label.as_str(), cell(0, 2).label.as_str()), ("+100", "-100"));
+        assert!(matches!(cell(2, 0).shade, Shade::Difference { significant: false, .. }));
+        assert!(cell(2, 0).title.starts_with("m02 − m00: +100.0 pts"), "{}", cell(2, 0).title);
+        assert_eq!(pair_matrix(&facts, &report, "no such benchmark", MatrixOrder::Name), None);
     }
 
     #[test]

@@ -20,18 +20,31 @@ pub fn interval_clause(ci: Option<[f64; 2]>) -> String {
 pub fn run_rate(run: &RunSummary) -> String {
     match (run.rate, run.ci95) {
         (Some(rate), Some(ci)) if run.samples > 1 => format!(
-            "pass@1 {} over {} programs of up to {} samples ({} of {} samples correct; 95% CI {})",
+            "pass@1 {} over {} programs of up to {} samples ({} of {} samples correct; 95% CI {}{})",
             percent(rate),
             run.programs,
             run.samples,
             run.correct,
             run.total,
-            interval(ci)
+            interval(ci),
+            standard_errors(run)
         ),
         (Some(rate), Some(ci)) => {
             format!("{}/{} = {} (95% CI {})", run.correct, run.total, percent(rate), interval(ci))
         }
         _ => "no predictions".to_owned(),
+    }
+}
+
+/// `; SE 1.2 pts clustered by program, 0.4 if every sample were independent`
+fn standard_errors(run: &RunSummary) -> String {
+    match (run.se, run.se_unclustered) {
+        (Some(se), Some(unclustered)) => format!(
+            "; SE {:.1} pts clustered by program, {:.1} if every sample were independent",
+            se * 100.0,
+            unclustered * 100.0
+        ),
+        _ => String::new(),
     }
 }
 
@@ -43,6 +56,11 @@ pub fn signed(value: f64) -> String {
     } else {
         format!("{value:+.3}")
     }
+}
+
+/// A difference of rates in percentage points: `+12.5 pts`, `−3.0 pts`.
+pub fn points(difference: f64) -> String {
+    format!("{:+.1} pts", difference * 100.0)
 }
 
 /// `0.0123`, `< 0.0001`

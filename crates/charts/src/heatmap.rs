@@ -1,6 +1,8 @@
-//! A heatmap for many models: one row per model, one column per construct, the cell's colour its
-//! success rate (viridis: ordered, readable in grey and by colour-blind readers) with the rate
-//! written in it; an empty cell where the model predicted no program with the construct.
+//! A heatmap for many models: one row per model, one column per construct (or per model, for the
+//! all-pairs matrix), the value written in each cell and shown by its colour — a success rate in
+//! viridis (ordered, readable in grey and by colour-blind readers), a difference between two models
+//! from red (the row model worse) to blue (better), grey where it is not significant; an empty cell
+//! where there is nothing to show.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -10,9 +12,44 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 pub struct HeatmapCell {
     pub row: usize,
     pub column: usize,
-    pub rate: f64,
+    pub shade: Shade,
+    /// Written in the cell.
+    pub label: String,
     /// Shown when the pointer rests on the cell (counts, interval).
     pub title: String,
+}
+
+/// What a cell's colour shows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Shade {
+    /// A success rate in [0, 1].
+    Rate(f64),
+    /// A difference in [−1, 1], told apart from noise or not.
+    Difference { difference: f64, significant: bool },
+}
+
+impl Shade {
+    /// The cell's fill, and whether its text is light.
+    fn colors(self) -> (RGBColor, bool) {
+        match self {
+            Shade::Rate(rate) => {
+                let color = ViridisRGB.get_color(rate.clamp(0.0, 1.0) as f32);
+                (RGBColor(color.0, color.1, color.2), rate < 0.6)
+            }
+            Shade::Difference { significant: false, .. } => (RGBColor(236, 237, 240), false),
+            Shade::Difference { difference, .. } => {
+                // White at 0, full blue (or red) at a difference of 50 points or more.
+                let strength = (difference.abs() * 2.0).min(1.0);
+                let toward = |full: u8| (255.0 - strength * (255.0 - f64::from(full))).round() as u8;
+                let color = if difference >= 0.0 {
+                    RGBColor(toward(33), toward(102), toward(172))
+                } else {
+                    RGBColor(toward(178), toward(24), toward(43))
+                };
+                (color, strength > 0.55)
+            }
+        }
+    }
 }
 
 pub const CELL_WIDTH: u32 = 58;
@@ -112,13 +149,11 @@ pub fn draw_heatmap<DB: DrawingBackend>(
     }
     for cell in cells {
         let (x, y) = (left + cell.column as i32 * cell_w, top + cell.row as i32 * cell_h);
-        let color = ViridisRGB.get_color(cell.rate.clamp(0.0, 1.0) as f32);
-        area.draw(&Rectangle::new([(x + 1, y + 1), (x + cell_w - 1, y + cell_h - 1)], color.filled()))?;
-        // Light text on the dark (low) end of viridis, dark text on the light end.
-        let ink = if cell.rate < 0.6 { WHITE } else { BLACK };
-        let label = format!("{:.0}%", cell.rate * 100.0);
+        let (fill, light_text) = cell.shade.colors();
+        area.draw(&Rectangle::new([(x + 1, y + 1), (x + cell_w - 1, y + cell_h - 1)], fill.filled()))?;
+        let ink = if light_text { WHITE } else { BLACK };
         let style = text(11, HPos::Center, VPos::Center).color(&ink);
-        area.draw(&Text::new(label, (x + cell_w / 2, y + cell_h / 2), style))?;
+        area.draw(&Text::new(cell.label.clone(), (x + cell_w / 2, y + cell_h / 2), style))?;
     }
     area.present()?;
     let mut titles = vec![None; rows.len() * columns.len()];

@@ -132,5 +132,63 @@ fn bench_hundred_models(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench, bench_growth, bench_cruxeval_sized, bench_hundred_models);
+/// eval-arena-sized (issue 13): 37 models × the 800 CRUXEval programs as eval-arena rows (a share
+/// of 10 samples each, from a fixed-seed generator) with `cruxeval.jsonl`: 29,600 rows.
+fn eval_arena_sized() -> Vec<InputFile> {
+    let cruxeval = fixtures().join("cruxeval/data/cruxeval.jsonl");
+    let (mut files, errors) = read_inputs(std::slice::from_ref(&cruxeval));
+    assert!(errors.is_empty() && !files.is_empty(), "fixtures not found under {}", cruxeval.display());
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut lines = String::new();
+    for model in 0..37_u64 {
+        for program in 0..800_u64 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let correct = (state % 11).min(10 * (model + 3) / 40 + program % 3);
+            let row = serde_json::json!({
+                "benchmark_id": "CRUXEval-output", "model": format!("model-{model:02}"),
+                "example_id": format!("CRUXEval-output/{program}"), "pass1": correct as f64 / 10.0,
+                "hyperparams": "temp0.2",
+            });
+            lines.push_str(&row.to_string());
+            lines.push('\n');
+        }
+    }
+    files.push(InputFile::new("cruxeval_output.jsonl", lines));
+    files
+}
+
+fn bench_eval_arena_sized(c: &mut Criterion) {
+    use exerscope_core::numeric::NumericProperty;
+    use exerscope_core::stats::agreement::{by_mean_difference, model_agreements, pair_matrix};
+    use exerscope_core::stats::numeric::{add_rho_intervals, ALL_BENCHMARKS};
+    let files = eval_arena_sized();
+    let facts = analyze(files.clone()).facts;
+    assert_eq!((facts.models.len(), facts.programs.len()), (37, 800));
+    let outcomes = facts.outcomes(Judge::Reference);
+    let mut group = c.benchmark_group("eval-arena-sized (37 models x 800 programs, 29,600 rows)");
+    group.sample_size(10);
+    group.bench_function("analyze (read, join, parse)", |b| b.iter(|| analyze(files.clone())));
+    group.bench_function("report for one judge", |b| b.iter(|| Report::build(&facts, Judge::Reference)));
+    group.bench_function("all pairs: agreements, McNemar, paired differences, BH (666 pairs)", |b| {
+        b.iter(|| model_agreements(&facts, &outcomes))
+    });
+    let agreements = model_agreements(&facts, &outcomes);
+    group.bench_function("all-pairs matrix of the pooled scope", |b| {
+        b.iter(|| pair_matrix(&agreements, ALL_BENCHMARKS, &by_mean_difference(&agreements, ALL_BENCHMARKS)))
+    });
+    let report = Report::build(&facts, Judge::Reference);
+    group.bench_function("bootstrap intervals of rho, one property, every model, both modes", |b| {
+        b.iter(|| {
+            let mut rows: Vec<_> =
+                report.correlations.iter().filter(|r| r.property == NumericProperty::Loc).cloned().collect();
+            add_rho_intervals(&facts, &outcomes, &mut rows);
+            rows
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench, bench_growth, bench_cruxeval_sized, bench_hundred_models, bench_eval_arena_sized);
 criterion_main!(benches);

@@ -15,6 +15,7 @@ use exerscope_cli::python_runner::PythonRunner;
 use exerscope_cli::{collect, facts_files, paper};
 use exerscope_core::execution::trace::Trace;
 use exerscope_core::execution::{NoRunner, ProgramRunner, RunReport};
+use exerscope_core::stats::numeric::{affords_rho_intervals, AUTO_RHO_INTERVALS};
 use exerscope_core::FileError;
 use serde::Serialize;
 
@@ -86,6 +87,10 @@ struct Analysis {
     /// Run programs only for verdicts, not each on its own input: no dynamic properties (faster).
     #[arg(long)]
     no_dynamic: bool,
+    /// Bootstrap intervals of Spearman's ρ (2,000 resamples of programs per correlation): `auto`
+    /// gives them up to 100,000 model × program pairs, `all` always, `none` never.
+    #[arg(long, value_enum, default_value_t = RhoIntervals::Auto)]
+    rho_intervals: RhoIntervals,
     /// Also write the joined facts as Parquet into this folder: `programs.parquet` (one row per
     /// program, every property) and `predictions.parquet` (one row per prediction, its verdicts),
     /// for DuckDB, Spark or Trino.
@@ -94,6 +99,13 @@ struct Analysis {
     /// Folders, files or .zip archives (datasets and results together).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum RhoIntervals {
+    Auto,
+    All,
+    None,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -158,6 +170,7 @@ fn run(command: Command) -> ExitCode {
     let judge = options.judge.into();
     let dynamic = !options.no_dynamic;
     let facts_dir = options.facts.clone();
+    let rho_intervals = options.rho_intervals;
     let (mut analysis, mut errors, mut runner) = options.analyse(true);
     if dynamic {
         analysis.run_programs(runner.as_mut(), &mut |_| {});
@@ -168,6 +181,18 @@ fn run(command: Command) -> ExitCode {
         }
     }
     let mut report = TaskedReport::build(&analysis.facts, judge);
+    match rho_intervals {
+        RhoIntervals::All => report.add_rho_intervals(&analysis.facts),
+        RhoIntervals::Auto if affords_rho_intervals(&analysis.facts) => report.add_rho_intervals(&analysis.facts),
+        RhoIntervals::Auto => errors.push(FileError::new(
+            "(statistics)",
+            format!(
+                "bootstrap intervals of rho left out: more than {AUTO_RHO_INTERVALS} model × program pairs; \
+                 --rho-intervals all computes them"
+            ),
+        )),
+        RhoIntervals::None => {}
+    }
     report.sandbox = analysis.runs.reports.iter().map(|r| &r.sandbox).find(|s| !s.is_empty()).cloned();
     errors.append(&mut report.errors);
     report.errors = errors;
@@ -190,7 +215,7 @@ impl Analysis {
     /// Reads, joins and judges the paths (running what verdicts need, when `verdicts` says so);
     /// the errors of paths that could not be read, and the runner, for the runs still to make.
     fn analyse(self, verdicts: bool) -> (exerscope_core::Analysis, Vec<FileError>, Box<dyn ProgramRunner>) {
-        let Analysis { judge: _, format, maps, python, no_run, no_dynamic: _, facts: _, paths } = self;
+        let Analysis { format, maps, python, no_run, paths, .. } = self;
         let (files, errors) = collect::read_inputs(&paths);
         let options = ReadOptions { forced: format, overrides: maps.into_iter().collect(), ..Default::default() };
         let mut runner: Box<dyn ProgramRunner> =

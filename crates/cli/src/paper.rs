@@ -7,10 +7,17 @@
 use exerscope_charts::figures;
 use exerscope_core::export::sheets;
 use exerscope_core::report::TaskedReport;
+use exerscope_core::stats::Statistic;
 use exerscope_core::Facts;
 use std::borrow::Cow;
 use std::fs;
 use std::path::Path;
+
+/// Every statistic of the report by its name, in words (as the page's methods list shows them).
+fn methods() -> String {
+    let lines: Vec<String> = Statistic::ALL.iter().map(|s| format!("- `{}`: {}", s.name(), s.label())).collect();
+    format!("# How each number of report.json is computed\n\n{}\n", lines.join("\n"))
+}
 
 pub fn write(out: &Path, report: &TaskedReport, facts: &Facts) -> Result<(), String> {
     let failed = |path: &Path, e: std::io::Error| format!("{}: {e}", path.display());
@@ -18,6 +25,8 @@ pub fn write(out: &Path, report: &TaskedReport, facts: &Facts) -> Result<(), Str
     let json = serde_json::to_string_pretty(report).map_err(|e| e.to_string())?;
     let path = out.join("report.json");
     fs::write(&path, json + "\n").map_err(|e| failed(&path, e))?;
+    let path = out.join("methods.md");
+    fs::write(&path, methods()).map_err(|e| failed(&path, e))?;
     let tasks = facts.tasks();
     for &task in &tasks {
         let folder = |kind: &str| {

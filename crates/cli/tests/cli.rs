@@ -392,10 +392,19 @@ fn report_writes_the_json_and_every_table_and_figure_for_a_paper() {
     assert_eq!((&row[3], &row[6]), ("659", "800"));
     let tex = std::fs::read_to_string(out.path().join("tables/runs.tex")).unwrap();
     assert!(tex.contains("gpt-4-turbo & cruxeval & output & 659 & 141 & 0 & 800 & 800 & 1 & 82.4\\% & ["), "{tex}");
-    // Figures: the overview, per benchmark a radar, bars and types in both flavors, per model each
-    // property with values (the 11 static ones: the dynamic ones were not asked for).
+    // Figures: the overview, the pair matrix, per benchmark a radar, bars and types in both
+    // flavors, per model each property with values (the 11 static ones: the dynamic ones were not
+    // asked for).
     let figures: Vec<_> = std::fs::read_dir(out.path().join("figures")).unwrap().map(|e| e.unwrap().path()).collect();
-    assert_eq!(figures.len(), 1 + 4 * 6 + 2 * 11, "{figures:?}");
+    assert_eq!(figures.len(), 2 + 4 * 6 + 2 * 11, "{figures:?}");
+    assert!(out.path().join("figures/pair-matrix-all.svg").exists());
+    let methods = std::fs::read_to_string(out.path().join("methods.md")).unwrap();
+    assert!(methods.contains("`mcnemar_p`") && methods.contains("Newcombe"), "{methods}");
+    // Bootstrap intervals of rho on every correlation row with a rho (two models: `auto` gives them),
+    // but where most resamples of three buckets leave fewer than three (rho undefined).
+    let correlations = written["correlations"].as_array().unwrap();
+    let without: Vec<&Value> = correlations.iter().filter(|c| c["rho"].is_f64() && !c["rho_ci95"].is_array()).collect();
+    assert!(without.iter().all(|c| c["n"].as_u64() <= Some(3)), "{without:?}");
     for figure in &figures {
         let svg = std::fs::read_to_string(figure).unwrap();
         let document = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{}: {e}", figure.display()));

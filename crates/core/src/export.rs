@@ -8,7 +8,7 @@
 //! the `booktabs` package.
 
 use crate::report::Report;
-use crate::stats::numeric::CorrelationMode;
+use crate::stats::logistic::LogisticFit;
 
 /// One table: its file name, caption, columns and rows.
 #[derive(Clone, Debug, PartialEq)]
@@ -141,7 +141,10 @@ pub fn sheets(report: &Report) -> Vec<Sheet> {
         Sheet {
             name: "runs",
             caption: format!("Success per model and benchmark ({judge} judge; pass@1 with its 95% Wilson interval over programs)"),
-            columns: vec!["model", "benchmark", "task", "correct", "wrong", "missing", "total", "programs", "samples", "pass@1", "ci95", "pass@5"],
+            columns: vec![
+                "model", "benchmark", "task", "correct", "wrong", "missing", "total", "programs", "samples", "pass@1",
+                "ci95", "pass@5", "se (clustered)", "se (unclustered)",
+            ],
             rows: report
                 .runs
                 .iter()
@@ -159,6 +162,8 @@ pub fn sheets(report: &Report) -> Vec<Sheet> {
                         Cell::Rate(r.pass_at_1),
                         Cell::Interval(r.ci95),
                         Cell::Rate(r.pass_at_5),
+                        Cell::Number(r.se, 4),
+                        Cell::Number(r.se_unclustered, 4),
                     ]
                 })
                 .collect(),
@@ -187,11 +192,12 @@ pub fn sheets(report: &Report) -> Vec<Sheet> {
         Sheet {
             name: "construct_effects",
             caption: format!(
-                "Programs with and without each construct ({judge} judge): Fisher's exact p, Benjamini--Hochberg adjusted"
+                "Programs with and without each construct ({judge} judge): Fisher's exact p, Benjamini--Hochberg adjusted; \
+                 the smallest difference detectable (alpha 0.05, power 0.8)"
             ),
             columns: vec![
                 "model", "benchmark", "definitions", "construct", "with: right", "with: wrong", "without: right",
-                "without: wrong", "difference", "p", "p (BH)",
+                "without: wrong", "difference", "p", "p (BH)", "detectable difference", "too few programs",
             ],
             rows: report
                 .construct_effects
@@ -209,6 +215,8 @@ pub fn sheets(report: &Report) -> Vec<Sheet> {
                         Cell::Number(e.difference, 3),
                         Cell::P(e.p),
                         Cell::P(e.p_adjusted),
+                        Cell::Number(e.mdd, 3),
+                        text(if e.too_few_programs { "yes" } else { "no" }),
                     ]
                 })
                 .collect(),
@@ -249,8 +257,14 @@ pub fn sheets(report: &Report) -> Vec<Sheet> {
         },
         Sheet {
             name: "agreements",
-            caption: format!("Model against model on the programs both predicted ({judge} judge): exact McNemar p"),
-            columns: vec!["model A", "model B", "benchmark", "both right", "only A", "only B", "both wrong", "McNemar p"],
+            caption: format!(
+                "Model against model on the programs both predicted ({judge} judge): A's success minus B's with Newcombe's \
+                 95% interval, exact McNemar p and adjusted over all pairs (Benjamini--Hochberg)"
+            ),
+            columns: vec![
+                "model A", "model B", "benchmark", "both right", "only A", "only B", "both wrong", "difference",
+                "ci95 low", "ci95 high", "McNemar p", "p (BH)",
+            ],
             rows: report
                 .agreements
                 .iter()
@@ -263,7 +277,11 @@ pub fn sheets(report: &Report) -> Vec<Sheet> {
                         Cell::Count(a.counts.only_a),
                         Cell::Count(a.counts.only_b),
                         Cell::Count(a.counts.both_wrong),
+                        Cell::Number(a.paired.map(|d| d.difference), 3),
+                        Cell::Number(a.paired.map(|d| d.ci95[0]), 3),
+                        Cell::Number(a.paired.map(|d| d.ci95[1]), 3),
                         Cell::P(Some(a.mcnemar_p)),
+                        Cell::P(Some(a.mcnemar_p_adjusted)),
                     ]
                 })
                 .collect(),
@@ -273,25 +291,28 @@ pub fn sheets(report: &Report) -> Vec<Sheet> {
             caption: format!(
                 "Numeric properties against success ({judge} judge): Spearman's rho (per program, or over the reference's buckets) and the logistic slope"
             ),
-            columns: vec!["model", "benchmark", "property", "mode", "rho", "p", "n", "logistic slope", "slope p"],
+            columns: vec![
+                "model", "benchmark", "property", "mode", "rho", "p", "n", "logistic slope", "slope p", "slope se",
+                "slope se (clustered)", "slope se (unclustered)",
+            ],
             rows: report
                 .correlations
                 .iter()
                 .map(|c| {
-                    let mode = match c.mode {
-                        CorrelationMode::Reference => "reference buckets",
-                        CorrelationMode::PerProgram => "per program",
-                    };
+                    let logistic = |value: fn(&LogisticFit) -> f64| c.logistic.as_ref().map(value);
                     vec![
                         text(&c.model),
                         text(&c.benchmark),
                         text(c.property.label()),
-                        text(mode),
+                        text(c.mode.label()),
                         Cell::Number(c.rho, 3),
                         Cell::P(c.p),
                         Cell::Count(c.n as u64),
-                        Cell::Number(c.logistic.as_ref().map(|l| l.slope), 3),
-                        Cell::P(c.logistic.as_ref().map(|l| l.p)),
+                        Cell::Number(logistic(|l| l.slope), 3),
+                        Cell::P(logistic(|l| l.p)),
+                        Cell::Number(logistic(|l| l.slope_se), 4),
+                        Cell::Number(logistic(|l| l.slope_se_clustered), 4),
+                        Cell::Number(logistic(|l| l.slope_se_unclustered), 4),
                     ]
                 })
                 .collect(),

@@ -9,9 +9,10 @@ use crate::extractors::Metrics;
 use crate::facts::{Facts, Outcome};
 use crate::flavors::Flavor;
 use crate::judges::Judge;
+use crate::numeric::NumericProperty;
 use crate::stats::agreement::{model_agreements, ModelAgreement};
 use crate::stats::construct_effect::{construct_effects, ConstructEffect};
-use crate::stats::numeric::{correlations, CorrelationRow};
+use crate::stats::numeric::{self, correlations, CorrelationRow};
 use crate::stats::{construct_summaries, run_summaries, type_summaries, ConstructSummary, RunSummary, TypeSummary};
 use crate::table::{Language, Task};
 use crate::types::ReferenceType;
@@ -96,6 +97,11 @@ pub struct ReportScope {
     pub task: Option<Task>,
     pub hidden: BTreeSet<String>,
     pub judge: Judge,
+    /// The property whose correlations get their bootstrap intervals of ρ (the page's property
+    /// view asks for the one it shows), where the facts afford them
+    /// ([`numeric::affords_rho_intervals`]).
+    #[serde(default)]
+    pub rho_intervals: Option<NumericProperty>,
 }
 
 impl ReportScope {
@@ -116,7 +122,12 @@ impl ReportScope {
     /// model picker lists them all).
     pub fn report(&self, facts: &Facts) -> ScopedReport {
         let task_facts = facts.of_task(self.task);
-        let report = Report::statistics(&self.without_hidden(Cow::Borrowed(&task_facts)), self.judge);
+        let shown = self.without_hidden(Cow::Borrowed(&task_facts));
+        let mut report = Report::statistics(&shown, self.judge);
+        if let Some(property) = self.rho_intervals.filter(|_| numeric::affords_rho_intervals(&shown)) {
+            let rows = report.correlations.iter_mut().filter(|r| r.property == property);
+            numeric::add_rho_intervals(&shown, &shown.outcomes(self.judge), rows);
+        }
         let model_rates = if self.hidden.is_empty() {
             report.model_rates()
         } else {
@@ -222,6 +233,15 @@ impl TaskedReport {
 }
 
 impl TaskedReport {
+    /// Gives every correlation row its bootstrap interval of ρ ([`numeric::add_rho_intervals`]).
+    pub fn add_rho_intervals(&mut self, facts: &Facts) {
+        for task in facts.tasks() {
+            let one = facts.for_task(task);
+            let rows = self.correlations.iter_mut().filter(|r| r.task == task).map(|r| &mut r.row);
+            numeric::add_rho_intervals(&one, &one.outcomes(self.judge), rows);
+        }
+    }
+
     /// The report of one task, cut from this one (what [`Report::build`] gives for the facts of
     /// that task, without computing it again).
     pub fn for_task(&self, task: Task) -> Report {
@@ -323,8 +343,12 @@ mod tests {
         add_prediction(&mut facts, 1, 2, true);
         add_prediction(&mut facts, 0, 2, false);
         facts.predictions.task[3] = Task::Input;
-        let scope =
-            ReportScope { task: Some(Task::Output), hidden: BTreeSet::from(["m".to_owned()]), judge: Judge::Value };
+        let scope = ReportScope {
+            task: Some(Task::Output),
+            hidden: BTreeSet::from(["m".to_owned()]),
+            judge: Judge::Value,
+            rho_intervals: None,
+        };
         let scoped = scope.report(&facts);
         let shown = facts.for_task(Task::Output).for_models(&[false, true]);
         assert_eq!(scoped.report.with_programs(&facts), Report::build(&shown, Judge::Value));
@@ -333,7 +357,8 @@ mod tests {
         let every_model = Report::build(&facts.for_task(Task::Output), Judge::Value).model_rates();
         assert_eq!(scoped.model_rates, every_model, "hidden models are rated too");
         assert_eq!(every_model.len(), 2);
-        let one_task = ReportScope { task: Some(Task::Output), hidden: BTreeSet::new(), judge: Judge::Value };
+        let one_task =
+            ReportScope { task: Some(Task::Output), hidden: BTreeSet::new(), judge: Judge::Value, rho_intervals: None };
         assert!(matches!(one_task.facts(&shown), Cow::Borrowed(_)), "one task: nothing to cut");
     }
 

@@ -58,6 +58,82 @@ fn adjust_per_benchmark(agreements: &mut [ModelAgreement]) {
     }
 }
 
+/// A cell of the all-pairs matrix: the row model's success minus the column model's on the
+/// programs both answered, with its interval, and McNemar's p adjusted over all pairs.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PairCell {
+    /// Positions in the matrix's order.
+    pub row: usize,
+    pub column: usize,
+    pub difference: f64,
+    pub ci95: [f64; 2],
+    pub p_adjusted: f64,
+    /// Programs both answered.
+    pub programs: u64,
+}
+
+impl PairCell {
+    /// Whether the difference is more than noise: adjusted p below 0.05.
+    pub fn significant(&self) -> bool {
+        self.p_adjusted < SIGNIFICANCE
+    }
+}
+
+/// The level the all-pairs matrix calls a difference significant at, after adjustment.
+pub const SIGNIFICANCE: f64 = 0.05;
+
+/// The all-pairs matrix of one benchmark (or `*`) for the models in `order`: both halves, each
+/// pair's difference seen from its row (the lower half is the upper's negation, its interval
+/// mirrored). Pairs without a program both answered have no cell.
+pub fn pair_matrix(agreements: &[ModelAgreement], benchmark: &str, order: &[&str]) -> Vec<PairCell> {
+    let position: HashMap<&str, usize> = order.iter().enumerate().map(|(i, &m)| (m, i)).collect();
+    let mut cells = Vec::new();
+    for agreement in agreements.iter().filter(|a| a.benchmark == benchmark) {
+        let (Some(&a), Some(&b), Some(paired)) =
+            (position.get(agreement.model_a.as_str()), position.get(agreement.model_b.as_str()), agreement.paired)
+        else {
+            continue;
+        };
+        let programs = agreement.counts.total();
+        let p_adjusted = agreement.mcnemar_p_adjusted;
+        let [low, high] = paired.ci95;
+        cells.push(PairCell {
+            row: a,
+            column: b,
+            difference: paired.difference,
+            ci95: [low, high],
+            p_adjusted,
+            programs,
+        });
+        cells.push(PairCell {
+            row: b,
+            column: a,
+            difference: -paired.difference,
+            ci95: [-high, -low],
+            p_adjusted,
+            programs,
+        });
+    }
+    cells.sort_unstable_by_key(|c| (c.row, c.column));
+    cells
+}
+
+/// The models of a matrix from the strongest to the weakest: by their mean difference against
+/// the others (ties by name).
+pub fn by_mean_difference<'a>(agreements: &'a [ModelAgreement], benchmark: &str) -> Vec<&'a str> {
+    let mut sums: HashMap<&str, (f64, u32)> = HashMap::new();
+    for agreement in agreements.iter().filter(|a| a.benchmark == benchmark) {
+        let difference = agreement.paired.map_or(0.0, |p| p.difference);
+        for (model, sign) in [(agreement.model_a.as_str(), 1.0), (agreement.model_b.as_str(), -1.0)] {
+            let entry = sums.entry(model).or_default();
+            *entry = (entry.0 + sign * difference, entry.1 + 1);
+        }
+    }
+    let mut models: Vec<(&str, f64)> = sums.into_iter().map(|(m, (sum, n))| (m, sum / f64::from(n))).collect();
+    models.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(b.0)));
+    models.into_iter().map(|(m, _)| m).collect()
+}
+
 /// Model `a`'s agreements with each model after it: pooled, then per benchmark.
 fn pairs_of(facts: &Facts, answers: &Answers, a: usize) -> Vec<ModelAgreement> {
     let mut out = Vec::new();
@@ -213,6 +289,15 @@ mod tests {
             assert_eq!(row.paired, expected.paired_difference());
         }
         assert_eq!(rows.len(), 3 * 3, "three pairs, pooled and in each benchmark");
+        let order = by_mean_difference(&rows, ALL_BENCHMARKS);
+        let matrix = pair_matrix(&rows, ALL_BENCHMARKS, &order);
+        assert_eq!(matrix.len(), 6, "both halves of three pairs");
+        for cell in &matrix {
+            let mirror = matrix.iter().find(|m| m.row == cell.column && m.column == cell.row).unwrap();
+            assert_eq!((mirror.difference, mirror.ci95), (-cell.difference, [-cell.ci95[1], -cell.ci95[0]]));
+        }
+        let mean = |row: usize| matrix.iter().filter(|c| c.row == row).map(|c| c.difference).sum::<f64>() / 2.0;
+        assert!(mean(0) >= mean(1) && mean(1) >= mean(2), "strongest first");
         for benchmark in [ALL_BENCHMARKS, "other"] {
             let pairs: Vec<&ModelAgreement> = rows.iter().filter(|r| r.benchmark == benchmark).collect();
             let adjusted = benjamini_hochberg(&pairs.iter().map(|r| r.mcnemar_p).collect::<Vec<_>>());

@@ -26,6 +26,11 @@ impl std::ops::Add for Agreement {
 }
 
 impl Agreement {
+    /// Programs both models answered.
+    pub fn total(&self) -> u64 {
+        self.both_right + self.only_a + self.only_b + self.both_wrong
+    }
+
     /// Exact two-sided McNemar p on the discordant pairs: `min(1, 2 · Binom(b + c, ½).cdf(min(b, c)))`;
     /// 1 when there are none. The binomial sum is computed term by term (statrs' incomplete-beta
     /// cdf is off by ~1e-15, which turns an exact 1 into 0.999…): the largest term in log space,

@@ -4,6 +4,7 @@
 //! - `per_program`: Spearman's ρ between each program's value and its success (0/1, or c/n of
 //!   its samples: each program counts once).
 
+use super::bootstrap;
 use super::buckets::{reference_buckets, Bucket};
 use super::correlation::{point_biserial, spearman, Correlation};
 use super::logistic::{logistic_regression, LogisticFit};
@@ -13,7 +14,7 @@ use crate::numeric::NumericProperty;
 use crate::units::units;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 /// The name of "all benchmarks pooled".
 pub const ALL_BENCHMARKS: &str = "*";
@@ -37,6 +38,10 @@ pub struct CorrelationRow {
     /// `null` when undefined (fewer than 3 points, or no variation).
     pub rho: Option<f64>,
     pub p: Option<f64>,
+    /// The bootstrap 95% interval of ρ, programs resampled ([`bootstrap`]); given where asked
+    /// for ([`add_rho_intervals`]: it costs 2,000 correlations a row).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rho_ci95: Option<[f64; 2]>,
     /// Points correlated: buckets (reference) or programs (per program).
     pub n: usize,
     /// Per program only: point-biserial r and p, and the logistic regression of success on the
@@ -121,6 +126,7 @@ fn scope_rows(scope: &Scope, model: usize, benchmark: Option<usize>, members: &[
             mode,
             rho,
             p,
+            rho_ci95: None,
             n,
             point_biserial: None,
             logistic: None,
@@ -144,6 +150,71 @@ fn scope_rows(scope: &Scope, model: usize, benchmark: Option<usize>, members: &[
         });
     }
     rows
+}
+
+/// Bootstrap intervals are given without asking up to this many model × program pairs: the
+/// ExeRScope artifact, eval-arena's 37 models × 800 programs; not a million predictions (2,000
+/// correlations a row would take minutes there).
+pub const AUTO_RHO_INTERVALS: usize = 100_000;
+
+/// Whether bootstrap intervals of ρ are given without asking for these facts.
+pub fn affords_rho_intervals(facts: &Facts) -> bool {
+    facts.models.len() * facts.programs.len() <= AUTO_RHO_INTERVALS
+}
+
+/// Gives each row its bootstrap interval of ρ (both modes), from the outcomes its ρ came from. A
+/// model of one benchmark has the same rows pooled and for that benchmark: each is computed once.
+pub fn add_rho_intervals<'a>(
+    facts: &Facts,
+    outcomes: &[Outcome],
+    rows: impl IntoIterator<Item = &'a mut CorrelationRow>,
+) {
+    let rows: Vec<&mut CorrelationRow> = rows.into_iter().collect();
+    let mut benchmarks_of: HashMap<&str, BTreeSet<u32>> = HashMap::new();
+    for outcome in outcomes {
+        let benchmark = facts.programs[outcome.program as usize].benchmark;
+        benchmarks_of.entry(facts.models[outcome.model as usize].as_str()).or_default().insert(benchmark);
+    }
+    // The scope a row's outcomes come from: all of the model's (`None`), or one benchmark's.
+    let scope_of = |row: &CorrelationRow| -> Option<(u32, Option<u32>)> {
+        let model = facts.model_index(&row.model)?;
+        let only_one = benchmarks_of.get(row.model.as_str()).is_some_and(|b| b.len() == 1);
+        match row.benchmark.as_str() {
+            ALL_BENCHMARKS => Some((model, None)),
+            _ if only_one => Some((model, None)),
+            name => Some((model, Some(facts.benchmark_index(name)?))),
+        }
+    };
+    let keys: BTreeSet<(u32, Option<u32>, NumericProperty, CorrelationMode)> =
+        rows.iter().filter_map(|row| scope_of(row).map(|(m, b)| (m, b, row.property, row.mode))).collect();
+    let intervals: HashMap<_, Option<[f64; 2]>> = keys
+        .into_par_iter()
+        .map(|key @ (model, benchmark, property, mode)| {
+            let valued: Vec<(f64, Outcome)> = outcomes_of(facts, outcomes, model, benchmark)
+                .into_iter()
+                .filter_map(|o| Some((property.value(&facts.programs[o.program as usize])?, o)))
+                .collect();
+            let interval = match mode {
+                CorrelationMode::PerProgram => {
+                    let (xs, shares): (Vec<f64>, Vec<f64>) = valued.iter().map(|(v, o)| (*v, o.share())).unzip();
+                    bootstrap::spearman_interval(&xs, &shares)
+                }
+                CorrelationMode::Reference => {
+                    let programs: Vec<(f64, u64, u64)> = valued
+                        .iter()
+                        .map(|(v, o)| (*v, u64::from(o.correct), u64::from(o.samples - o.correct)))
+                        .collect();
+                    bootstrap::bucket_spearman_interval(&programs)
+                }
+            };
+            (key, interval)
+        })
+        .collect();
+    for row in rows {
+        if let Some((model, benchmark)) = scope_of(row) {
+            row.rho_ci95 = intervals.get(&(model, benchmark, row.property, row.mode)).copied().flatten();
+        }
+    }
 }
 
 /// The outcomes of `model` (in `benchmark`, or in all when `None`); `outcomes` in the order of
@@ -190,5 +261,27 @@ mod tests {
         assert_eq!(named, computed.iter().collect::<Vec<_>>());
         assert_eq!(rows.len(), 2 * computed.len(), "pooled and per benchmark");
         assert!(rows[..computed.len()].iter().all(|r| r.benchmark == ALL_BENCHMARKS));
+    }
+
+    #[test]
+    fn rho_intervals_come_from_the_rows_own_programs_once_per_scope() {
+        let mut facts = tiny_facts();
+        add_prediction(&mut facts, 0, 2, true);
+        add_prediction(&mut facts, 0, 0, false);
+        let outcomes = facts.outcomes(Judge::Reference);
+        let mut rows = correlations(&facts, Judge::Reference, &outcomes);
+        add_rho_intervals(&facts, &outcomes, &mut rows);
+        let loc = |benchmark: &str, mode| {
+            rows.iter()
+                .find(|r| r.benchmark == benchmark && r.property == NumericProperty::Loc && r.mode == mode)
+                .unwrap()
+        };
+        let pooled = loc(ALL_BENCHMARKS, CorrelationMode::PerProgram);
+        assert_eq!(pooled.rho_ci95, loc("b", CorrelationMode::PerProgram).rho_ci95, "one benchmark: the same programs");
+        let values = property_values(&facts);
+        let loc_values = &values[NumericProperty::ALL.iter().position(|p| *p == NumericProperty::Loc).unwrap()];
+        let (xs, shares): (Vec<f64>, Vec<f64>) =
+            program_shares(&outcomes, loc_values).into_iter().map(|(x, share, _)| (x, share)).unzip();
+        assert_eq!(pooled.rho_ci95, bootstrap::spearman_interval(&xs, &shares));
     }
 }
