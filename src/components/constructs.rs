@@ -213,13 +213,16 @@ fn ConstructEffects(report: Signal<Option<Arc<Report>>>, flavor: Signal<Flavor>)
                 let significant = e.p_adjusted.is_some_and(|p| p < 0.05);
                 let (model_attr, benchmark_attr, construct_attr) =
                     (e.model.clone(), e.benchmark.clone(), e.construct.clone());
-                let detectable = match (e.mdd, e.too_few_programs) {
-                    (Some(mdd), false) => format!("{:.1} pt", mdd * 100.0),
-                    (Some(mdd), true) => format!("{:.1} pt: too few programs", mdd * 100.0),
-                    (None, _) => "too few programs".to_owned(),
+                // "Too few programs" explains a difference not found; one found needs no excuse.
+                let too_few = e.too_few_programs && !significant;
+                let detectable = match e.mdd {
+                    Some(mdd) if mdd >= 1.0 => "over 100 pt".to_owned(),
+                    Some(mdd) => format!("{:.1} pt", mdd * 100.0),
+                    None => "–".to_owned(),
                 };
+                let detectable = if too_few { format!("{detectable}: too few programs") } else { detectable };
                 view! {
-                    <tr class:significant=significant class:too-few=e.too_few_programs data-model=model_attr
+                    <tr class:significant=significant class:too-few=too_few data-model=model_attr
                         data-benchmark=benchmark_attr data-construct=construct_attr>
                         <td>{e.model}</td>
                         <td>{e.benchmark}</td>
