@@ -807,9 +807,12 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     await page.click('#models-all');
     await page.waitForFunction(() => document.querySelectorAll('#overview-table tbody tr').length === 100);
     await page.click('#model-picker summary');
-    // 4,950 pairs per benchmark and pooled: only the rows in view are in the page, down to the last.
+    // 4,950 pairs of the benchmark shown (all pooled first): only the rows in view are in the page,
+    // down to the last; the all-pairs matrix shows all 100 × 99 differences.
     await show('models');
-    expectEqual(await page.getAttribute('#comparison-table', 'aria-rowcount'), '9901', 'rows of the comparison');
+    expectEqual(await page.getAttribute('#comparison-table', 'aria-rowcount'), '4951', 'rows of the comparison');
+    await page.waitForSelector('#pair-matrix[data-drawn="true"]');
+    await page.screenshot({ path: path.join(out, 'hundred-matrix.png') });
     const rendered = await page.$$eval('#comparison-table tbody tr:not(.spacer)', (r) => r.length);
     if (rendered > 200) throw new Error(`${rendered} comparison rows rendered`);
     await page.$eval('#comparison .windowed', (box) => { box.scrollTop = box.scrollHeight; });

@@ -4,7 +4,7 @@
 //! these same values.
 
 use crate::bars::{draw_success_bars, run_bars, Bar, BarHit, SuccessBars};
-use crate::format::{format_p, format_p_short, interval, interval_clause, percent, points, signed};
+use crate::format::{format_p, format_p_short, interval, interval_clause, percent, points, signed, unsigned};
 use crate::heatmap::{draw_heatmap, heatmap_size, HeatmapCell, HeatmapGeometry, Shade};
 use crate::property_bars::draw_property_bars;
 use crate::radar::{draw_radar, RadarGeometry, RadarSeries};
@@ -643,7 +643,8 @@ pub fn property(
 }
 
 /// `ρ per program 0.123 [0.05, 0.19] (p = 0.010) · ρ over buckets … · log-odds per unit -0.1
-/// [-0.2, -0.0]`: ρ with its bootstrap interval where the report has it.
+/// [-0.2, -0.0], SE 0.05 (clustered by program 0.06)`: ρ with its bootstrap interval where the
+/// report has it.
 fn property_subtitle(reference: Option<&CorrelationRow>, per_program: Option<&CorrelationRow>) -> String {
     let describe = |row: Option<&CorrelationRow>| match row.and_then(|r| Some((r.rho?, r.p?, r.rho_ci95))) {
         Some((rho, p, Some([low, high]))) => format!("{rho:.3} [{low:.2}, {high:.2}] (p {})", format_p_short(p)),
@@ -651,7 +652,14 @@ fn property_subtitle(reference: Option<&CorrelationRow>, per_program: Option<&Co
         None => "–".to_owned(),
     };
     let slope = per_program.and_then(|r| r.logistic.as_ref()).map_or("–".to_owned(), |fit| {
-        format!("{} [{}, {}]", signed(fit.slope), signed(fit.slope_ci95[0]), signed(fit.slope_ci95[1]))
+        format!(
+            "{} [{}, {}], SE {} (clustered by program {})",
+            signed(fit.slope),
+            signed(fit.slope_ci95[0]),
+            signed(fit.slope_ci95[1]),
+            unsigned(fit.slope_se),
+            unsigned(fit.slope_se_clustered)
+        )
     });
     format!(
         "ρ per program {} · ρ over buckets {} · log-odds per unit {slope}",

@@ -63,6 +63,11 @@ pub fn points(difference: f64) -> String {
     format!("{:+.1} pts", difference * 100.0)
 }
 
+/// A standard error with three significant digits: `0.0123`, `1.23e-5`.
+pub fn unsigned(value: f64) -> String {
+    signed(value).trim_start_matches('+').to_owned()
+}
+
 /// `0.0123`, `< 0.0001`
 pub fn format_p(p: f64) -> String {
     if p < 1e-4 {
