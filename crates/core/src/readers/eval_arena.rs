@@ -12,11 +12,11 @@
 //! their `hyperparams`.
 
 use super::json_input::{first_record, has_keys, parse_json_lines, SeenIds};
-use super::shares;
+use super::shares::{self, Share};
 use super::{take_each, Format, Reader, Reading};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
-use crate::table::{Language, RawPrediction, RawProgram, Task};
+use crate::table::{Language, RawPrediction, RawProgram, TableBuilder, Task};
 use serde::Deserialize;
 use std::collections::{BTreeSet, HashMap};
 
@@ -68,49 +68,52 @@ impl Reader for EvalArena {
             rows.iter().filter(|r| r.samples.is_none()).map(|r| ((&named[&run_key(r)], &r.benchmark, r.task), r.share)),
         );
         for row in &rows {
-            let file = row.file;
             let model = &named[&run_key(row)];
-            builder.reading_from(&file.path);
-            let share = shares::share_of(row.share, row.samples, runs.get(&(model, &row.benchmark, row.task)));
-            let share = match share {
-                Ok(share) => share,
+            builder.reading_from(&row.file.path);
+            match shares::share_of(row.share, row.samples, runs.get(&(model, &row.benchmark, row.task))) {
+                Ok(share) => add_row(builder, row, model, share),
                 Err(message) => {
-                    errors.push(FileError::at_line(&file.path, row.line, format!("{message}; row skipped")));
-                    continue;
+                    errors.push(FileError::at_line(&row.file.path, row.line, format!("{message}; row skipped")))
                 }
-            };
-            builder.add_program(RawProgram {
-                benchmark: row.benchmark.clone(),
-                id: row.id.clone(),
-                language: Language::Python,
-                code: None,
-                input: String::new(),
-                expected: String::new(),
-                extra_inputs: Vec::new(),
-                source_path: format!("{}:{}", file.path, row.line),
-            });
-            let template = RawPrediction {
-                model: model.clone(),
-                benchmark: row.benchmark.clone(),
-                program_id: row.id.clone(),
-                task: row.task,
-                sample: 0,
-                answer: String::new(),
-                stored_verdict: None,
-                input: None,
-                response: None,
-                source_path: file.path.clone(),
-            };
-            shares::predictions(template, share, 0).for_each(|p| builder.add_prediction(p));
-        }
-        let mut told = BTreeSet::new();
-        for ((model, _, _), samples) in &runs {
-            if let (Err(share), true) = (samples, told.insert(model.as_str())) {
-                let file = rows.iter().find(|r| named[&run_key(r)] == **model).map_or("", |r| &r.file.path);
-                errors.push(FileError::new(file, shares::no_common_samples(model, *share)));
             }
         }
+        // Once per model whose shares no number of samples makes whole together.
+        let mut uneven: Vec<(&str, f64)> =
+            runs.iter().filter_map(|((model, _, _), samples)| Some((model.as_str(), samples.err()?))).collect();
+        uneven.sort_by(|a, b| a.0.cmp(b.0));
+        uneven.dedup_by(|a, b| a.0 == b.0);
+        for (model, share) in uneven {
+            let file = rows.iter().find(|r| named[&run_key(r)] == model).map_or("", |r| &r.file.path);
+            errors.push(FileError::new(file, shares::no_common_samples(model, share)));
+        }
     }
+}
+
+/// A row's program (without code: the benchmark's own file brings it) and its samples.
+fn add_row(builder: &mut TableBuilder, row: &Read, model: &str, share: Share) {
+    builder.add_program(RawProgram {
+        benchmark: row.benchmark.clone(),
+        id: row.id.clone(),
+        language: Language::Python,
+        code: None,
+        input: String::new(),
+        expected: String::new(),
+        extra_inputs: Vec::new(),
+        source_path: format!("{}:{}", row.file.path, row.line),
+    });
+    let template = RawPrediction {
+        model: model.to_owned(),
+        benchmark: row.benchmark.clone(),
+        program_id: row.id.clone(),
+        task: row.task,
+        sample: 0,
+        answer: String::new(),
+        stored_verdict: None,
+        input: None,
+        response: None,
+        source_path: row.file.path.clone(),
+    };
+    shares::predictions(template, share, 0).for_each(|p| builder.add_prediction(p));
 }
 
 fn read_rows<'a>(file: &'a InputFile, errors: &mut Vec<FileError>) -> Vec<Read<'a>> {

@@ -231,10 +231,21 @@ fn read_rows(
         .filter_map(|(field, column)| Some((*field, rows.columns.iter().position(|c| c == column)?)))
         .collect();
     builder.reading_from(&file.path);
+    let read = parse_rows(file, rows.records, &position, errors);
+    add_rows(file, read, builder, errors);
+}
+
+/// Each row read (with its line), rows that cannot be read told by line; repeated rows told once.
+fn parse_rows(
+    file: &InputFile,
+    records: Vec<(usize, Vec<(usize, String)>)>,
+    position: &BTreeMap<Field, usize>,
+    errors: &mut Vec<FileError>,
+) -> Vec<(usize, Row)> {
     let stem = file.file_name().rsplit_once('.').map_or(file.file_name(), |(stem, _)| stem);
     let mut repeats = Repeats::default();
-    let mut read = Vec::with_capacity(rows.records.len());
-    for (line, values) in rows.records {
+    let mut read = Vec::with_capacity(records.len());
+    for (line, values) in records {
         let get = |field: Field| {
             let column = *position.get(&field)?;
             let at = values.binary_search_by_key(&column, |&(c, _)| c).ok()?;
@@ -248,6 +259,13 @@ fn read_rows(
             Err(message) => errors.push(FileError::at_line(&file.path, line, format!("{message}; row skipped"))),
         }
     }
+    repeats.tell(file, errors);
+    read
+}
+
+/// The rows' programs and predictions: samples numbered in the order of the file, a share as its
+/// samples ([`shares`]).
+fn add_rows(file: &InputFile, read: Vec<(usize, Row)>, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
     let samples_of_runs = samples_of_shares(&read);
     let mut next_sample: HashMap<(String, String, String, Task), u32> = HashMap::new();
     for (line, Row { program, prediction, stored }) in read {
@@ -281,8 +299,10 @@ fn read_rows(
             Some(Err(message)) => errors.push(FileError::at_line(&file.path, line, format!("{message}; row skipped"))),
         }
     }
-    repeats.tell(file, errors);
-    for (model, share) in samples_of_runs.iter().filter_map(|(model, n)| Some((model, n.err()?))) {
+    let mut uneven: Vec<(&String, f64)> =
+        samples_of_runs.iter().filter_map(|(model, n)| Some((model, n.err()?))).collect();
+    uneven.sort_by(|a, b| a.0.cmp(b.0));
+    for (model, share) in uneven {
         errors.push(FileError::new(&file.path, shares::no_common_samples(model, share)));
     }
 }

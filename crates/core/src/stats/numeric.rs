@@ -187,32 +187,34 @@ pub fn add_rho_intervals<'a>(
     };
     let keys: BTreeSet<(u32, Option<u32>, NumericProperty, CorrelationMode)> =
         rows.iter().filter_map(|row| scope_of(row).map(|(m, b)| (m, b, row.property, row.mode))).collect();
-    let intervals: HashMap<_, Option<[f64; 2]>> = keys
-        .into_par_iter()
-        .map(|key @ (model, benchmark, property, mode)| {
-            let valued: Vec<(f64, Outcome)> = outcomes_of(facts, outcomes, model, benchmark)
-                .into_iter()
-                .filter_map(|o| Some((property.value(&facts.programs[o.program as usize])?, o)))
-                .collect();
-            let interval = match mode {
-                CorrelationMode::PerProgram => {
-                    let (xs, shares): (Vec<f64>, Vec<f64>) = valued.iter().map(|(v, o)| (*v, o.share())).unzip();
-                    bootstrap::spearman_interval(&xs, &shares)
-                }
-                CorrelationMode::Reference => {
-                    let programs: Vec<(f64, u64, u64)> = valued
-                        .iter()
-                        .map(|(v, o)| (*v, u64::from(o.correct), u64::from(o.samples - o.correct)))
-                        .collect();
-                    bootstrap::bucket_spearman_interval(&programs)
-                }
-            };
-            (key, interval)
-        })
-        .collect();
+    let intervals: HashMap<_, Option<[f64; 2]>> =
+        keys.into_par_iter().map(|key| (key, rho_interval(facts, outcomes, key))).collect();
     for row in rows {
         if let Some((model, benchmark)) = scope_of(row) {
             row.rho_ci95 = intervals.get(&(model, benchmark, row.property, row.mode)).copied().flatten();
+        }
+    }
+}
+
+/// The bootstrap interval of ρ of `model`'s programs (in `benchmark`, or all) against `property`.
+fn rho_interval(
+    facts: &Facts,
+    outcomes: &[Outcome],
+    (model, benchmark, property, mode): (u32, Option<u32>, NumericProperty, CorrelationMode),
+) -> Option<[f64; 2]> {
+    let valued: Vec<(f64, Outcome)> = outcomes_of(facts, outcomes, model, benchmark)
+        .into_iter()
+        .filter_map(|o| Some((property.value(&facts.programs[o.program as usize])?, o)))
+        .collect();
+    match mode {
+        CorrelationMode::PerProgram => {
+            let (xs, shares): (Vec<f64>, Vec<f64>) = valued.iter().map(|(v, o)| (*v, o.share())).unzip();
+            bootstrap::spearman_interval(&xs, &shares)
+        }
+        CorrelationMode::Reference => {
+            let programs: Vec<(f64, u64, u64)> =
+                valued.iter().map(|(v, o)| (*v, u64::from(o.correct), u64::from(o.samples - o.correct))).collect();
+            bootstrap::bucket_spearman_interval(&programs)
         }
     }
 }
