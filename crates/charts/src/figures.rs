@@ -332,7 +332,7 @@ fn heatmap(facts: &Facts, title: &str, columns: Vec<String>, bars: Vec<(Bar, Str
 
 fn chart_size(chart: &Chart) -> (u32, u32) {
     match chart {
-        Chart::Heatmap { rows, columns, .. } => heatmap_size(rows, columns),
+        Chart::Heatmap { title, rows, columns, .. } => heatmap_size(title, rows, columns),
         _ => (900, 340),
     }
 }
@@ -861,9 +861,9 @@ mod tests {
         let facts = analyze(files).facts;
         let report = Report::build(&facts, Judge::Reference);
         let overview = overview(&facts, &report);
-        let Chart::Heatmap { rows, columns, cells, .. } = &overview.chart else { panic!("not a heatmap") };
+        let Chart::Heatmap { title, rows, columns, cells, .. } = &overview.chart else { panic!("not a heatmap") };
         assert_eq!((rows.len(), cells.len()), (12, 12));
-        assert_eq!(overview.size, crate::heatmap::heatmap_size(rows, columns));
+        assert_eq!(overview.size, crate::heatmap::heatmap_size(title, rows, columns));
         let heatmap = construct_heatmap(&facts, &report, Flavor::Reference, 0).unwrap();
         let mut svg = String::new();
         let area = SVGBackend::with_string(&mut svg, heatmap.size).into_drawing_area();
@@ -887,8 +887,11 @@ mod tests {
 
         // The pair matrix: 12 × 11 cells, each pair's two halves mirrored; a hit names both models.
         let matrix = pair_matrix(&facts, &report, ALL_BENCHMARKS, MatrixOrder::Name).unwrap();
-        let Chart::Heatmap { rows, columns, cells, row_models, .. } = &matrix.chart else { panic!("not a heatmap") };
+        let Chart::Heatmap { title, rows, columns, cells, row_models, .. } = &matrix.chart else {
+            panic!("not a heatmap")
+        };
         assert_eq!((rows, cells.len()), (columns, 12 * 11));
+        assert!(matrix.size.0 >= 9 * title.chars().count() as u32, "room for the whole title");
         assert_eq!(rows[..3], ["m00", "m01", "m02"], "by name");
         assert_eq!(matrix.pair_at(Hit::Cell { model: row_models[0], column: 2 }), Some((row_models[0], row_models[2])));
         let cell = |r: usize, c: usize| cells.iter().find(|x| x.row == r && x.column == c).unwrap();

@@ -81,11 +81,12 @@ fn header_height(columns: &[String]) -> u32 {
     (longest * 7 + 12).clamp(HEADER_HEIGHT, 200)
 }
 
-/// The size that shows every cell.
-pub fn heatmap_size(rows: &[String], columns: &[String]) -> (u32, u32) {
-    let width = MARGIN * 2 + label_width(rows) + columns.len() as u32 * CELL_WIDTH;
+/// The size that shows every cell, and the whole title above them.
+pub fn heatmap_size(title: &str, rows: &[String], columns: &[String]) -> (u32, u32) {
+    let cells = MARGIN * 2 + label_width(rows) + columns.len() as u32 * CELL_WIDTH;
+    let title_width = MARGIN * 2 + title.chars().count() as u32 * 9;
     let height = TITLE_HEIGHT + header_height(columns) + rows.len() as u32 * CELL_HEIGHT + MARGIN;
-    (width.max(320), height)
+    (cells.max(title_width).max(320), height)
 }
 
 /// Where the cells are, to turn a click into a (row, column).
