@@ -42,7 +42,7 @@ impl Agreement {
     /// `None` without a program both answered.
     pub fn paired_difference(&self) -> Option<PairedDifference> {
         let [a, b, c, d] = [self.both_right, self.only_a, self.only_b, self.both_wrong];
-        let n = a + b + c + d;
+        let n = self.total();
         if n == 0 {
             return None;
         }
