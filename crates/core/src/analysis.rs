@@ -17,10 +17,11 @@ use crate::readers::{read_all, ReadOptions};
 use crate::table::{Language, ProgramIdx, Table, TableBuilder, Task, Unmatched};
 use crate::types::{exerscope_type, value_length, ReferenceType};
 use crate::units::units;
+use foldhash::{HashMap, HashMapExt};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::ops::Range;
 
 units! {

@@ -3,8 +3,9 @@
 
 use crate::readers::generic_table::UnmappedTable;
 use crate::units::units;
+use foldhash::{HashMap, HashMapExt, HashSet};
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 
 units! {
     pub enum Language {
@@ -307,16 +308,19 @@ impl TableBuilder {
         // The predictions come model by model: the model being read, by rank, and its index.
         let mut current_model: Option<(u32, ModelIdx)> = None;
         let mut program_of: HashMap<(u32, u32), Option<ProgramIdx>> = HashMap::new();
-        let mut seen: HashSet<(ModelIdx, ProgramIdx, Task, u32)> = HashSet::new();
+        // Equal keys are one (model, program, task, sample) given again: they come one after another.
+        let mut previous: Option<PredictionKey> = None;
         let mut repeated: BTreeMap<String, Examples> = BTreeMap::new();
-        for (key, raw) in in_prediction_order(self.predictions) {
+        let mut raws = self.predictions;
+        for (key, index) in in_prediction_order(&raws) {
+            let raw = &mut raws[index as usize];
             let PredictionKey { model: model_rank, benchmark, program: id, .. } = key;
             let program = *program_of.entry((benchmark, id)).or_insert_with(|| {
                 let benchmark = benchmark_by_key.get(&raw.benchmark.to_lowercase())?;
                 program_by_key.get(&(*benchmark, raw.program_id.clone())).copied()
             });
             let Some(program) = program else {
-                record_unmatched(&mut problems.unmatched, &raw);
+                record_unmatched(&mut problems.unmatched, raw);
                 continue;
             };
             let model = match current_model {
@@ -328,8 +332,8 @@ impl TableBuilder {
                     model
                 }
             };
-            if !seen.insert((model, program, raw.task, raw.sample)) {
-                repeated.entry(raw.source_path).or_default().add(&raw.program_id);
+            if previous.replace(key) == Some(key) {
+                repeated.entry(std::mem::take(&mut raw.source_path)).or_default().add(&raw.program_id);
                 continue;
             }
             let p = &mut table.predictions;
@@ -337,11 +341,11 @@ impl TableBuilder {
             p.program.push(program);
             p.task.push(raw.task);
             p.sample.push(raw.sample);
-            p.answer.push(raw.answer);
+            p.answer.push(std::mem::take(&mut raw.answer));
             p.stored_verdict.push(raw.stored_verdict);
-            p.input.push(raw.input);
-            p.response.push(raw.response);
-            p.source_path.push(raw.source_path);
+            p.input.push(raw.input.take());
+            p.response.push(raw.response.take());
+            p.source_path.push(std::mem::take(&mut raw.source_path));
         }
         for (file, examples) in repeated {
             problems.messages.push(crate::FileError::new(
@@ -359,8 +363,9 @@ impl TableBuilder {
 }
 
 /// Where a prediction goes in the table: its model, benchmark and program id as ranks of their
-/// sorted names, then task and sample.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+/// sorted names, then task and sample. Benchmarks rank by their lower-case names, as they are
+/// joined: two predictions of one program have the same key whatever the case of its benchmark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct PredictionKey {
     model: u32,
     benchmark: u32,
@@ -369,31 +374,39 @@ struct PredictionKey {
     sample: u32,
 }
 
-/// The predictions by (model, benchmark, program id, task, sample), those read first first among
-/// equals. Sorted by the ranks of the names (each distinct name sorted once), not by comparing
-/// the names of a million predictions again and again.
-fn in_prediction_order(predictions: Vec<RawPrediction>) -> Vec<(PredictionKey, RawPrediction)> {
-    fn ranks<'a>(names: impl Iterator<Item = &'a str>) -> HashMap<&'a str, u32> {
-        let mut sorted: Vec<&str> = names.collect::<HashSet<&str>>().into_iter().collect();
-        sorted.sort_unstable();
-        sorted.into_iter().enumerate().map(|(rank, name)| (name, rank as u32)).collect()
-    }
-    let models = ranks(predictions.iter().map(|p| p.model.as_str()));
-    let benchmarks = ranks(predictions.iter().map(|p| p.benchmark.as_str()));
-    let programs = ranks(predictions.iter().map(|p| p.program_id.as_str()));
-    let keys: Vec<PredictionKey> = predictions
+/// The predictions' keys with their indices, by (model, benchmark, program id, task, sample), those
+/// read first first among equals. Sorted by the ranks of the names (each distinct name sorted
+/// once), not by comparing the names of a million predictions again and again; and as small keys
+/// with indices, not moving whole predictions.
+fn in_prediction_order(predictions: &[RawPrediction]) -> Vec<(PredictionKey, u32)> {
+    let models = ranks(predictions.iter().map(|p| p.model.as_str()), str::to_owned);
+    let benchmarks = ranks(predictions.iter().map(|p| p.benchmark.as_str()), str::to_lowercase);
+    let programs = ranks(predictions.iter().map(|p| p.program_id.as_str()), str::to_owned);
+    let mut keyed: Vec<(PredictionKey, u32)> = predictions
         .iter()
-        .map(|p| PredictionKey {
-            model: models[p.model.as_str()],
-            benchmark: benchmarks[p.benchmark.as_str()],
-            program: programs[p.program_id.as_str()],
-            task: p.task,
-            sample: p.sample,
+        .enumerate()
+        .map(|(index, p)| {
+            let key = PredictionKey {
+                model: models[p.model.as_str()],
+                benchmark: benchmarks[p.benchmark.as_str()],
+                program: programs[p.program_id.as_str()],
+                task: p.task,
+                sample: p.sample,
+            };
+            (key, index as u32)
         })
         .collect();
-    let mut keyed: Vec<(PredictionKey, RawPrediction)> = keys.into_iter().zip(predictions).collect();
-    keyed.sort_by_key(|(key, _)| *key);
+    keyed.sort_unstable();
     keyed
+}
+
+/// Each distinct name's rank among the sorted distinct `fold`s of the names (names of one fold
+/// share a rank).
+fn ranks<'a>(names: impl Iterator<Item = &'a str>, fold: impl Fn(&str) -> String) -> HashMap<&'a str, u32> {
+    let distinct: HashSet<&str> = names.collect();
+    let folded: BTreeSet<String> = distinct.iter().map(|name| fold(name)).collect();
+    let rank_of: HashMap<&str, u32> = folded.iter().enumerate().map(|(rank, f)| (f.as_str(), rank as u32)).collect();
+    distinct.into_iter().map(|name| (name, rank_of[fold(name).as_str()])).collect()
 }
 
 /// What two readings of one program disagree on (both given, and different beyond surrounding
@@ -555,8 +568,11 @@ mod tests {
         builder.reading_from("test");
         builder.add_program(program("b", "1"));
         builder.add_program(program("b", "2"));
-        for (id, path) in [("1", "a.json"), ("2", "a.json"), ("1", "loop/a.json"), ("2", "loop/a.json")] {
-            builder.add_prediction(RawPrediction { source_path: path.into(), ..prediction("m", "B", id) });
+        // The second time under another spelling of the benchmark: still the same program.
+        for (id, path, benchmark) in
+            [("1", "a.json", "B"), ("2", "a.json", "B"), ("1", "loop/a.json", "b"), ("2", "loop/a.json", "B")]
+        {
+            builder.add_prediction(RawPrediction { source_path: path.into(), ..prediction("m", benchmark, id) });
         }
         let (table, problems) = builder.finish();
         assert_eq!(table.predictions.len(), 2);
