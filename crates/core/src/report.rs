@@ -160,16 +160,24 @@ struct Statistics {
 impl Statistics {
     /// `outcomes` are the facts' own (computed once per report: every section counts by program).
     fn of(facts: &Facts, judge: Judge, outcomes: &[Outcome]) -> Statistics {
-        Statistics {
-            constructs: construct_summaries(facts, outcomes),
-            types: type_summaries(facts, judge),
-            construct_effects: [Flavor::Reference, Flavor::Exerscope]
-                .into_iter()
-                .flat_map(|flavor| construct_effects(facts, outcomes, flavor))
-                .collect(),
-            agreements: model_agreements(facts, outcomes),
-            correlations: correlations(facts, judge, outcomes),
-        }
+        // The correlations (each model on a core of its own) beside the rest, which are each one
+        // pass over the outcomes (rayon; one after the other in the browser).
+        let (correlations, (constructs, types, construct_effects, agreements)) = rayon::join(
+            || correlations(facts, judge, outcomes),
+            || {
+                let effects = [Flavor::Reference, Flavor::Exerscope]
+                    .into_iter()
+                    .flat_map(|flavor| construct_effects(facts, outcomes, flavor))
+                    .collect();
+                (
+                    construct_summaries(facts, outcomes),
+                    type_summaries(facts, judge),
+                    effects,
+                    model_agreements(facts, outcomes),
+                )
+            },
+        );
+        Statistics { constructs, types, construct_effects, agreements, correlations }
     }
 }
 

@@ -9,8 +9,8 @@ use super::multiple_testing::benjamini_hochberg;
 use super::power::{self, minimum_detectable_difference};
 use crate::facts::{Facts, Outcome};
 use crate::flavors::{AnyConstruct, Flavor};
+use foldhash::HashMap;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// Above this many predictions the chi-square test replaces Fisher's (both agree closely there).
 pub const FISHER_LIMIT: u64 = 100_000;
@@ -40,9 +40,12 @@ pub struct ConstructEffect {
 /// Effects of the constructs of `flavor`, adjusted across that flavor's constructs.
 pub fn construct_effects(facts: &Facts, outcomes: &[Outcome], flavor: Flavor) -> Vec<ConstructEffect> {
     let constructs = flavor.constructs();
+    // Which constructs each program has, found once per program, not once per model.
+    let present: Vec<bool> =
+        facts.programs.iter().flat_map(|program| constructs.iter().map(|c| c.present_in(program))).collect();
     // [present, absent] × [correct, programs]; a program of several samples counts once, with
     // its share c/n: the correct count is the rounded sum of shares (exact with one sample).
-    let mut shares: BTreeMap<(u32, u32), Vec<[[f64; 2]; 2]>> = BTreeMap::new();
+    let mut shares: HashMap<(u32, u32), Vec<[[f64; 2]; 2]>> = HashMap::default();
     for &outcome in outcomes {
         let program = &facts.programs[outcome.program as usize];
         if program.metrics.is_none() {
@@ -50,12 +53,15 @@ pub fn construct_effects(facts: &Facts, outcomes: &[Outcome], flavor: Flavor) ->
         }
         let entry =
             shares.entry((outcome.model, program.benchmark)).or_insert_with(|| vec![[[0.0; 2]; 2]; constructs.len()]);
-        for (slot, &construct) in constructs.iter().enumerate() {
-            let group = usize::from(!construct.present_in(program));
-            entry[slot][group][0] += outcome.share();
-            entry[slot][group][1] += 1.0;
+        let has = &present[outcome.program as usize * constructs.len()..][..constructs.len()];
+        for (groups, &has) in entry.iter_mut().zip(has) {
+            let group = &mut groups[usize::from(!has)];
+            group[0] += outcome.share();
+            group[1] += 1.0;
         }
     }
+    let mut shares: Vec<_> = shares.into_iter().collect();
+    shares.sort_unstable_by_key(|(run, _)| *run);
     let counts = shares.into_iter().map(|(run, per_construct)| {
         let rounded = per_construct.into_iter().map(|groups| groups.map(|[c, n]| [c.round() as u64, n as u64]));
         (run, rounded.collect::<Vec<_>>())

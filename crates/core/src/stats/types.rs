@@ -9,8 +9,9 @@ use crate::facts::Facts;
 use crate::flavors::Flavor;
 use crate::judges::Judge;
 use crate::stats::wilson::{wilson_interval, Z_95};
+use crate::types::ReferenceType;
+use foldhash::HashMap;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TypeSummary {
@@ -56,34 +57,42 @@ pub fn length_bucket(length: u32) -> &'static str {
 /// types come once for all lengths and once per length bucket of the expected output.
 pub fn type_summaries(facts: &Facts, judge: Judge) -> Vec<TypeSummary> {
     let predictions = &facts.predictions;
+    let verdicts = predictions.verdicts(judge);
     let mut rows = Vec::new();
     for (flavor, by_length) in [(Flavor::Reference, false), (Flavor::Exerscope, false), (Flavor::Exerscope, true)] {
-        // Names borrowed, not copied per prediction (a million predictions, three passes).
-        type Key<'a> = (u32, u32, &'a str, Option<&'static str>);
-        let mut counts: BTreeMap<Key, (u64, u64, u64)> = BTreeMap::new();
-        for (i, &correct) in predictions.verdicts(judge).iter().enumerate() {
+        // Counted by numbers (model, benchmark, type, length bucket), named once per row: a
+        // million predictions, three passes. Counts: value matches, type matches, answers.
+        type Key = (u32, u32, u32, Option<&'static str>);
+        let mut counts: HashMap<Key, [u64; 3]> = HashMap::default();
+        for (i, &correct) in verdicts.iter().enumerate() {
             let program = &facts.programs[predictions.program[i] as usize];
             let (expected, same_type) = match flavor {
                 Flavor::Reference => (
-                    program.output_type_reference.name(),
+                    program.output_type_reference as u32,
                     predictions.answer_type_reference[i] == program.output_type_reference,
                 ),
-                Flavor::Exerscope => (
-                    facts.type_names[program.output_type as usize].as_str(),
-                    predictions.answer_type[i] == program.output_type,
-                ),
+                Flavor::Exerscope => {
+                    (u32::from(program.output_type), predictions.answer_type[i] == program.output_type)
+                }
             };
             let length = program.output_length.map(length_bucket).filter(|_| by_length);
             if by_length && length.is_none() {
                 continue; // no length to split by
             }
             let entry = counts.entry((predictions.model[i], program.benchmark, expected, length)).or_default();
-            entry.0 += u64::from(correct);
-            entry.1 += u64::from(same_type);
-            entry.2 += 1;
+            entry[0] += u64::from(correct);
+            entry[1] += u64::from(same_type);
+            entry[2] += 1;
         }
-        rows.extend(counts.into_iter().map(
-            |((model, benchmark, value_type, length), (value_match, type_match, total))| TypeSummary {
+        let type_name = |expected: u32| match flavor {
+            Flavor::Reference => ReferenceType::ALL[expected as usize].name(),
+            Flavor::Exerscope => facts.type_names[expected as usize].as_str(),
+        };
+        let mut counted: Vec<_> =
+            counts.into_iter().map(|((m, b, t, length), c)| ((m, b, type_name(t), length), c)).collect();
+        counted.sort_unstable_by_key(|(key, _)| *key);
+        rows.extend(counted.into_iter().map(
+            |((model, benchmark, value_type, length), [value_match, type_match, total])| TypeSummary {
                 model: facts.models[model as usize].clone(),
                 benchmark: facts.benchmarks[benchmark as usize].clone(),
                 flavor,
