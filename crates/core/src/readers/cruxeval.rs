@@ -13,6 +13,8 @@ use super::{claim, Format, Reader, Reading};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
 use crate::table::{Language, RawPrediction, RawProgram, TableBuilder, Task};
+use rayon::prelude::*;
+use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::collections::{HashMap, HashSet};
 
@@ -88,17 +90,22 @@ impl Reader for Cruxeval {
             }
         }
         let scored_runs: HashSet<&RunName> = scored.iter().map(|(_, run)| run).collect();
-        for (i, run) in &scored {
-            read_scored(&files[*i], run, builder, errors);
+        for wave in scored.chunks(parse_wave()) {
+            for ((i, run), parsed) in wave.iter().zip(parse_each(files, wave)) {
+                read_scored(&files[*i], run, parsed, builder, errors);
+            }
         }
-        for (i, run) in &unscored {
-            if scored_runs.contains(run) {
-                errors.push(FileError::new(
-                    &files[*i].path,
-                    format!("{} ({}): the scored file of this run is used instead", run.model, run.task.name()),
-                ));
-            } else {
-                read_generations(&files[*i], run, builder, errors);
+        let (superseded, unscored): (Vec<_>, Vec<_>) =
+            unscored.into_iter().partition(|(_, run)| scored_runs.contains(run));
+        for (i, run) in &superseded {
+            errors.push(FileError::new(
+                &files[*i].path,
+                format!("{} ({}): the scored file of this run is used instead", run.model, run.task.name()),
+            ));
+        }
+        for wave in unscored.chunks(parse_wave()) {
+            for ((i, run), parsed) in wave.iter().zip(parse_each(files, wave)) {
+                read_generations(&files[*i], run, parsed, builder, errors);
             }
         }
         claim(unclaimed, &taken);
@@ -145,9 +152,27 @@ fn read_benchmark(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec
     }
 }
 
-fn read_scored(file: &InputFile, run: &RunName, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
+/// How many runs' files are parsed at a time: a few per core, not all at once (a hundred models'
+/// answers parsed would all be in memory before the first is added).
+fn parse_wave() -> usize {
+    2 * rayon::current_num_threads()
+}
+
+/// Each of these runs' files parsed as JSON, on every core (a hundred models' files are most of
+/// the reading), in their order.
+fn parse_each<T: DeserializeOwned + Send>(files: &[InputFile], runs: &[(usize, RunName)]) -> Vec<Result<T, FileError>> {
+    runs.par_iter().map(|(i, _)| parse_json(&files[*i])).collect()
+}
+
+fn read_scored(
+    file: &InputFile,
+    run: &RunName,
+    parsed: Result<ScoredRun, FileError>,
+    builder: &mut TableBuilder,
+    errors: &mut Vec<FileError>,
+) {
     builder.reading_from(&file.path);
-    let scored = match parse_json::<ScoredRun>(file) {
+    let scored = match parsed {
         Ok(scored) if scored.raw_scored_generations.entries.is_empty() => return errors.push(nothing_in(file)),
         Ok(scored) => scored,
         Err(e) => return errors.push(e),
@@ -178,9 +203,15 @@ fn read_scored(file: &InputFile, run: &RunName, builder: &mut TableBuilder, erro
     }
 }
 
-fn read_generations(file: &InputFile, run: &RunName, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
+fn read_generations(
+    file: &InputFile,
+    run: &RunName,
+    parsed: Result<Entries<Vec<String>>, FileError>,
+    builder: &mut TableBuilder,
+    errors: &mut Vec<FileError>,
+) {
     builder.reading_from(&file.path);
-    let generations = match parse_json::<Entries<Vec<String>>>(file) {
+    let generations = match parsed {
         Ok(generations) if generations.entries.is_empty() => return errors.push(nothing_in(file)),
         Ok(generations) => generations.told(file, errors),
         Err(e) => return errors.push(e),
