@@ -387,9 +387,9 @@ fn in_prediction_order(predictions: &[RawPrediction]) -> Vec<(PredictionKey, u32
         .enumerate()
         .map(|(index, p)| {
             let key = PredictionKey {
-                model: models[p.model.as_str()],
-                benchmark: benchmarks[p.benchmark.as_str()],
-                program: programs[p.program_id.as_str()],
+                model: models[index],
+                benchmark: benchmarks[index],
+                program: programs[index],
                 task: p.task,
                 sample: p.sample,
             };
@@ -400,13 +400,23 @@ fn in_prediction_order(predictions: &[RawPrediction]) -> Vec<(PredictionKey, u32
     keyed
 }
 
-/// Each distinct name's rank among the sorted distinct `fold`s of the names (names of one fold
-/// share a rank).
-fn ranks<'a>(names: impl Iterator<Item = &'a str>, fold: impl Fn(&str) -> String) -> HashMap<&'a str, u32> {
-    let distinct: HashSet<&str> = names.collect();
+/// Each name's rank among the sorted distinct `fold`s of all the names (names of one fold share
+/// a rank). Names come in runs (a file's model, its benchmark): a run is looked up once.
+fn ranks<'a>(names: impl Iterator<Item = &'a str> + Clone, fold: impl Fn(&str) -> String) -> Vec<u32> {
+    let mut previous = None;
+    let distinct: HashSet<&str> = names.clone().filter(|&name| previous.replace(name) != Some(name)).collect();
     let folded: BTreeSet<String> = distinct.iter().map(|name| fold(name)).collect();
-    let rank_of: HashMap<&str, u32> = folded.iter().enumerate().map(|(rank, f)| (f.as_str(), rank as u32)).collect();
-    distinct.into_iter().map(|name| (name, rank_of[fold(name).as_str()])).collect()
+    let rank_of_fold: HashMap<&str, u32> =
+        folded.iter().enumerate().map(|(rank, f)| (f.as_str(), rank as u32)).collect();
+    let rank_of: HashMap<&str, u32> =
+        distinct.into_iter().map(|name| (name, rank_of_fold[fold(name).as_str()])).collect();
+    let mut run: Option<(&str, u32)> = None;
+    names
+        .map(|name| match run {
+            Some((same, rank)) if same == name => rank,
+            _ => run.insert((name, rank_of[name])).1,
+        })
+        .collect()
 }
 
 /// What two readings of one program disagree on (both given, and different beyond surrounding
