@@ -28,7 +28,7 @@ use exerscope_core::detail::ProgramDetail;
 use exerscope_core::drilldown::Selection;
 use exerscope_core::readers::generic_table::ColumnMapping;
 use exerscope_core::readers::{Format, ReadOptions};
-use exerscope_core::report::{ReportScope, ScopedReport};
+use exerscope_core::report::{Part, ReportScope, ScopedReport};
 use exerscope_core::stats::numeric::affords_rho_intervals;
 use exerscope_core::table::Task;
 use exerscope_core::{Facts, Report};
@@ -91,7 +91,8 @@ pub fn App() -> impl IntoView {
     let scope = Memo::new(move |_| {
         let affords = task_facts.with(|f| f.as_deref().is_some_and(affords_rho_intervals));
         let rho_intervals = (section.get() == Section::Properties && affords).then(|| property.get());
-        ReportScope { task: task.get(), hidden: hidden_models.get(), judge: judge.get(), rho_intervals }
+        let parts = parts_shown(section.get());
+        ReportScope { task: task.get(), hidden: hidden_models.get(), judge: judge.get(), rho_intervals, parts }
     });
     let reports = StoredValue::new(Reports::default());
     // The report shown (the last one asked for and sent), and the facts it counts: the two change
@@ -102,7 +103,13 @@ pub fn App() -> impl IntoView {
         answer.with(|a| a.as_ref().map(|a| shared(&facts, a.scope.facts(&facts))))
     })
     .into();
-    let report = Signal::derive(move || answer.with(|a| a.as_ref().map(|a| a.report.clone())));
+    // The report as a section sees it: none while the one shown lacks the section's statistics
+    // (the view's own is on its way), and whether it is waiting for it.
+    let report_for = move |section: Section| {
+        Signal::derive(move || answer.with(|a| a.as_ref().filter(|a| a.answers(section)).map(|a| a.report.clone())))
+    };
+    let busy =
+        move |section: Section| move || (!answer.with(|a| a.as_ref().is_some_and(|a| a.answers(section)))).to_string();
     let shown_judge = Signal::derive(move || answer.with(|a| a.as_ref().map(|a| a.scope.judge)).unwrap_or(judge.get()));
     let model_rates =
         Signal::derive(move || answer.with(|a| a.as_ref().map(|a| a.model_rates.clone()).unwrap_or_default()));
@@ -280,7 +287,7 @@ pub fn App() -> impl IntoView {
     // a switch back). The first of a drop ends the analysis: the programs' runs start now.
     let take_report = move |new: Arc<Answer>| {
         reports.update_value(|r| r.take(new.clone()));
-        if scope.get_untracked() != new.scope {
+        if !new.scope.covers(&scope.get_untracked()) {
             return;
         }
         answer.set(Some(new));
@@ -391,8 +398,8 @@ pub fn App() -> impl IntoView {
     // (Dynamic properties arriving change the facts, not the drop: hidden sections wait.)
     let drop = Signal::derive(move || finished_runs.get() as usize);
     let seen = move |open: Section| {
-        let open = Signal::derive(move || section.get() == open);
-        Seen::new(Shown { open, drop }, shown, report, shown_judge, flavor.into())
+        let is_open = Signal::derive(move || section.get() == open);
+        Seen::new(Shown { open: is_open, drop }, shown, report_for(open), shown_judge, flavor.into())
     };
     let (overview, constructs, properties, types, models, programs, exports) = (
         seen(Section::Overview),
@@ -441,26 +448,26 @@ pub fn App() -> impl IntoView {
                 <SectionNav section=section.into() on_section=on_section
                     linked_data=Signal::derive(move || data_links.with(|d| !d.is_empty()))/>
                 <ModelPicker facts=task_facts rates=model_rates hidden=hidden_models/>
-                <div class="section" hidden=move || section.get() != Section::Sources>
+                <div class="section" data-section=Section::Sources.name() aria-busy=busy(Section::Sources) hidden=move || section.get() != Section::Sources>
                     <Sources facts=facts forced=forced per_source=per_source/>
                 </div>
-                <div class="section" hidden=move || section.get() != Section::Overview>
+                <div class="section" data-section=Section::Overview.name() aria-busy=busy(Section::Overview) hidden=move || section.get() != Section::Overview>
                     <Overview facts=overview.facts report=overview.report on_select=on_select/>
                 </div>
-                <div class="section" hidden=move || section.get() != Section::Constructs>
+                <div class="section" data-section=Section::Constructs.name() aria-busy=busy(Section::Constructs) hidden=move || section.get() != Section::Constructs>
                     <ConstructsView facts=constructs.facts report=constructs.report flavor=constructs.flavor
                         bars_benchmark=bars_benchmark on_select=on_select/>
                 </div>
-                <div class="section" hidden=move || section.get() != Section::Properties>
+                <div class="section" data-section=Section::Properties.name() aria-busy=busy(Section::Properties) hidden=move || section.get() != Section::Properties>
                     <PropertiesView facts=properties.facts report=properties.report property=property benchmark=property_benchmark/>
                 </div>
-                <div class="section" hidden=move || section.get() != Section::Types>
+                <div class="section" data-section=Section::Types.name() aria-busy=busy(Section::Types) hidden=move || section.get() != Section::Types>
                     <TypesView facts=types.facts report=types.report flavor=types.flavor on_select=on_select/>
                 </div>
-                <div class="section" hidden=move || section.get() != Section::Models>
+                <div class="section" data-section=Section::Models.name() aria-busy=busy(Section::Models) hidden=move || section.get() != Section::Models>
                     <ComparisonView facts=models.facts report=models.report on_select=on_select/>
                 </div>
-                <div class="section" hidden=move || section.get() != Section::Programs>
+                <div class="section" data-section=Section::Programs.name() aria-busy=busy(Section::Programs) hidden=move || section.get() != Section::Programs>
                     <ProgramTable facts=programs.facts judge=programs.judge on_open_program=on_open_program/>
                     <Drilldown facts=programs.facts judge=programs.judge selection=selection on_open_program=on_open_program/>
                     <ProgramView program=program judge=programs.judge facts=facts.into() trace=trace.into()
@@ -469,7 +476,7 @@ pub fn App() -> impl IntoView {
                             worker.with_value(|w| w.as_ref().map(|w| w.request_trace(index, input.as_deref())));
                         })/>
                 </div>
-                <div class="section" hidden=move || section.get() != Section::Exports>
+                <div class="section" data-section=Section::Exports.name() aria-busy=busy(Section::Exports) hidden=move || section.get() != Section::Exports>
                     <Exports facts=exports.facts report=exports.report shown=Signal::derive(move || section.get() == Section::Exports)/>
                 </div>
             </Show>
@@ -482,11 +489,32 @@ pub fn App() -> impl IntoView {
     }
 }
 
+/// The statistics a section shows, beyond the runs every section has (its models' rates): only
+/// they are computed, and cross to this thread.
+fn parts_shown(section: Section) -> BTreeSet<Part> {
+    let parts: &[Part] = match section {
+        Section::Overview | Section::Programs | Section::Sources => &[],
+        Section::Constructs => &[Part::Constructs, Part::ConstructEffects],
+        Section::Properties => &[Part::Correlations],
+        Section::Types => &[Part::Types],
+        Section::Models => &[Part::Agreements],
+        Section::Exports => &Part::ALL,
+    };
+    parts.iter().copied().collect()
+}
+
 /// A report the worker sent, as the views share it.
 struct Answer {
     scope: ReportScope,
     report: Arc<Report>,
     model_rates: Vec<(String, Option<f64>)>,
+}
+
+impl Answer {
+    /// Whether the report has every statistic `section` shows.
+    fn answers(&self, section: Section) -> bool {
+        self.scope.parts.is_superset(&parts_shown(section))
+    }
 }
 
 impl From<ScopedReport> for Answer {
@@ -511,13 +539,14 @@ impl Reports {
         *self = Reports::default();
     }
 
+    /// The latest report kept that answers `scope` (one with more parts does).
     fn find(&self, scope: &ReportScope) -> Option<Arc<Answer>> {
-        self.answered.iter().find(|a| a.scope == *scope).cloned()
+        self.answered.iter().rev().find(|a| a.scope.covers(scope)).cloned()
     }
 
     /// Whether `scope` is to be asked for: neither answered nor asked yet (it counts as asked now).
     fn ask(&mut self, scope: &ReportScope) -> bool {
-        let new = self.find(scope).is_none() && !self.asked.contains(scope);
+        let new = self.find(scope).is_none() && !self.asked.iter().any(|asked| asked.covers(scope));
         if new {
             self.asked.push(scope.clone());
         }
@@ -583,7 +612,8 @@ mod tests {
     }
 
     fn answer(judge: Judge) -> Arc<Answer> {
-        let scope = ReportScope { task: None, hidden: BTreeSet::new(), judge, rho_intervals: None };
+        let scope =
+            ReportScope { task: None, hidden: BTreeSet::new(), judge, rho_intervals: None, parts: Part::every() };
         Arc::new(Answer::from(scope.report(&facts())))
     }
 
@@ -611,5 +641,22 @@ mod tests {
         assert_eq!(reports.answered.len(), KEPT_REPORTS);
         reports.clear();
         assert!(reports.ask(&reference.scope), "facts changed: asked again");
+    }
+
+    #[test]
+    fn a_report_with_more_parts_answers_a_view_that_shows_fewer() {
+        let mut reports = Reports::default();
+        let every = answer(Judge::Reference);
+        let overview = ReportScope { parts: parts_shown(Section::Overview), ..every.scope.clone() };
+        let types = ReportScope { parts: parts_shown(Section::Types), ..every.scope.clone() };
+        assert!(reports.ask(&types));
+        assert!(!reports.ask(&overview), "the types' report, asked, will answer the overview");
+        reports.take(every.clone());
+        assert!(reports.find(&types).is_some_and(|kept| Arc::ptr_eq(&kept, &every)));
+        assert!(reports.find(&overview).is_some_and(|kept| Arc::ptr_eq(&kept, &every)));
+        reports.clear();
+        reports.take(Arc::new(Answer::from(overview.report(&facts()))));
+        assert!(reports.find(&types).is_none(), "the overview's report has no types");
+        assert!(parts_shown(Section::Exports) == Part::every(), "exports take the whole report");
     }
 }

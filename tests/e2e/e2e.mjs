@@ -90,9 +90,10 @@ async function overview() {
       missing: Number(cells[5]), total: Number(cells[6]) };
   }));
 }
-/** Opens a section of the report from the navigation. */
+/** Opens a section of the report from the navigation, and waits for its statistics (the worker computes a view's when it opens). */
 async function show(section) {
   await page.click(`#nav-${section}`);
+  await page.waitForSelector(`.section[data-section="${section}"][aria-busy="false"]`);
 }
 function run(rows, model, benchmark) {
   const row = rows.find((r) => r.model === model && r.benchmark === benchmark);
@@ -160,11 +161,11 @@ try {
       }
     }
     expectEqual(rows.find((r) => r.model === 'gpt-4-turbo' && r.benchmark === 'Avatar').missing, 62, 'missing Avatar');
+    await show('constructs');
     const anyDepth = await page.textContent(
       '#construct-table tr[data-model="gpt-4-turbo"][data-benchmark="cruxeval"] td[data-construct="nested_loop"]');
     if (!/^\d+\/\d+$/.test(anyDepth.trim())) throw new Error(`exerscope's nested loops: ${anyDepth}`);
     // The definitions switch redraws the section in view.
-    await show('constructs');
     await page.check('#reference-definitions');
     const nested = await page.textContent(
       '#construct-table tr[data-model="gpt-4-turbo"][data-benchmark="cruxeval"] td[data-construct="nested"]');
@@ -184,13 +185,15 @@ try {
     expectEqual(await page.getAttribute('#drilldown-table', 'aria-rowcount'), String(67 + 1), 'programs expecting a dictionary');
     await page.waitForFunction(() => document.querySelectorAll('canvas.radar[data-drawn="true"]').length === 4);
     await page.waitForSelector('#construct-bars[data-drawn="true"]', { state: 'attached' });
-    await page.waitForFunction(() => document.querySelectorAll('canvas.property-chart[data-drawn="true"]').length === 2);
     const effects = await page.$$eval('#effects-table tbody tr', (r) => r.length);
     if (effects < 40) throw new Error(`only ${effects} construct effect rows`);
+    // Each section's statistics are computed when it opens.
+    await show('properties');
+    await page.waitForFunction(() => document.querySelectorAll('canvas.property-chart[data-drawn="true"]').length === 2);
+    await show('models');
     const pooled = await page.$$eval('#comparison-table tbody tr[data-benchmark="*"] td', (c) => c.map((td) => td.textContent.trim()));
     // Both predicted 1,386 programs (all but deepseek's extra 62 Avatar ones).
     expectEqual(pooled.slice(3, 7).map(Number).reduce((a, b) => a + b, 0), 1386, 'programs both models predicted');
-    await show('models');
     await page.click('#comparison-table tbody tr[data-benchmark="*"] td:nth-child(5)');
     await page.waitForSelector('#drilldown-table tbody tr');
     // Every program is listed (only those in view are rendered).

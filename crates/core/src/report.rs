@@ -16,6 +16,7 @@ use crate::stats::numeric::{self, correlations, CorrelationRow};
 use crate::stats::{construct_summaries, run_summaries, type_summaries, ConstructSummary, RunSummary, TypeSummary};
 use crate::table::{Language, Task};
 use crate::types::ReferenceType;
+use crate::units::units;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::BTreeSet;
@@ -37,7 +38,7 @@ pub struct Report {
 
 impl Report {
     pub fn build(facts: &Facts, judge: Judge) -> Report {
-        Report { programs: program_reports(facts), ..Report::statistics(facts, judge) }
+        Report { programs: program_reports(facts), ..Report::statistics(facts, judge, &Part::every()) }
     }
 
     /// The report with every program's row: those of `facts` (what a report without them, as
@@ -46,10 +47,11 @@ impl Report {
         Report { programs: program_reports(facts), ..self.clone() }
     }
 
-    /// Everything but the programs' rows, which depend on the facts alone.
-    fn statistics(facts: &Facts, judge: Judge) -> Report {
+    /// Everything but the programs' rows, which depend on the facts alone; of the statistics
+    /// beyond the runs, the `parts` asked for (the others are left empty).
+    fn statistics(facts: &Facts, judge: Judge, parts: &BTreeSet<Part>) -> Report {
         let outcomes = facts.outcomes(judge);
-        let statistics = Statistics::of(facts, judge, &outcomes);
+        let statistics = Statistics::of(facts, judge, &outcomes, parts);
         Report {
             judge,
             runs: run_summaries(facts, &outcomes),
@@ -88,6 +90,25 @@ fn model_rates(runs: &[RunSummary]) -> Vec<(String, Option<f64>)> {
     rates.into_iter().map(|(model, sum, programs)| (model, (programs > 0).then(|| sum / programs as f64))).collect()
 }
 
+units! {
+    /// The statistics of a report beyond its runs: a view asks for those it shows (at a million
+    /// predictions all of them take the worker seconds, and their JSON the page a second).
+    pub enum Part {
+        Constructs => "constructs", "success per construct";
+        Types => "types", "success per value type";
+        ConstructEffects => "construct_effects", "construct effects";
+        Agreements => "agreements", "model agreement";
+        Correlations => "correlations", "correlations with properties";
+    }
+}
+
+impl Part {
+    /// Every part: a whole report.
+    pub fn every() -> BTreeSet<Part> {
+        Part::ALL.into_iter().collect()
+    }
+}
+
 /// What a view's report covers — one task's predictions (statistics never pool tasks), of the
 /// models not hidden — and the judge it counts by. The app's page and its worker agree through
 /// it: the page shows [`ReportScope::facts`], the worker builds [`ReportScope::report`].
@@ -102,6 +123,9 @@ pub struct ReportScope {
     /// ([`numeric::affords_rho_intervals`]).
     #[serde(default)]
     pub rho_intervals: Option<NumericProperty>,
+    /// The statistics computed beyond the runs (all of them unless told).
+    #[serde(default = "Part::every")]
+    pub parts: BTreeSet<Part>,
 }
 
 impl ReportScope {
@@ -118,12 +142,23 @@ impl ReportScope {
         Cow::Owned(task_facts.for_models(&keep))
     }
 
+    /// Whether a report of this scope answers `asked`: the same predictions, judge and intervals,
+    /// and at least the parts asked for.
+    pub fn covers(&self, asked: &ReportScope) -> bool {
+        let ReportScope { task, hidden, judge, rho_intervals, parts } = asked;
+        self.task == *task
+            && self.hidden == *hidden
+            && self.judge == *judge
+            && self.rho_intervals == *rho_intervals
+            && self.parts.is_superset(parts)
+    }
+
     /// The report of the scope, with the pass@1 of every model of its task (hidden or not: a
     /// model picker lists them all).
     pub fn report(&self, facts: &Facts) -> ScopedReport {
         let task_facts = facts.of_task(self.task);
         let shown = self.without_hidden(Cow::Borrowed(&task_facts));
-        let mut report = Report::statistics(&shown, self.judge);
+        let mut report = Report::statistics(&shown, self.judge, &self.parts);
         if let Some(property) = self.rho_intervals.filter(|_| numeric::affords_rho_intervals(&shown)) {
             let rows = report.correlations.iter_mut().filter(|r| r.property == property);
             numeric::add_rho_intervals(&shown, &shown.outcomes(self.judge), rows);
@@ -159,21 +194,31 @@ struct Statistics {
 
 impl Statistics {
     /// `outcomes` are the facts' own (computed once per report: every section counts by program).
-    fn of(facts: &Facts, judge: Judge, outcomes: &[Outcome]) -> Statistics {
+    fn of(facts: &Facts, judge: Judge, outcomes: &[Outcome], parts: &BTreeSet<Part>) -> Statistics {
+        // Each part asked for; the rest left empty.
+        fn part<T>(parts: &BTreeSet<Part>, part: Part, compute: impl FnOnce() -> Vec<T>) -> Vec<T> {
+            if parts.contains(&part) {
+                compute()
+            } else {
+                Vec::new()
+            }
+        }
         // The correlations (each model on a core of its own) beside the rest, which are each one
         // pass over the outcomes (rayon; one after the other in the browser).
         let (correlations, (constructs, types, construct_effects, agreements)) = rayon::join(
-            || correlations(facts, judge, outcomes),
+            || part(parts, Part::Correlations, || correlations(facts, judge, outcomes)),
             || {
-                let effects = [Flavor::Reference, Flavor::Exerscope]
-                    .into_iter()
-                    .flat_map(|flavor| construct_effects(facts, outcomes, flavor))
-                    .collect();
+                let effects = || {
+                    [Flavor::Reference, Flavor::Exerscope]
+                        .into_iter()
+                        .flat_map(|flavor| construct_effects(facts, outcomes, flavor))
+                        .collect()
+                };
                 (
-                    construct_summaries(facts, outcomes),
-                    type_summaries(facts, judge),
-                    effects,
-                    model_agreements(facts, outcomes),
+                    part(parts, Part::Constructs, || construct_summaries(facts, outcomes)),
+                    part(parts, Part::Types, || type_summaries(facts, judge)),
+                    part(parts, Part::ConstructEffects, effects),
+                    part(parts, Part::Agreements, || model_agreements(facts, outcomes)),
                 )
             },
         );
@@ -229,7 +274,7 @@ impl TaskedReport {
         };
         for task in facts.tasks() {
             let one = facts.for_task(task);
-            let statistics = Statistics::of(&one, judge, &one.outcomes(judge));
+            let statistics = Statistics::of(&one, judge, &one.outcomes(judge), &Part::every());
             report.constructs.extend(tagged(task, statistics.constructs));
             report.types.extend(tagged(task, statistics.types));
             report.construct_effects.extend(tagged(task, statistics.construct_effects));
@@ -356,6 +401,7 @@ mod tests {
             hidden: BTreeSet::from(["m".to_owned()]),
             judge: Judge::Value,
             rho_intervals: None,
+            parts: Part::every(),
         };
         let scoped = scope.report(&facts);
         let shown = facts.for_task(Task::Output).for_models(&[false, true]);
@@ -365,9 +411,34 @@ mod tests {
         let every_model = Report::build(&facts.for_task(Task::Output), Judge::Value).model_rates();
         assert_eq!(scoped.model_rates, every_model, "hidden models are rated too");
         assert_eq!(every_model.len(), 2);
-        let one_task =
-            ReportScope { task: Some(Task::Output), hidden: BTreeSet::new(), judge: Judge::Value, rho_intervals: None };
+        let one_task = ReportScope { hidden: BTreeSet::new(), ..scope };
         assert!(matches!(one_task.facts(&shown), Cow::Borrowed(_)), "one task: nothing to cut");
+    }
+
+    #[test]
+    fn a_scope_computes_the_parts_it_asks_for_and_answers_narrower_scopes() {
+        let mut facts = tiny_facts();
+        add_prediction(&mut facts, 0, 2, true);
+        let whole = ReportScope {
+            task: None,
+            hidden: BTreeSet::new(),
+            judge: Judge::Reference,
+            rho_intervals: None,
+            parts: Part::every(),
+        };
+        let full = whole.report(&facts).report;
+        let runs_only = ReportScope { parts: BTreeSet::new(), ..whole.clone() };
+        let constructs = ReportScope { parts: BTreeSet::from([Part::Constructs]), ..whole.clone() };
+        let report = constructs.report(&facts).report;
+        assert_eq!((&report.runs, &report.constructs), (&full.runs, &full.constructs));
+        assert!(!report.constructs.is_empty() && !full.correlations.is_empty());
+        assert!(report.types.is_empty() && report.construct_effects.is_empty());
+        assert!(report.agreements.is_empty() && report.correlations.is_empty());
+        assert!(whole.covers(&constructs) && constructs.covers(&runs_only) && constructs.covers(&constructs));
+        assert!(!constructs.covers(&whole), "fewer parts");
+        assert!(!whole.covers(&ReportScope { judge: Judge::Value, ..runs_only }), "another judge");
+        let old: ReportScope = serde_json::from_str(r#"{"task": null, "hidden": [], "judge": "reference"}"#).unwrap();
+        assert_eq!(old, whole, "a scope that names no parts asks for all");
     }
 
     #[test]
