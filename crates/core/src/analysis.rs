@@ -99,15 +99,18 @@ pub fn analyze_with_progress(
     let total = sources.len();
     let mut properties = Vec::with_capacity(total);
     // Every core parses (rayon; one thread in the browser, whose parse workers share the work):
-    // a chunk per thread at a time, progress between them.
+    // a wave of programs at a time, progress between them. Within a wave rayon hands out programs
+    // as cores free up (a chunk per core left one idle while the other parsed a chunk of long
+    // programs: a third of the parsing on the ExeRScope fixture).
     let wave = PROGRESS_STEP * rayon::current_num_threads();
     for (done, group) in sources.chunks(wave).enumerate() {
         progress(Progress { phase: Phase::Parsing, done: done * wave, total });
-        let parts: Vec<Vec<ProgramProperties>> = group
-            .par_chunks(PROGRESS_STEP)
-            .map_init(ProgramParser::new, |parser, chunk| extract(chunk, parser))
+        let parts: Vec<ProgramProperties> = group
+            .par_iter()
+            .with_min_len(4)
+            .map_init(ProgramParser::new, |parser, source| extract_one(source, parser))
             .collect();
-        properties.extend(parts.into_iter().flatten());
+        properties.extend(parts);
     }
     let requests = &joined.runs.requests;
     let total = requests.len();
@@ -157,13 +160,14 @@ pub fn join(files: Vec<InputFile>, options: &ReadOptions, progress: &mut dyn FnM
 
 /// Parses each program once and extracts every property (programs without code get defaults).
 pub fn extract(sources: &[ProgramSource<'_>], parser: &mut ProgramParser) -> Vec<ProgramProperties> {
-    sources
-        .iter()
-        .map(|source| match &source.code {
-            Some(code) => parser.extract(code, source.language),
-            None => ProgramProperties::default(),
-        })
-        .collect()
+    sources.iter().map(|source| extract_one(source, parser)).collect()
+}
+
+fn extract_one(source: &ProgramSource<'_>, parser: &mut ProgramParser) -> ProgramProperties {
+    match &source.code {
+        Some(code) => parser.extract(code, source.language),
+        None => ProgramProperties::default(),
+    }
 }
 
 impl Joined {
