@@ -14,7 +14,7 @@ use crate::components::overview::Overview;
 use crate::components::program_table::ProgramTable;
 use crate::components::program_view::{ProgramTrace, ProgramView};
 use crate::components::properties::PropertiesView;
-use crate::components::section_nav::SectionNav;
+use crate::components::section_nav::{SectionNav, SectionPanel};
 use crate::components::seen::{Seen, Shown};
 use crate::components::sources::Sources;
 use crate::components::status::{Measuring, RunsStatus, Status};
@@ -108,8 +108,9 @@ pub fn App() -> impl IntoView {
     let report_for = move |section: Section| {
         Signal::derive(move || answer.with(|a| a.as_ref().filter(|a| a.answers(section)).map(|a| a.report.clone())))
     };
-    let busy =
-        move |section: Section| move || (!answer.with(|a| a.as_ref().is_some_and(|a| a.answers(section)))).to_string();
+    let busy = move |section: Section| {
+        Signal::derive(move || !answer.with(|a| a.as_ref().is_some_and(|a| a.answers(section))))
+    };
     let shown_judge = Signal::derive(move || answer.with(|a| a.as_ref().map(|a| a.scope.judge)).unwrap_or(judge.get()));
     let model_rates =
         Signal::derive(move || answer.with(|a| a.as_ref().map(|a| a.model_rates.clone()).unwrap_or_default()));
@@ -448,26 +449,26 @@ pub fn App() -> impl IntoView {
                 <SectionNav section=section.into() on_section=on_section
                     linked_data=Signal::derive(move || data_links.with(|d| !d.is_empty()))/>
                 <ModelPicker facts=task_facts rates=model_rates hidden=hidden_models/>
-                <div class="section" data-section=Section::Sources.name() aria-busy=busy(Section::Sources) hidden=move || section.get() != Section::Sources>
+                <SectionPanel section=Section::Sources current=section.into() busy=busy(Section::Sources)>
                     <Sources facts=facts forced=forced per_source=per_source/>
-                </div>
-                <div class="section" data-section=Section::Overview.name() aria-busy=busy(Section::Overview) hidden=move || section.get() != Section::Overview>
+                </SectionPanel>
+                <SectionPanel section=Section::Overview current=section.into() busy=busy(Section::Overview)>
                     <Overview facts=overview.facts report=overview.report on_select=on_select/>
-                </div>
-                <div class="section" data-section=Section::Constructs.name() aria-busy=busy(Section::Constructs) hidden=move || section.get() != Section::Constructs>
+                </SectionPanel>
+                <SectionPanel section=Section::Constructs current=section.into() busy=busy(Section::Constructs)>
                     <ConstructsView facts=constructs.facts report=constructs.report flavor=constructs.flavor
                         bars_benchmark=bars_benchmark on_select=on_select/>
-                </div>
-                <div class="section" data-section=Section::Properties.name() aria-busy=busy(Section::Properties) hidden=move || section.get() != Section::Properties>
+                </SectionPanel>
+                <SectionPanel section=Section::Properties current=section.into() busy=busy(Section::Properties)>
                     <PropertiesView facts=properties.facts report=properties.report property=property benchmark=property_benchmark/>
-                </div>
-                <div class="section" data-section=Section::Types.name() aria-busy=busy(Section::Types) hidden=move || section.get() != Section::Types>
+                </SectionPanel>
+                <SectionPanel section=Section::Types current=section.into() busy=busy(Section::Types)>
                     <TypesView facts=types.facts report=types.report flavor=types.flavor on_select=on_select/>
-                </div>
-                <div class="section" data-section=Section::Models.name() aria-busy=busy(Section::Models) hidden=move || section.get() != Section::Models>
+                </SectionPanel>
+                <SectionPanel section=Section::Models current=section.into() busy=busy(Section::Models)>
                     <ComparisonView facts=models.facts report=models.report on_select=on_select/>
-                </div>
-                <div class="section" data-section=Section::Programs.name() aria-busy=busy(Section::Programs) hidden=move || section.get() != Section::Programs>
+                </SectionPanel>
+                <SectionPanel section=Section::Programs current=section.into() busy=busy(Section::Programs)>
                     <ProgramTable facts=programs.facts judge=programs.judge on_open_program=on_open_program/>
                     <Drilldown facts=programs.facts judge=programs.judge selection=selection on_open_program=on_open_program/>
                     <ProgramView program=program judge=programs.judge facts=facts.into() trace=trace.into()
@@ -475,10 +476,10 @@ pub fn App() -> impl IntoView {
                             trace.set(None);
                             worker.with_value(|w| w.as_ref().map(|w| w.request_trace(index, input.as_deref())));
                         })/>
-                </div>
-                <div class="section" data-section=Section::Exports.name() aria-busy=busy(Section::Exports) hidden=move || section.get() != Section::Exports>
+                </SectionPanel>
+                <SectionPanel section=Section::Exports current=section.into() busy=busy(Section::Exports)>
                     <Exports facts=exports.facts report=exports.report shown=Signal::derive(move || section.get() == Section::Exports)/>
-                </div>
+                </SectionPanel>
             </Show>
         </main>
         <footer>

@@ -48,3 +48,22 @@ pub fn SectionNav(
         </nav>
     }
 }
+
+/// One section of the report: shown while it is the one chosen, and busy (it says so) while the
+/// worker computes its statistics.
+#[component]
+pub fn SectionPanel(
+    section: Section,
+    /// The section chosen.
+    current: Signal<Section>,
+    /// Whether the report shown lacks this section's statistics.
+    busy: Signal<bool>,
+    children: Children,
+) -> impl IntoView {
+    view! {
+        <div class="section" data-section=section.name() aria-busy=move || busy.get().to_string()
+            hidden=move || current.get() != section>
+            {children()}
+        </div>
+    }
+}
