@@ -5,7 +5,9 @@
 use crate::components::figure::FigureCanvas;
 use crate::components::{benchmark_options, PropertyPicker};
 use exerscope_charts::figures;
+use exerscope_charts::format::thousands;
 use exerscope_core::numeric::NumericProperty;
+use exerscope_core::stats::numeric::AUTO_RHO_INTERVALS;
 use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -47,7 +49,10 @@ pub fn PropertiesView(
             </div>
             <p class="explain">
                 "Bars: correct (green) and incorrect (red) predictions per value, rounded as the reference does (its first ten values). "
-                "ρ is followed by its 95% bootstrap interval (2,000 resamples of programs) where the drop is small enough (up to 100,000 model × program pairs). "
+                {format!(
+                    "ρ is followed by its 95% bootstrap interval (2,000 resamples of programs) where the drop is small enough (up to {} model × program pairs). ",
+                    thousands(AUTO_RHO_INTERVALS)
+                )}
                 "Blue: success rate with its 95% Wilson interval. ρ per program: Spearman between each program's value and its success; "
                 "ρ over buckets: the reference's correlation over the bars. Log-odds per unit: the slope of a logistic "
                 "regression of success on the property, with its 95% interval (negative: higher values, fewer correct answers)."

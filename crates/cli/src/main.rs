@@ -88,7 +88,7 @@ struct Analysis {
     #[arg(long)]
     no_dynamic: bool,
     /// Bootstrap intervals of Spearman's ρ (2,000 resamples of programs per correlation): `auto`
-    /// gives them up to 100,000 model × program pairs, `all` always, `none` never.
+    /// gives them up to 50,000 model × program pairs, `all` always, `none` never.
     #[arg(long, value_enum, default_value_t = RhoIntervals::Auto)]
     rho_intervals: RhoIntervals,
     /// Also write the joined facts as Parquet into this folder: `programs.parquet` (one row per

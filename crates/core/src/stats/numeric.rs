@@ -153,9 +153,10 @@ fn scope_rows(scope: &Scope, model: usize, benchmark: Option<usize>, members: &[
 }
 
 /// Bootstrap intervals are given without asking up to this many model × program pairs: the
-/// ExeRScope artifact, eval-arena's 37 models × 800 programs; not a million predictions (2,000
-/// correlations a row would take minutes there).
-pub const AUTO_RHO_INTERVALS: usize = 100_000;
+/// ExeRScope artifact, eval-arena's 37 models × 800 programs (the CLI 3–4 s on 2 cores); not 100
+/// models × 1,000 programs (11 s, where the rest of the analysis takes 0.45 s), nor a million
+/// predictions (2,000 correlations a row would take minutes there).
+pub const AUTO_RHO_INTERVALS: usize = 50_000;
 
 /// Whether bootstrap intervals of ρ are given without asking for these facts.
 pub fn affords_rho_intervals(facts: &Facts) -> bool {
