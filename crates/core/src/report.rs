@@ -38,7 +38,10 @@ pub struct Report {
 
 impl Report {
     pub fn build(facts: &Facts, judge: Judge) -> Report {
-        Report { programs: program_reports(facts), ..Report::statistics(facts, judge, &Part::every()) }
+        Report {
+            programs: program_reports(facts),
+            ..Report::statistics(facts, judge, &facts.outcomes(judge), &Part::every())
+        }
     }
 
     /// The report with every program's row: those of `facts` (what a report without them, as
@@ -48,13 +51,13 @@ impl Report {
     }
 
     /// Everything but the programs' rows, which depend on the facts alone; of the statistics
-    /// beyond the runs, the `parts` asked for (the others are left empty).
-    fn statistics(facts: &Facts, judge: Judge, parts: &BTreeSet<Part>) -> Report {
-        let outcomes = facts.outcomes(judge);
-        let statistics = Statistics::of(facts, judge, &outcomes, parts);
+    /// beyond the runs, the `parts` asked for (the others are left empty). `outcomes` are the
+    /// facts' own for `judge`.
+    fn statistics(facts: &Facts, judge: Judge, outcomes: &[Outcome], parts: &BTreeSet<Part>) -> Report {
+        let statistics = Statistics::of(facts, judge, outcomes, parts);
         Report {
             judge,
-            runs: run_summaries(facts, &outcomes),
+            runs: run_summaries(facts, outcomes),
             constructs: statistics.constructs,
             types: statistics.types,
             construct_effects: statistics.construct_effects,
@@ -158,10 +161,11 @@ impl ReportScope {
     pub fn report(&self, facts: &Facts) -> ScopedReport {
         let task_facts = facts.of_task(self.task);
         let shown = self.without_hidden(Cow::Borrowed(&task_facts));
-        let mut report = Report::statistics(&shown, self.judge, &self.parts);
+        let outcomes = shown.outcomes(self.judge);
+        let mut report = Report::statistics(&shown, self.judge, &outcomes, &self.parts);
         if let Some(property) = self.rho_intervals.filter(|_| numeric::affords_rho_intervals(&shown)) {
             let rows = report.correlations.iter_mut().filter(|r| r.property == property);
-            numeric::add_rho_intervals(&shown, &shown.outcomes(self.judge), rows);
+            numeric::add_rho_intervals(&shown, &outcomes, rows);
         }
         let model_rates = if self.hidden.is_empty() {
             report.model_rates()
