@@ -15,6 +15,7 @@ use crate::input::InputFile;
 use crate::judges::Judge;
 use crate::readers::{read_all, ReadOptions};
 use crate::table::{Language, ProgramIdx, Table, TableBuilder, Task, Unmatched};
+use crate::texts::Texts;
 use crate::types::{exerscope_type, value_length, ReferenceType};
 use crate::units::units;
 use foldhash::{HashMap, HashMapExt};
@@ -298,11 +299,16 @@ fn report_programs_not_run(runs: &ProgramRuns, errors: &mut Vec<FileError>) {
 /// A program a model wrote answers with what it returned when run.
 fn answer_code_tasks(table: &mut Table, runs: &Runs) {
     let predictions = &mut table.predictions;
-    for i in 0..predictions.len() {
-        if let (Task::Code, Some(report)) = (predictions.task[i], runs.of_prediction(i)) {
-            predictions.answer[i] = report.answer();
-        }
+    if !predictions.task.contains(&Task::Code) {
+        return;
     }
+    let answers: Texts = (0..predictions.len())
+        .map(|i| match (predictions.task[i], runs.of_prediction(i)) {
+            (Task::Code, Some(report)) => Cow::Owned(report.answer()),
+            _ => Cow::Borrowed(&predictions.answer[i]),
+        })
+        .collect();
+    predictions.answer = answers;
 }
 
 /// Predictions whose run could not be made are judged as text instead: say so, once per reason.
@@ -436,7 +442,7 @@ fn judge_all(
         if i % (PROGRESS_STEP * 10) == 0 {
             progress(Progress { phase: Phase::Judging, done: i, total });
         }
-        let (index, task, answer) = (predictions.program[i], predictions.task[i], predictions.answer[i].as_str());
+        let (index, task, answer) = (predictions.program[i], predictions.task[i], &predictions.answer[i]);
         let program = &table.programs[index as usize];
         let verdicts = match predictions.stored_verdict[i].or_else(|| runs.verdict_of(i)) {
             Some(fixed) => [fixed; 3],

@@ -92,11 +92,11 @@ impl Analysis {
                     sample: table.sample[i],
                     verdict_from: self.verdict_source(i),
                     input: table.input[i].clone(),
-                    answer: table.answer[i].clone(),
+                    answer: table.answer[i].to_owned(),
                     verdict: std::array::from_fn(|j| self.facts.predictions.verdict[j][i]),
                     response,
                     response_cut_bytes,
-                    source_path: table.source_path[i].clone(),
+                    source_path: table.source_path[i].to_owned(),
                 }
             })
             .collect();

@@ -31,6 +31,7 @@ pub mod readers;
 pub mod report;
 pub mod stats;
 pub mod table;
+pub mod texts;
 pub mod types;
 mod units;
 

@@ -2,6 +2,7 @@
 //! and predictions (columnar: one vector per field), joined by (benchmark, program id).
 
 use crate::readers::generic_table::UnmappedTable;
+use crate::texts::{SharedTexts, Texts};
 use crate::units::units;
 use foldhash::{HashMap, HashMapExt, HashSet};
 use serde::{Deserialize, Serialize};
@@ -71,7 +72,7 @@ pub struct Predictions {
     pub task: Vec<Task>,
     pub sample: Vec<u32>,
     /// The extracted answer the judges compare with the expected output.
-    pub answer: Vec<String>,
+    pub answer: Texts,
     /// The verdict the framework stored with the prediction (CRUXEval's scores, CRUXEval-X's
     /// `res`); when present it is the verdict of every judge.
     pub stored_verdict: Vec<Option<bool>>,
@@ -80,7 +81,7 @@ pub struct Predictions {
     /// The model's raw response, when the result files keep it.
     pub response: Vec<Option<String>>,
     /// The file the answer came from, for messages and the drill-down.
-    pub source_path: Vec<String>,
+    pub source_path: SharedTexts,
 }
 
 impl Predictions {
@@ -311,7 +312,10 @@ impl TableBuilder {
         // Equal keys are one (model, program, task, sample) given again: they come one after another.
         let mut previous: Option<PredictionKey> = None;
         let mut repeated: BTreeMap<String, Examples> = BTreeMap::new();
+        let mut sources = HashMap::default();
         let mut raws = self.predictions;
+        let answer_bytes = raws.iter().map(|raw| raw.answer.len()).sum();
+        table.predictions.answer = Texts::with_capacity(raws.len(), answer_bytes);
         for (key, index) in in_prediction_order(&raws) {
             let raw = &mut raws[index as usize];
             let PredictionKey { model: model_rank, benchmark, program: id, .. } = key;
@@ -341,11 +345,11 @@ impl TableBuilder {
             p.program.push(program);
             p.task.push(raw.task);
             p.sample.push(raw.sample);
-            p.answer.push(std::mem::take(&mut raw.answer));
+            p.answer.push(&std::mem::take(&mut raw.answer));
             p.stored_verdict.push(raw.stored_verdict);
             p.input.push(raw.input.take());
             p.response.push(raw.response.take());
-            p.source_path.push(std::mem::take(&mut raw.source_path));
+            p.source_path.push(std::mem::take(&mut raw.source_path), &mut sources);
         }
         for (file, examples) in repeated {
             problems.messages.push(crate::FileError::new(

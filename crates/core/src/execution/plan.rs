@@ -41,7 +41,7 @@ pub fn plan_runs(table: &Table) -> RunPlan {
             _ if predictions.stored_verdict[i].is_some() => (None, None),
             Task::Input => {
                 let entry = entries.entry(program_index).or_insert_with(|| entry_of(&program.input, &mut parser));
-                (Some(predictions.answer[i].as_str()), Some(entry.as_deref()))
+                (Some(&predictions.answer[i]), Some(entry.as_deref()))
             }
             Task::Code => (Some(program.input.as_str()), Some(None)),
             _ => (None, None),

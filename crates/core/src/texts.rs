@@ -1,0 +1,154 @@
+//! Columns of strings for a million rows: [`Texts`] keeps them end to end in one buffer (a short
+//! answer costs its bytes and an offset, not a heap allocation and a 24-byte `String`), and
+//! [`SharedTexts`] keeps each distinct string once (the file a prediction came from: one file
+//! holds a model's 10,000 predictions).
+
+use foldhash::HashMap;
+use serde::{Deserialize, Serialize};
+use std::ops::Index;
+
+/// Strings kept end to end, indexed like a `Vec<String>` (`texts[i]` is a `&str`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Texts {
+    text: String,
+    /// Where each string ends in `text`.
+    ends: Vec<usize>,
+}
+
+impl Texts {
+    /// Room for `rows` strings of `bytes` in all: read once, the column is never copied to grow.
+    pub fn with_capacity(rows: usize, bytes: usize) -> Self {
+        Texts { text: String::with_capacity(bytes), ends: Vec::with_capacity(rows) }
+    }
+
+    pub fn push(&mut self, text: &str) {
+        self.text.push_str(text);
+        self.ends.push(self.text.len());
+    }
+
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    pub fn get(&self, index: usize) -> Option<&str> {
+        let end = *self.ends.get(index)?;
+        let start = if index == 0 { 0 } else { self.ends[index - 1] };
+        Some(&self.text[start..end])
+    }
+
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        (0..self.len()).map(|i| &self[i])
+    }
+}
+
+impl Index<usize> for Texts {
+    type Output = str;
+
+    fn index(&self, index: usize) -> &str {
+        self.get(index).unwrap_or_else(|| panic!("text {index} of {}", self.len()))
+    }
+}
+
+impl<S: AsRef<str>> FromIterator<S> for Texts {
+    fn from_iter<I: IntoIterator<Item = S>>(iter: I) -> Self {
+        let mut texts = Texts::default();
+        texts.extend(iter);
+        texts
+    }
+}
+
+impl<S: AsRef<str>> Extend<S> for Texts {
+    fn extend<I: IntoIterator<Item = S>>(&mut self, iter: I) {
+        for text in iter {
+            self.push(text.as_ref());
+        }
+    }
+}
+
+impl<S: AsRef<str>> PartialEq<[S]> for Texts {
+    fn eq(&self, other: &[S]) -> bool {
+        self.len() == other.len() && self.iter().zip(other).all(|(a, b)| a == b.as_ref())
+    }
+}
+
+impl<S: AsRef<str>, const N: usize> PartialEq<[S; N]> for Texts {
+    fn eq(&self, other: &[S; N]) -> bool {
+        *self == other[..]
+    }
+}
+
+/// Strings many rows share: each distinct one kept once, a row holds its number.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SharedTexts {
+    distinct: Texts,
+    rows: Vec<u32>,
+}
+
+impl SharedTexts {
+    /// Adds a row of `text`; `known` holds the number of each string kept so far (the caller
+    /// keeps it while adding rows).
+    pub fn push(&mut self, text: String, known: &mut HashMap<String, u32>) {
+        let next = self.distinct.len() as u32;
+        let number = *known.entry(text).or_insert_with_key(|text| {
+            self.distinct.push(text);
+            next
+        });
+        self.rows.push(number);
+    }
+
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        self.rows.iter().map(|&number| &self.distinct[number as usize])
+    }
+}
+
+impl Index<usize> for SharedTexts {
+    type Output = str;
+
+    fn index(&self, index: usize) -> &str {
+        &self.distinct[self.rows[index] as usize]
+    }
+}
+
+impl<S: AsRef<str>, const N: usize> PartialEq<[S; N]> for SharedTexts {
+    fn eq(&self, other: &[S; N]) -> bool {
+        self.len() == N && self.iter().zip(other).all(|(a, b)| a == b.as_ref())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_end_to_end_read_back_one_by_one() {
+        let texts: Texts = ["'a b'", "", "[1, 2]", "é"].into_iter().collect();
+        assert_eq!(texts.len(), 4);
+        assert_eq!((&texts[0], &texts[1], &texts[2], &texts[3]), ("'a b'", "", "[1, 2]", "é"));
+        assert_eq!(texts.get(4), None);
+        assert_eq!(texts.iter().collect::<Vec<_>>(), ["'a b'", "", "[1, 2]", "é"]);
+        assert_eq!(texts, ["'a b'", "", "[1, 2]", "é"]);
+        assert!(Texts::default().is_empty());
+    }
+
+    #[test]
+    fn shared_strings_are_kept_once() {
+        let (mut shared, mut known) = (SharedTexts::default(), HashMap::default());
+        for path in ["a.jsonl", "a.jsonl", "b.jsonl", "a.jsonl"] {
+            shared.push(path.to_owned(), &mut known);
+        }
+        assert_eq!(shared, ["a.jsonl", "a.jsonl", "b.jsonl", "a.jsonl"]);
+        assert_eq!((&shared[2], shared.len(), shared.distinct.len()), ("b.jsonl", 4, 2));
+    }
+}
