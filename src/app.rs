@@ -25,6 +25,7 @@ use crate::view_state::{Drill, ProgramKey, Section, ViewState};
 use crate::worker_client::{AnalysisWorker, WorkerEvent};
 use exerscope_core::analysis::{Phase, Progress};
 use exerscope_core::detail::ProgramDetail;
+use exerscope_core::numeric::NumericProperty;
 use exerscope_core::drilldown::Selection;
 use exerscope_core::readers::generic_table::ColumnMapping;
 use exerscope_core::readers::{Format, ReadOptions};
@@ -92,7 +93,16 @@ pub fn App() -> impl IntoView {
         let affords = task_facts.with(|f| f.as_deref().is_some_and(affords_rho_intervals));
         let rho_intervals = (section.get() == Section::Properties && affords).then(|| property.get());
         let parts = parts_shown(section.get());
-        ReportScope { task: task.get(), hidden: hidden_models.get(), judge: judge.get(), rho_intervals, parts }
+        // The property view's correlations are those of its property only.
+        let correlated = (section.get() == Section::Properties).then(|| property.get());
+        ReportScope {
+            task: task.get(),
+            hidden: hidden_models.get(),
+            judge: judge.get(),
+            rho_intervals,
+            parts,
+            property: correlated,
+        }
     });
     let reports = StoredValue::new(Reports::default());
     // The report shown (the last one asked for and sent), and the facts it counts: the two change
@@ -106,10 +116,16 @@ pub fn App() -> impl IntoView {
     // The report as a section sees it: none while the one shown lacks the section's statistics
     // (the view's own is on its way), and whether it is waiting for it.
     let report_for = move |section: Section| {
-        Signal::derive(move || answer.with(|a| a.as_ref().filter(|a| a.answers(section)).map(|a| a.report.clone())))
+        Signal::derive(move || {
+            let property = property.get();
+            answer.with(|a| a.as_ref().filter(|a| a.answers(section, property)).map(|a| a.report.clone()))
+        })
     };
     let busy = move |section: Section| {
-        Signal::derive(move || !answer.with(|a| a.as_ref().is_some_and(|a| a.answers(section))))
+        Signal::derive(move || {
+            let property = property.get();
+            !answer.with(|a| a.as_ref().is_some_and(|a| a.answers(section, property)))
+        })
     };
     let shown_judge = Signal::derive(move || answer.with(|a| a.as_ref().map(|a| a.scope.judge)).unwrap_or(judge.get()));
     let model_rates =
@@ -512,9 +528,10 @@ struct Answer {
 }
 
 impl Answer {
-    /// Whether the report has every statistic `section` shows.
-    fn answers(&self, section: Section) -> bool {
+    /// Whether the report has every statistic `section` shows (the property view: of `property`).
+    fn answers(&self, section: Section, property: NumericProperty) -> bool {
         self.scope.parts.is_superset(&parts_shown(section))
+            && (section != Section::Properties || self.scope.correlates(Some(property)))
     }
 }
 
@@ -613,8 +630,14 @@ mod tests {
     }
 
     fn answer(judge: Judge) -> Arc<Answer> {
-        let scope =
-            ReportScope { task: None, hidden: BTreeSet::new(), judge, rho_intervals: None, parts: Part::every() };
+        let scope = ReportScope {
+            task: None,
+            hidden: BTreeSet::new(),
+            judge,
+            rho_intervals: None,
+            parts: Part::every(),
+            property: None,
+        };
         Arc::new(Answer::from(scope.report(&facts())))
     }
 
@@ -659,5 +682,18 @@ mod tests {
         reports.take(Arc::new(Answer::from(overview.report(&facts()))));
         assert!(reports.find(&types).is_none(), "the overview's report has no types");
         assert!(parts_shown(Section::Exports) == Part::every(), "exports take the whole report");
+    }
+
+    #[test]
+    fn the_property_view_is_answered_by_a_report_of_its_property() {
+        let every = answer(Judge::Reference);
+        let (loc, calls) = (NumericProperty::Loc, NumericProperty::Calls);
+        assert!(every.answers(Section::Properties, loc) && every.answers(Section::Properties, calls));
+        let scope = ReportScope { parts: parts_shown(Section::Properties), property: Some(loc), ..every.scope.clone() };
+        let only_loc = Answer::from(scope.report(&facts()));
+        assert!(only_loc.answers(Section::Properties, loc));
+        assert!(!only_loc.answers(Section::Properties, calls), "another property: its own report is asked for");
+        assert!(only_loc.answers(Section::Overview, calls));
+        assert!(!only_loc.answers(Section::Types, loc));
     }
 }

@@ -7,6 +7,7 @@
 use exerscope_charts::bars::{draw_success_bars, run_bars, SuccessBars};
 use exerscope_charts::radar::{draw_radar, RadarGeometry, RadarSeries};
 use exerscope_core::extractors::{ProgramParser, ReferenceConstruct};
+use exerscope_core::numeric::NumericProperty;
 use exerscope_core::report::{Part, ReportScope, ScopedReport};
 use exerscope_core::table::Language;
 use exerscope_core::{analyze, InputFile, Judge, Report};
@@ -75,14 +76,16 @@ fn the_session_parses_in_chunks_as_the_workers_do() {
         task: None,
         hidden: BTreeSet::from([facts.models[0].clone()]),
         judge: Judge::Value,
-        rho_intervals: Some(exerscope_core::numeric::NumericProperty::Loc),
+        rho_intervals: Some(NumericProperty::Loc),
         parts: BTreeSet::from([Part::Correlations]),
+        property: Some(NumericProperty::Loc),
     };
     let json = session.report(&serde_json::to_string(&scope).unwrap()).unwrap().unwrap();
     let sent: ScopedReport = serde_json::from_str(&json).unwrap();
     assert_eq!(sent, scope.report(&facts), "to the last digit");
     assert!(sent.report.programs.is_empty(), "the programs' rows stay with the facts");
     assert!(!sent.report.correlations.is_empty() && sent.report.types.is_empty(), "the parts asked for only");
+    assert!(sent.report.correlations.iter().all(|row| row.property == NumericProperty::Loc), "its property only");
     assert_eq!(session.shown_report().unwrap(), Some(json), "the view's report, built again on a change");
 }
 

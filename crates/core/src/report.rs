@@ -40,7 +40,7 @@ impl Report {
     pub fn build(facts: &Facts, judge: Judge) -> Report {
         Report {
             programs: program_reports(facts),
-            ..Report::statistics(facts, judge, &facts.outcomes(judge), &Part::every())
+            ..Report::statistics(facts, judge, &facts.outcomes(judge), &Part::every(), &NumericProperty::ALL)
         }
     }
 
@@ -53,8 +53,14 @@ impl Report {
     /// Everything but the programs' rows, which depend on the facts alone; of the statistics
     /// beyond the runs, the `parts` asked for (the others are left empty). `outcomes` are the
     /// facts' own for `judge`.
-    fn statistics(facts: &Facts, judge: Judge, outcomes: &[Outcome], parts: &BTreeSet<Part>) -> Report {
-        let statistics = Statistics::of(facts, judge, outcomes, parts);
+    fn statistics(
+        facts: &Facts,
+        judge: Judge,
+        outcomes: &[Outcome],
+        parts: &BTreeSet<Part>,
+        properties: &[NumericProperty],
+    ) -> Report {
+        let statistics = Statistics::of(facts, judge, outcomes, parts, properties);
         Report {
             judge,
             runs: run_summaries(facts, outcomes),
@@ -129,6 +135,10 @@ pub struct ReportScope {
     /// The statistics computed beyond the runs (all of them unless told).
     #[serde(default = "Part::every")]
     pub parts: BTreeSet<Part>,
+    /// The one property whose correlations are computed (the page's property view shows one:
+    /// at a million predictions all seventeen took the worker 4 s); `None`: every property.
+    #[serde(default)]
+    pub property: Option<NumericProperty>,
 }
 
 impl ReportScope {
@@ -146,14 +156,20 @@ impl ReportScope {
     }
 
     /// Whether a report of this scope answers `asked`: the same predictions, judge and intervals,
-    /// and at least the parts asked for.
+    /// and at least the parts (and the correlations' properties) asked for.
     pub fn covers(&self, asked: &ReportScope) -> bool {
-        let ReportScope { task, hidden, judge, rho_intervals, parts } = asked;
+        let ReportScope { task, hidden, judge, rho_intervals, parts, property } = asked;
         self.task == *task
             && self.hidden == *hidden
             && self.judge == *judge
             && self.rho_intervals == *rho_intervals
             && self.parts.is_superset(parts)
+            && (!parts.contains(&Part::Correlations) || self.correlates(*property))
+    }
+
+    /// Whether the report has the correlations of `property` (`None`: of every property).
+    pub fn correlates(&self, property: Option<NumericProperty>) -> bool {
+        self.parts.contains(&Part::Correlations) && (self.property.is_none() || self.property == property)
     }
 
     /// The report of the scope, with the pass@1 of every model of its task (hidden or not: a
@@ -162,7 +178,8 @@ impl ReportScope {
         let task_facts = facts.of_task(self.task);
         let shown = self.without_hidden(Cow::Borrowed(&task_facts));
         let outcomes = shown.outcomes(self.judge);
-        let mut report = Report::statistics(&shown, self.judge, &outcomes, &self.parts);
+        let properties = self.property.map_or_else(|| NumericProperty::ALL.to_vec(), |property| vec![property]);
+        let mut report = Report::statistics(&shown, self.judge, &outcomes, &self.parts, &properties);
         if let Some(property) = self.rho_intervals.filter(|_| numeric::affords_rho_intervals(&shown)) {
             let rows = report.correlations.iter_mut().filter(|r| r.property == property);
             numeric::add_rho_intervals(&shown, &outcomes, rows);
@@ -197,8 +214,15 @@ struct Statistics {
 }
 
 impl Statistics {
-    /// `outcomes` are the facts' own (computed once per report: every section counts by program).
-    fn of(facts: &Facts, judge: Judge, outcomes: &[Outcome], parts: &BTreeSet<Part>) -> Statistics {
+    /// `outcomes` are the facts' own (computed once per report: every section counts by program);
+    /// the correlations are those of `properties`.
+    fn of(
+        facts: &Facts,
+        judge: Judge,
+        outcomes: &[Outcome],
+        parts: &BTreeSet<Part>,
+        properties: &[NumericProperty],
+    ) -> Statistics {
         // Each part asked for; the rest left empty.
         fn part<T>(parts: &BTreeSet<Part>, part: Part, compute: impl FnOnce() -> Vec<T>) -> Vec<T> {
             if parts.contains(&part) {
@@ -210,7 +234,7 @@ impl Statistics {
         // The correlations (each model on a core of its own) beside the rest, which are each one
         // pass over the outcomes (rayon; one after the other in the browser).
         let (correlations, (constructs, types, construct_effects, agreements)) = rayon::join(
-            || part(parts, Part::Correlations, || correlations(facts, judge, outcomes)),
+            || part(parts, Part::Correlations, || correlations(facts, judge, outcomes, properties)),
             || {
                 let effects = || {
                     [Flavor::Reference, Flavor::Exerscope]
@@ -278,7 +302,7 @@ impl TaskedReport {
         };
         for task in facts.tasks() {
             let one = facts.for_task(task);
-            let statistics = Statistics::of(&one, judge, &one.outcomes(judge), &Part::every());
+            let statistics = Statistics::of(&one, judge, &one.outcomes(judge), &Part::every(), &NumericProperty::ALL);
             report.constructs.extend(tagged(task, statistics.constructs));
             report.types.extend(tagged(task, statistics.types));
             report.construct_effects.extend(tagged(task, statistics.construct_effects));
@@ -406,6 +430,7 @@ mod tests {
             judge: Judge::Value,
             rho_intervals: None,
             parts: Part::every(),
+            property: None,
         };
         let scoped = scope.report(&facts);
         let shown = facts.for_task(Task::Output).for_models(&[false, true]);
@@ -429,6 +454,7 @@ mod tests {
             judge: Judge::Reference,
             rho_intervals: None,
             parts: Part::every(),
+            property: None,
         };
         let full = whole.report(&facts).report;
         let runs_only = ReportScope { parts: BTreeSet::new(), ..whole.clone() };
@@ -443,6 +469,38 @@ mod tests {
         assert!(!whole.covers(&ReportScope { judge: Judge::Value, ..runs_only }), "another judge");
         let old: ReportScope = serde_json::from_str(r#"{"task": null, "hidden": [], "judge": "reference"}"#).unwrap();
         assert_eq!(old, whole, "a scope that names no parts asks for all");
+    }
+
+    #[test]
+    fn a_scope_of_one_property_computes_its_correlations_only() {
+        let mut facts = tiny_facts();
+        add_prediction(&mut facts, 0, 2, true);
+        let whole = ReportScope {
+            task: None,
+            hidden: BTreeSet::new(),
+            judge: Judge::Reference,
+            rho_intervals: None,
+            parts: Part::every(),
+            property: None,
+        };
+        let full = whole.report(&facts).report;
+        let loc = ReportScope {
+            parts: BTreeSet::from([Part::Correlations]),
+            property: Some(NumericProperty::Loc),
+            ..whole.clone()
+        };
+        let report = loc.report(&facts).report;
+        let full_loc: Vec<&CorrelationRow> =
+            full.correlations.iter().filter(|r| r.property == NumericProperty::Loc).collect();
+        assert!(!full_loc.is_empty() && full_loc.len() < full.correlations.len());
+        assert_eq!(report.correlations.iter().collect::<Vec<_>>(), full_loc, "the same rows as in the whole report");
+        assert!(whole.covers(&loc) && loc.covers(&loc));
+        let calls = ReportScope { property: Some(NumericProperty::Calls), ..loc.clone() };
+        assert!(!loc.covers(&calls), "another property");
+        assert!(!loc.covers(&ReportScope { property: None, ..loc.clone() }), "every property");
+        let constructs = ReportScope { parts: BTreeSet::from([Part::Constructs]), property: None, ..whole.clone() };
+        let both = ReportScope { parts: Part::every(), ..loc.clone() };
+        assert!(both.covers(&constructs), "no correlations asked: the property does not matter");
     }
 
     #[test]

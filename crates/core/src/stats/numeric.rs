@@ -57,24 +57,30 @@ pub struct CorrelationRow {
 }
 
 /// Every (model, benchmark or `*`, property, mode), in that order.
-pub fn correlations(facts: &Facts, judge: Judge, outcomes: &[Outcome]) -> Vec<CorrelationRow> {
+/// Every model's correlation rows with each of `properties`.
+pub fn correlations(
+    facts: &Facts,
+    judge: Judge,
+    outcomes: &[Outcome],
+    properties: &[NumericProperty],
+) -> Vec<CorrelationRow> {
     let verdicts = facts.predictions.verdicts(judge);
     let mut by_model: Vec<Vec<usize>> = vec![Vec::new(); facts.models.len()];
     for i in 0..facts.predictions.len() {
         by_model[facts.predictions.model[i] as usize].push(i);
     }
-    let values = property_values(facts);
-    let scope = Scope { facts, verdicts, outcomes, values: &values };
+    let values = property_values(facts, properties);
+    let scope = Scope { facts, verdicts, outcomes, properties, values: &values };
     // Each model's rows on a core of its own (rayon; one thread in the browser).
     let per_model: Vec<Vec<CorrelationRow>> =
         by_model.par_iter().enumerate().map(|(model, own)| model_rows(&scope, model, own)).collect();
     per_model.concat()
 }
 
-/// Each property's value per program (in the order of [`NumericProperty::ALL`]), read once for
-/// all models: from a table in memory order, not from each program's facts a hundred times.
-fn property_values(facts: &Facts) -> Vec<Vec<Option<f64>>> {
-    NumericProperty::ALL.iter().map(|property| facts.programs.iter().map(|p| property.value(p)).collect()).collect()
+/// Each property's value per program, read once for all models: from a table in memory order,
+/// not from each program's facts a hundred times.
+fn property_values(facts: &Facts, properties: &[NumericProperty]) -> Vec<Vec<Option<f64>>> {
+    properties.iter().map(|property| facts.programs.iter().map(|p| property.value(p)).collect()).collect()
 }
 
 /// What every model's rows are computed from.
@@ -82,7 +88,8 @@ struct Scope<'a> {
     facts: &'a Facts,
     verdicts: &'a [bool],
     outcomes: &'a [Outcome],
-    /// Per property (in the order of [`NumericProperty::ALL`]), its value per program.
+    properties: &'a [NumericProperty],
+    /// Per property (in the order of `properties`), its value per program.
     values: &'a [Vec<Option<f64>>],
 }
 
@@ -110,14 +117,14 @@ fn model_rows(scope: &Scope, model: usize, own: &[usize]) -> Vec<CorrelationRow>
 /// Both correlation rows of every property for one model in one scope (a benchmark, or all
 /// pooled): `members`, that model's predictions in the scope.
 fn scope_rows(scope: &Scope, model: usize, benchmark: Option<usize>, members: &[usize]) -> Vec<CorrelationRow> {
-    let Scope { facts, verdicts, outcomes, values } = *scope;
+    let Scope { facts, verdicts, outcomes, properties, values } = *scope;
     let mut rows = Vec::new();
     if members.is_empty() {
         return rows;
     }
     let benchmark_name = benchmark.map_or(ALL_BENCHMARKS.to_owned(), |b| facts.benchmarks[b].clone());
     let own_outcomes = outcomes_of(facts, outcomes, model as u32, benchmark.map(|b| b as u32));
-    for (property, values) in NumericProperty::ALL.into_iter().zip(values) {
+    for (&property, values) in properties.iter().zip(values) {
         let pairs = property_pairs(facts, verdicts, members, values);
         let row = |mode, rho, p, n| CorrelationRow {
             model: facts.models[model].clone(),
@@ -254,11 +261,12 @@ mod tests {
         let mut facts = tiny_facts();
         add_prediction(&mut facts, 0, 2, true);
         let outcomes = facts.outcomes(Judge::Reference);
-        let rows = correlations(&facts, Judge::Reference, &outcomes);
+        let rows = correlations(&facts, Judge::Reference, &outcomes, &NumericProperty::ALL);
         let members: Vec<usize> = (0..facts.predictions.len()).collect();
-        let values = property_values(&facts);
+        let values = property_values(&facts, &NumericProperty::ALL);
         let verdicts = facts.predictions.verdicts(Judge::Reference);
-        let scope = Scope { facts: &facts, verdicts, outcomes: &outcomes, values: &values };
+        let scope =
+            Scope { facts: &facts, verdicts, outcomes: &outcomes, properties: &NumericProperty::ALL, values: &values };
         let computed = scope_rows(&scope, 0, Some(0), &members);
         let named: Vec<&CorrelationRow> = rows.iter().filter(|r| r.benchmark == "b").collect();
         assert_eq!(named, computed.iter().collect::<Vec<_>>());
@@ -272,7 +280,7 @@ mod tests {
         add_prediction(&mut facts, 0, 2, true);
         add_prediction(&mut facts, 0, 0, false);
         let outcomes = facts.outcomes(Judge::Reference);
-        let mut rows = correlations(&facts, Judge::Reference, &outcomes);
+        let mut rows = correlations(&facts, Judge::Reference, &outcomes, &NumericProperty::ALL);
         add_rho_intervals(&facts, &outcomes, &mut rows);
         let loc = |benchmark: &str, mode| {
             rows.iter()
@@ -281,7 +289,7 @@ mod tests {
         };
         let pooled = loc(ALL_BENCHMARKS, CorrelationMode::PerProgram);
         assert_eq!(pooled.rho_ci95, loc("b", CorrelationMode::PerProgram).rho_ci95, "one benchmark: the same programs");
-        let values = property_values(&facts);
+        let values = property_values(&facts, &NumericProperty::ALL);
         let loc_values = &values[NumericProperty::ALL.iter().position(|p| *p == NumericProperty::Loc).unwrap()];
         let (xs, shares): (Vec<f64>, Vec<f64>) =
             program_shares(&outcomes, loc_values).into_iter().map(|(x, share, _)| (x, share)).unzip();
