@@ -6,7 +6,8 @@ use crate::components::figure::FigureCanvas;
 use crate::components::predicted_benchmarks;
 use crate::components::window::Window;
 use exerscope_charts::figures::{self, Hit, MatrixOrder};
-use exerscope_charts::format::{format_p, points};
+use exerscope_charts::format::{format_p, points, thousands};
+use exerscope_charts::heatmap::WRITTEN_CELLS;
 use exerscope_core::drilldown::{AgreementCell, Selection};
 use exerscope_core::stats::agreement::{ModelAgreement, SIGNIFICANCE};
 use exerscope_core::stats::numeric::ALL_BENCHMARKS;
@@ -52,7 +53,12 @@ pub fn ComparisonView(
                     "On the programs both models predicted: the row model's success minus the column model's, in "
                     "percentage points (blue: the row is better). Grey where McNemar's test, adjusted over all pairs "
                     "(Benjamini–Hochberg), cannot tell the two apart (p ≥ 0.05). A cell opens the programs its row "
-                    "model solved and its column model did not."
+                    "model solved and its column model did not. "
+                    {format!(
+                        "Past {} cells the differences are not written: each shows where the pointer rests, and \
+                         all under \"The numbers\".",
+                        thousands(WRITTEN_CELLS)
+                    )}
                 </p>
                 <div class="controls">
                     <label>

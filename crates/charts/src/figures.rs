@@ -869,7 +869,7 @@ mod tests {
         let area = SVGBackend::with_string(&mut svg, heatmap.size).into_drawing_area();
         let Drawn::Heatmap(geometry, _) = heatmap.draw(&area).unwrap() else { panic!("not drawn as a heatmap") };
         // The middle of row 2, column 0: model m02, which answered 2 (right).
-        let point = (geometry.origin.0 + 20, geometry.origin.1 + 2 * crate::heatmap::CELL_HEIGHT as i32 + 9);
+        let point = (geometry.origin.0 + 20, geometry.origin.1 + 2 * geometry.cells.height as i32 + 9);
         assert_eq!(
             Drawn::Heatmap(geometry.clone(), (0..12).collect()).hit(point),
             Some(Hit::Cell { model: 2, column: 0 })
