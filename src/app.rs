@@ -1,6 +1,7 @@
 //! The root component: owns the state (signals), the analysis worker, and lays out the views.
 //! Children get only what they need: read signals to show, callbacks to act.
 
+use crate::now;
 use crate::components::comparison::ComparisonView;
 use crate::components::constructs::ConstructsView;
 use crate::components::drilldown::Drilldown;
@@ -587,10 +588,6 @@ fn shared(facts: &Arc<Facts>, view: Cow<'_, Facts>) -> Arc<Facts> {
         Cow::Borrowed(_) => facts.clone(),
         Cow::Owned(view) => Arc::new(view),
     }
-}
-
-fn now() -> f64 {
-    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
 }
 
 /// The URL's fragment (with its `#`), empty without one.

@@ -23,6 +23,11 @@ pub mod view_state;
 pub mod worker_api;
 pub mod worker_client;
 
+/// Milliseconds since the page opened (0 without a `window`: inside a worker).
+pub fn now() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+}
+
 /// True inside a Web Worker (no `window`).
 pub fn in_worker() -> bool {
     web_sys::window().is_none()

@@ -1,11 +1,29 @@
 //! A figure on the page: its chart drawn on a canvas, a click turned into what it hit, and the
 //! same drawing saved as SVG or as a PNG at twice its size.
 
-use crate::canvas::{canvas_area, canvas_point};
+use crate::canvas::{canvas_area, canvas_point, draw_soon};
 use crate::download::{download_png, download_text};
 use exerscope_charts::figures::{Drawn, Figure, Hit, TableCell};
 use leptos::prelude::*;
 use std::sync::Arc;
+
+/// Draws the figure on the canvas and keeps where its marks are, unless the figure has gone.
+fn draw(canvas: NodeRef<leptos::html::Canvas>, figure: Signal<Option<Arc<Figure>>>, drawn: StoredValue<Drawn>) {
+    let (Some(Some(canvas)), Some(Some(figure))) = (canvas.try_get_untracked(), figure.try_get_untracked()) else {
+        return;
+    };
+    let (width, height) = figure.size;
+    if (canvas.width(), canvas.height()) != (width, height) {
+        canvas.set_width(width);
+        canvas.set_height(height);
+    }
+    let Some(area) = canvas_area(&canvas) else { return };
+    match figure.draw(&area) {
+        Ok(geometry) => _ = drawn.try_set_value(geometry),
+        Err(e) => web_sys::console::error_1(&format!("exerscope: {} not drawn: {e:?}", figure.name).into()),
+    }
+    let _ = canvas.set_attribute("data-drawn", "true");
+}
 
 #[component]
 pub fn FigureCanvas(
@@ -20,19 +38,20 @@ pub fn FigureCanvas(
 ) -> impl IntoView {
     let canvas = NodeRef::<leptos::html::Canvas>::new();
     let drawn = StoredValue::new(Drawn::Plain);
+    // Drawn in a task of its own (`draw_soon`), the latest figure when its turn comes; asked once
+    // however often the figure changes meanwhile.
+    let waiting = StoredValue::new(false);
     Effect::new(move |_| {
-        let (Some(canvas), Some(figure)) = (canvas.get(), figure.get()) else { return };
-        let (width, height) = figure.size;
-        if (canvas.width(), canvas.height()) != (width, height) {
-            canvas.set_width(width);
-            canvas.set_height(height);
+        canvas.track();
+        figure.track();
+        if !waiting.get_value() {
+            waiting.set_value(true);
+            draw_soon(move || {
+                if waiting.try_set_value(false).is_none() {
+                    draw(canvas, figure, drawn);
+                }
+            });
         }
-        let Some(area) = canvas_area(&canvas) else { return };
-        match figure.draw(&area) {
-            Ok(geometry) => drawn.set_value(geometry),
-            Err(e) => web_sys::console::error_1(&format!("exerscope: {} not drawn: {e:?}", figure.name).into()),
-        }
-        let _ = canvas.set_attribute("data-drawn", "true");
     });
     let on_click = move |event: web_sys::MouseEvent| {
         let (Some(canvas), Some(on_hit)) = (canvas.get(), on_hit) else { return };
