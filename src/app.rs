@@ -415,10 +415,13 @@ pub fn App() -> impl IntoView {
     // What each section sees: followed while it is open, or on a new drop (components/seen.rs).
     // (Dynamic properties arriving change the facts, not the drop: hidden sections wait.)
     let drop = Signal::derive(move || finished_runs.get() as usize);
-    let seen = move |open: Section| {
+    let seen_of = move |open: Section, facts: Signal<Option<Arc<Facts>>>| {
         let is_open = Signal::derive(move || section.get() == open);
-        Seen::new(Shown { open: is_open, drop }, shown, report_for(open), shown_judge, flavor.into())
+        Seen::new(Shown { open: is_open, drop }, facts, report_for(open), shown_judge, flavor.into())
     };
+    let seen = move |open: Section| seen_of(open, shown);
+    // Sources lists every file read, whatever the task and models shown.
+    let sources = seen_of(Section::Sources, facts.into());
     let (overview, constructs, properties, types, models, programs, exports) = (
         seen(Section::Overview),
         seen(Section::Constructs),
@@ -467,7 +470,7 @@ pub fn App() -> impl IntoView {
                     linked_data=Signal::derive(move || data_links.with(|d| !d.is_empty()))/>
                 <ModelPicker facts=task_facts rates=model_rates hidden=hidden_models/>
                 <SectionPanel section=Section::Sources current=section.into() busy=busy(Section::Sources)>
-                    <Sources facts=facts forced=forced per_source=per_source/>
+                    <Sources facts=sources.facts forced=forced per_source=per_source/>
                 </SectionPanel>
                 <SectionPanel section=Section::Overview current=section.into() busy=busy(Section::Overview)>
                     <Overview facts=overview.facts report=overview.report on_select=on_select/>

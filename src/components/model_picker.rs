@@ -17,6 +17,8 @@ pub fn ModelPicker(
     hidden: RwSignal<BTreeSet<String>>,
 ) -> impl IntoView {
     let query = RwSignal::new(String::new());
+    // The list is built when the picker opens: a hundred models' rows wait until asked for.
+    let open = RwSignal::new(false);
     let by_rate = RwSignal::new(false);
     let models = move || facts.with(|f| f.as_ref().map(|f| f.models.clone()).unwrap_or_default());
     // The models the search finds, in the order asked, with their index and rate.
@@ -55,7 +57,8 @@ pub fn ModelPicker(
     };
     view! {
         <Show when=move || { models().len() > 1 }>
-            <details class="model-picker" id="model-picker">
+            <details class="model-picker" id="model-picker"
+                on:toggle=move |e| open.set(event_target::<web_sys::HtmlDetailsElement>(&e).open())>
                 <summary>{summary}</summary>
                 <div class="controls">
                     <input id="model-search" type="search" placeholder="find models" aria-label="Find models"
@@ -70,8 +73,11 @@ pub fn ModelPicker(
                 </div>
                 <ul class="model-list">
                     {move || {
+                        if !open.get() {
+                            return None;
+                        }
                         let count = models().len();
-                        found()
+                        let rows = found()
                             .into_iter()
                             .map(|(i, name, rate)| {
                                 let shown = !hidden.with(|h| h.contains(&name));
@@ -97,7 +103,8 @@ pub fn ModelPicker(
                                     </li>
                                 }
                             })
-                            .collect_view()
+                            .collect_view();
+                        Some(rows)
                     }}
                 </ul>
             </details>

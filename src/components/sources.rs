@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 #[component]
 pub fn Sources(
-    facts: RwSignal<Option<Arc<Facts>>>,
+    facts: Signal<Option<Arc<Facts>>>,
     forced: RwSignal<Option<Format>>,
     per_source: RwSignal<BTreeMap<String, Format>>,
 ) -> impl IntoView {
