@@ -205,16 +205,15 @@ impl Facts {
     /// The models with predictions in these facts, in index order: those a view of one task
     /// draws (a drop's other tasks may have other models).
     pub fn predicted_models(&self) -> Vec<ModelIdx> {
-        present_indices(&self.predictions.model, self.models.len())
+        present_indices(self.predictions.model.iter().copied(), self.models.len())
     }
 
     /// The benchmarks with predictions in these facts, in index order: those charts draw (a
     /// benchmark read without predictions in this task, such as another task's or CodeMind's
     /// DER/SR programs when another task is shown, is listed in the program table only).
     pub fn predicted_benchmarks(&self) -> Vec<BenchmarkIdx> {
-        let benchmarks: Vec<BenchmarkIdx> =
-            self.predictions.program.iter().map(|&p| self.programs[p as usize].benchmark).collect();
-        present_indices(&benchmarks, self.benchmarks.len())
+        let benchmarks = self.predictions.program.iter().map(|&p| self.programs[p as usize].benchmark);
+        present_indices(benchmarks, self.benchmarks.len())
     }
 
     pub fn model_index(&self, name: &str) -> Option<ModelIdx> {
@@ -226,11 +225,18 @@ impl Facts {
     }
 }
 
-/// The indices below `count` that occur in `column`, in order.
-fn present_indices(column: &[u32], count: usize) -> Vec<u32> {
+/// The indices below `count` that occur in `column`, in order. The page's views ask on every
+/// draw: the scan stops once every index is found (at the first prediction, for one benchmark).
+fn present_indices(column: impl IntoIterator<Item = u32>, count: usize) -> Vec<u32> {
     let mut present = vec![false; count];
-    for &index in column {
-        present[index as usize] = true;
+    let mut found = 0;
+    for index in column {
+        if !std::mem::replace(&mut present[index as usize], true) {
+            found += 1;
+            if found == count {
+                break;
+            }
+        }
     }
     (0..count as u32).filter(|&i| present[i as usize]).collect()
 }
