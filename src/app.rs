@@ -1,7 +1,6 @@
 //! The root component: owns the state (signals), the analysis worker, and lays out the views.
 //! Children get only what they need: read signals to show, callbacks to act.
 
-use crate::now;
 use crate::components::comparison::ComparisonView;
 use crate::components::constructs::ConstructsView;
 use crate::components::drilldown::Drilldown;
@@ -22,12 +21,13 @@ use crate::components::status::{Measuring, RunsStatus, Status};
 use crate::components::theme_switch::ThemeSwitch;
 use crate::components::types::TypesView;
 use crate::kept::{forget, keep, kept, kept_links, Kept};
+use crate::now;
 use crate::view_state::{Drill, ProgramKey, Section, ViewState};
 use crate::worker_client::{AnalysisWorker, WorkerEvent};
 use exerscope_core::analysis::{Phase, Progress};
 use exerscope_core::detail::ProgramDetail;
-use exerscope_core::numeric::NumericProperty;
 use exerscope_core::drilldown::Selection;
+use exerscope_core::numeric::NumericProperty;
 use exerscope_core::readers::generic_table::ColumnMapping;
 use exerscope_core::readers::{Format, ReadOptions};
 use exerscope_core::report::{Part, ReportScope, ScopedReport};
@@ -417,7 +417,8 @@ pub fn App() -> impl IntoView {
     let drop = Signal::derive(move || finished_runs.get() as usize);
     let seen_of = move |open: Section, facts: Signal<Option<Arc<Facts>>>| {
         let is_open = Signal::derive(move || section.get() == open);
-        Seen::new(Shown { open: is_open, drop }, facts, report_for(open), shown_judge, flavor.into())
+        let eager = open == Section::Overview;
+        Seen::new(Shown { open: is_open, drop, eager }, facts, report_for(open), shown_judge, flavor.into())
     };
     let seen = move |open: Section| seen_of(open, shown);
     // Sources lists every file read, whatever the task and models shown.

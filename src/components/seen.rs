@@ -4,6 +4,7 @@
 //! models, redrawing all eight sections took 200 ms). New data (a drop) empties the hidden
 //! sections, which lets the old data go, and they draw the new when opened: at a million
 //! predictions the hidden program table and source list alone were 6,700 elements built at once.
+//! The overview, the page's first table, is drawn for new data even while hidden.
 
 use exerscope_core::flavors::Flavor;
 use exerscope_core::{Facts, Judge, Report};
@@ -24,6 +25,8 @@ pub struct Seen {
 pub struct Shown {
     pub open: Signal<bool>,
     pub drop: Signal<usize>,
+    /// Drawn for new data even while hidden.
+    pub eager: bool,
 }
 
 impl Seen {
@@ -35,11 +38,20 @@ impl Seen {
         flavor: Signal<Flavor>,
     ) -> Seen {
         Seen {
-            facts: while_open(shown, facts, arc_changed::<Facts>, |_| None),
-            report: while_open(shown, report, arc_changed::<Report>, |_| None),
+            facts: while_open(shown, facts, arc_changed::<Facts>, drawn_or_empty(shown.eager)),
+            report: while_open(shown, report, arc_changed::<Report>, drawn_or_empty(shown.eager)),
             judge: while_open(shown, judge, |a, b| a != b, Signal::get),
             flavor: while_open(shown, flavor, |a, b| a != b, Signal::get),
         }
+    }
+}
+
+/// What a hidden section shows of new data: all of it when eager, else nothing until opened.
+fn drawn_or_empty<T: Clone + Send + Sync + 'static>(eager: bool) -> fn(&Signal<Option<T>>) -> Option<T> {
+    if eager {
+        Signal::get
+    } else {
+        |_| None
     }
 }
 
@@ -88,8 +100,12 @@ mod tests {
         let owner = Owner::new();
         owner.set();
         let (open, drop, judge) = (RwSignal::new(true), RwSignal::new(1_usize), RwSignal::new(Judge::Reference));
-        let seen: Signal<Judge> =
-            while_open(Shown { open: open.into(), drop: drop.into() }, judge.into(), |a, b| a != b, Signal::get);
+        let seen: Signal<Judge> = while_open(
+            Shown { open: open.into(), drop: drop.into(), eager: false },
+            judge.into(),
+            |a, b| a != b,
+            Signal::get,
+        );
         assert_eq!(seen.get_untracked(), Judge::Reference);
         open.set(false);
         judge.set(Judge::Lenient);
@@ -108,7 +124,9 @@ mod tests {
         owner.set();
         let (open, drop) = (RwSignal::new(false), RwSignal::new(0_usize));
         let facts = RwSignal::new(None::<Arc<String>>);
-        let seen = while_open(Shown { open: open.into(), drop: drop.into() }, facts.into(), arc_changed, |_| None);
+        let shown = Shown { open: open.into(), drop: drop.into(), eager: false };
+        let seen = while_open(shown, facts.into(), arc_changed, drawn_or_empty(false));
+        let eager = while_open(Shown { eager: true, ..shown }, facts.into(), arc_changed, drawn_or_empty(true));
         let first = Some(Arc::new("first drop".to_owned()));
         facts.set(first.clone());
         drop.set(1);
@@ -120,6 +138,7 @@ mod tests {
         assert_eq!(seen.get_untracked(), first, "hidden, same drop: as last drawn");
         drop.set(2);
         assert_eq!(seen.get_untracked(), None, "hidden, a new drop: the old data let go");
+        assert!(eager.get_untracked().is_some_and(|f| *f == "second drop"), "eager: drawn though hidden");
     }
 
     #[test]
