@@ -7,7 +7,8 @@
 // Messages in:  {kind: 'begin', total, options (JSON: forced format, column mappings)},
 //               {kind: 'files', files: [{path, file, problem?}]} (any number), {kind: 'end'};
 //               {kind: 'handles', handles, options} (a drop's file system handles: walked, read
-//               and kept for a reload here);
+//               — but the responses only a program's view shows, read when it opens — and kept
+//               for a reload here);
 //               {kind: 'demo'}; {kind: 'program', index}; {kind: 'trace', index, input?};
 //               {kind: 'report', scope} (JSON of a ReportScope: the view shown);
 //               {kind: 'cancel-runs'}; {kind: 'drawn', seq} (the page has shown what was sent
@@ -42,6 +43,8 @@ let generation = 0;
 let reading = Promise.resolve();
 let expected = 0;
 let received = 0;
+/** A drop of handles' responses left unread (AnalysisSession.shown_only): path → handle. */
+let unread = new Map();
 
 // What the page has drawn. Facts and dynamic properties go out with a number, and the page answers
 // with it once it has shown them: the runs start once the static analysis is on the screen, and
@@ -127,9 +130,17 @@ async function walk(handle, path, depth, found) {
 // Reads a drop of handles into the session, FILES_AT_ONCE at a time; resolves to its files
 // ([{path, file}]) to keep, or null when a newer drop began meanwhile.
 async function readHandles(handles, drop) {
-  const found = [];
+  let found = [];
   await Promise.all(handles.map((handle) => walk(handle, handle.name, 0, found)));
   found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // What only a program's view shows is read when it opens (a quarter of ExeRScope's files).
+  const later = AnalysisSession.shown_only(found.map((entry) => entry.path));
+  found = found.filter((entry, i) => {
+    if (!later[i] || !entry.handle) return true;
+    unread.set(entry.path, entry.handle);
+    session.add_unread_file(entry.path);
+    return false;
+  });
   expected = found.length;
   const files = [];
   for (let start = 0; start < found.length && drop === generation; start += FILES_AT_ONCE) {
@@ -416,6 +427,7 @@ async function measurePrograms(drop) {
 /** Forgets the drop shown: its analysis and runs stop (the workers running one are started again). */
 function newDrop() {
   generation += 1;
+  unread = new Map();
   // What waits for the page to draw the last drop goes on (and finds it is not shown any more).
   drawing.forEach((resolve) => resolve(0));
   drawing.clear();
@@ -452,7 +464,36 @@ async function trace(index, input) {
   }
 }
 
-async function analyze() {
+// Keeps a drop of handles as File objects, as the page keeps a drop of files: a reload reads them
+// again without asking for the folders' permission. Called once the first view is shown: the
+// responses left unread are asked of the browser then.
+async function keepHandles(files, drop) {
+  const later = await Promise.all([...unread].map(async ([path, handle]) => ({ path, file: await handle.getFile() })))
+    .catch(() => null);
+  if (drop !== generation) return;
+  const all = later && files.concat(later).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const ok = all !== null && (await keepDrop(all).then(() => true, () => false));
+  self.postMessage({ kind: 'kept', ok });
+}
+
+// Reads the responses program `index`'s view shows that were left unread; one that cannot be
+// read is told, and the view shows the others.
+async function readUnread(index) {
+  for (const path of session.unread_responses(index)) {
+    const handle = unread.get(path);
+    if (!handle) continue;
+    try {
+      const bytes = new Uint8Array(await (await handle.getFile()).arrayBuffer());
+      session.accept_response(index, path, bytes);
+      unread.delete(path);
+    } catch (error) {
+      self.postMessage({ kind: 'error', note: true, message: `${path}: cannot be read: ${reason(error)}` });
+    }
+  }
+}
+
+/** Analyses the drop read; `onShown` is called once its first view is on the page. */
+async function analyze(onShown = () => {}) {
   const drop = generation;
   const started = performance.now();
   await parseAll(session.join(progress), drop);
@@ -467,6 +508,7 @@ async function analyze() {
   await postToDraw({ kind: 'facts', json, predictions }, performance.now(), [predictions.buffer]);
   await reportShown;
   if (drop !== generation) return;
+  onShown();
   await measurePrograms(drop);
 }
 
@@ -500,10 +542,7 @@ self.onmessage = async (event) => {
         progress('reading', 0, 0);
         const files = await readHandles(message.handles, drop);
         if (files === null) break;
-        // Kept as File objects, as the page keeps a drop of files: a reload reads them again
-        // without asking for the folders' permission.
-        keepDrop(files).then(() => true, () => false).then((ok) => self.postMessage({ kind: 'kept', ok }));
-        await analyze();
+        await analyze(() => keepHandles(files, drop));
         break;
       }
       case 'demo':
@@ -512,6 +551,7 @@ self.onmessage = async (event) => {
         await analyze();
         break;
       case 'program':
+        await readUnread(message.index);
         self.postMessage({ kind: 'program', json: session.program_detail(message.index) });
         tracer ??= new Runner(); // started now: ready when the user asks for the trace
         break;

@@ -66,6 +66,16 @@ impl AnalysisSession {
         self.files.push(InputFile::new(path, bytes));
     }
 
+    /// Which of a drop's `paths` only a program's view shows (1) and can be read when it opens.
+    pub fn shown_only(paths: Vec<String>) -> Vec<u8> {
+        exerscope_core::readers::shown_only(&paths).into_iter().map(u8::from).collect()
+    }
+
+    /// A file of the drop left unread (one `shown_only` allows): read when its program is shown.
+    pub fn add_unread_file(&mut self, path: String) {
+        self.files.push(InputFile::unread(path));
+    }
+
     /// A file or folder the page could not use (unreadable, empty): reported with the analysis
     /// of the others.
     pub fn add_problem(&mut self, path: String, message: String) {
@@ -231,6 +241,17 @@ impl AnalysisSession {
         let report = report_json.map_or_else(|| RunReport::ended(ended(timed_out, reason)), |json| read_report(&json));
         let trace = Trace::build(&report, &request.code).unwrap_or_else(|| Trace::without_events(&report));
         Ok(serde_json::to_string(&trace)?)
+    }
+
+    /// The files program `index`'s view needs read first (`accept_response`).
+    pub fn unread_responses(&self, index: u32) -> Vec<String> {
+        self.analysis.as_ref().map(|a| a.table.unread_responses(index)).unwrap_or_default()
+    }
+
+    /// The bytes of an unread response of program `index`, read now that it is shown.
+    pub fn accept_response(&mut self, index: u32, path: String, bytes: Vec<u8>) -> Result<(), JsError> {
+        let analysis = self.analysis.as_mut().ok_or_else(|| JsError::new("accept_response() before finish()"))?;
+        analysis.accept_response(index, &path, &bytes).map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// One program with its code, input, expected output and every prediction, as JSON.

@@ -95,6 +95,40 @@ fn finished(session: &mut AnalysisSession, progress: &js_sys::Function) -> exers
     facts_wire::join(&json, &session.predictions()).unwrap()
 }
 
+/// A loose folder's responses: the worker leaves those `shown_only` names unread, and reads one
+/// when its program's view opens.
+#[wasm_bindgen_test]
+fn a_response_left_unread_is_read_when_its_program_is_shown() {
+    let files = [
+        ("dataset/b/p1/main.py", "def f(x):\n    return [x]\n"),
+        ("dataset/b/p1/input.txt", "f(1)"),
+        ("dataset/b/p1/output.txt", "[1]"),
+        ("ER/m/b/p1/predict.txt", "\n[1]\n"),
+        ("ER/m/b/p1/response.txt", "The output is [1]."),
+    ];
+    let paths: Vec<String> = files.iter().map(|(path, _)| path.to_string()).collect();
+    let later = AnalysisSession::shown_only(paths);
+    assert_eq!(later, [0, 0, 0, 0, 1]);
+    let progress = js_sys::Function::new_no_args("");
+    let mut session = AnalysisSession::new();
+    for ((path, text), later) in files.iter().zip(later) {
+        match later {
+            1 => session.add_unread_file(path.to_string()),
+            _ => session.add_file(path.to_string(), text.as_bytes().to_vec()),
+        }
+    }
+    let programs = session.join(&progress);
+    let sources = session.sources(0, programs).unwrap();
+    session.accept_properties(0, &PropertyExtractor::new().extract(&sources).unwrap()).unwrap();
+    let facts = finished(&mut session, &progress);
+    assert_eq!(facts.predictions.verdict[0], [true], "judged by predict.txt");
+    assert_eq!(session.unread_responses(0), ["ER/m/b/p1/response.txt"]);
+    session.accept_response(0, "ER/m/b/p1/response.txt".into(), b"The output is [1].".to_vec()).unwrap();
+    assert!(session.unread_responses(0).is_empty());
+    let detail: serde_json::Value = serde_json::from_str(&session.program_detail(0).unwrap()).unwrap();
+    assert_eq!(detail["predictions"][0]["response"], "The output is [1].");
+}
+
 /// What run_worker.js workers report comes back into the session, as worker.js hands it over:
 /// a report (the harness's JSON), a run that had to be stopped, runs that could not be made.
 #[wasm_bindgen_test]

@@ -234,6 +234,10 @@ try {
     if (!first.includes('nums = [1, 1, 3, 1, 3, 1]')) throw new Error(`the first step shows no argument: ${first}`);
     // The wrong answer beside it, character by character against the expected output.
     await page.waitForSelector('.prediction[data-model="deepseek-coder-33b-instruct"] pre.diff del');
+    // Its raw response: left unread by the drop (only this view shows it), read when it opened.
+    const response = await page.textContent('.prediction[data-model="deepseek-coder-33b-instruct"] pre.response');
+    const onDisk = fs.readFileSync(path.join(fixtures, 'exerscope/Experiment_Results/ER/deepseek-coder-33b-instruct/cruxeval/sample_0/response.txt'), 'utf8');
+    expectEqual(response, onDisk, 'the raw response, read when its program is shown');
     await page.$eval('#program-view', (e) => e.scrollIntoView());
     await page.screenshot({ path: path.join(out, 'trace.png'), fullPage: true });
     // A second drop of the same benchmark takes its runs from this browser's cache.

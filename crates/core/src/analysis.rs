@@ -151,8 +151,10 @@ pub fn join(files: Vec<InputFile>, options: &ReadOptions, progress: &mut dyn FnM
     let files = expand_archives(files, &mut errors);
     let mut builder = TableBuilder::default();
     read_all(&files, options, &mut builder, &mut errors);
+    let unread = files.iter().filter(|file| file.unread).map(|file| file.path.clone()).collect();
     drop(files);
-    let (table, problems) = builder.finish();
+    let (mut table, problems) = builder.finish();
+    table.unread = unread;
     report_unjoined(&table, &problems.unmatched, &mut errors);
     errors.extend(problems.messages);
     let runs = plan_runs(&table);

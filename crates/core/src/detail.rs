@@ -2,6 +2,7 @@
 //! every model's prediction with each judge's verdict and the raw response.
 
 use crate::analysis::Analysis;
+use crate::diagnostics::{utf8_text, FileError};
 use crate::dynamic::DynamicProperties;
 use crate::execution::RunReport;
 use crate::extractors::{ConstructLine, Constructs, ReferenceConstructs};
@@ -76,6 +77,14 @@ impl Analysis {
             },
             None => VerdictSource::Judges,
         }
+    }
+
+    /// Takes the bytes of a response left unread: `program`'s predictions beside it show it (an
+    /// error names the file when its bytes are not UTF-8).
+    pub fn accept_response(&mut self, program: ProgramIdx, path: &str, bytes: &[u8]) -> Result<(), FileError> {
+        let text = utf8_text(path, bytes)?;
+        self.table.accept_response(program, path, &text);
+        Ok(())
     }
 
     pub fn program_detail(&self, index: ProgramIdx) -> Option<ProgramDetail> {
@@ -167,6 +176,7 @@ fn cut(response: Option<&str>) -> (Option<String>, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{analyze, InputFile};
 
     #[test]
     fn answers_are_diffed_character_by_character() {
@@ -184,5 +194,40 @@ mod tests {
         assert!(shown.len() <= SHOWN_RESPONSE_BYTES);
         assert_eq!(shown.len() + cut_bytes, long.len());
         assert_eq!(cut(Some("short")), (Some("short".to_owned()), 0));
+    }
+
+    #[test]
+    fn a_response_left_unread_is_shown_once_read_and_judging_does_not_need_it() {
+        let files = |response: fn(&str) -> InputFile| {
+            let mut files = Vec::new();
+            for id in ["p1", "p2"] {
+                files.push(InputFile::new(format!("dataset/b/{id}/main.py"), "def f(x):\n    return [x]\n"));
+                files.push(InputFile::new(format!("dataset/b/{id}/input.txt"), "f(1)"));
+                files.push(InputFile::new(format!("dataset/b/{id}/output.txt"), "[1]"));
+                files.push(InputFile::new(format!("ER/m/b/{id}/predict.txt"), "\n[1]\n"));
+                files.push(response(&format!("ER/m/b/{id}/response.txt")));
+            }
+            files
+        };
+        let read = analyze(files(|path| InputFile::new(path, "The output is [1].")));
+        let paths: Vec<String> = files(|path| InputFile::unread(path)).into_iter().map(|f| f.path).collect();
+        let shown_only = crate::readers::shown_only(&paths);
+        assert_eq!(shown_only.iter().filter(|&&s| s).count(), 2, "the two responses beside predict.txt");
+        assert!(paths.iter().zip(&shown_only).all(|(p, &s)| s == p.ends_with("response.txt")));
+        let mut unread = analyze(files(|path| InputFile::unread(path)));
+        assert_eq!(unread.facts, read.facts, "the same analysis");
+        let program = unread.table.programs.iter().position(|p| p.id == "p2").unwrap() as ProgramIdx;
+        assert_eq!(unread.program_detail(program).unwrap().predictions[0].response, None);
+        assert_eq!(unread.table.unread_responses(program), ["ER/m/b/p2/response.txt"]);
+        assert!(unread.accept_response(program, "ER/m/b/p2/response.txt", b"\xff").is_err(), "not UTF-8: named");
+        unread.accept_response(program, "ER/m/b/p2/response.txt", b"The output is [1].").unwrap();
+        assert_eq!(unread.program_detail(program), read.program_detail(program), "shown as if read at once");
+        assert!(unread.table.unread_responses(program).is_empty());
+        let other = 1 - program;
+        assert_eq!(
+            unread.table.unread_responses(other),
+            ["ER/m/b/p1/response.txt"],
+            "the other program's still unread"
+        );
     }
 }

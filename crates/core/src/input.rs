@@ -6,11 +6,19 @@
 pub struct InputFile {
     pub path: String,
     pub bytes: Vec<u8>,
+    /// Not read yet: a file only a program's view shows ([`crate::readers::shown_only`]), which
+    /// the page reads when that view opens. Its `bytes` are empty.
+    pub unread: bool,
 }
 
 impl InputFile {
     pub fn new(path: impl Into<String>, bytes: impl Into<Vec<u8>>) -> Self {
-        InputFile { path: path.into().replace('\\', "/"), bytes: bytes.into() }
+        InputFile { path: path.into().replace('\\', "/"), bytes: bytes.into(), unread: false }
+    }
+
+    /// A file left unread for now (see `unread`).
+    pub fn unread(path: impl Into<String>) -> Self {
+        InputFile { unread: true, ..InputFile::new(path, Vec::new()) }
     }
 
     /// Path components, without empty ones (a leading `/` from a dropped folder is ignored).

@@ -104,6 +104,54 @@ pub struct Table {
     pub unmapped: Vec<UnmappedTable>,
     /// What was read from each dropped file or folder.
     pub sources: Vec<SourceSummary>,
+    /// Responses not read yet ([`crate::input::InputFile::unread`]): each prediction beside one
+    /// (in its `predict.txt`'s folder) shows it once it is read ([`Table::accept_response`]).
+    #[serde(default)]
+    pub unread: BTreeSet<String>,
+}
+
+impl Table {
+    /// The unread responses of `program`'s predictions: what its view needs read first.
+    pub fn unread_responses(&self, program: ProgramIdx) -> Vec<String> {
+        let mut paths = BTreeSet::new();
+        for i in self.predictions_of(program) {
+            if self.predictions.response[i].is_none() {
+                paths.extend(self.unread_beside(&self.predictions.source_path[i]).cloned());
+            }
+        }
+        paths.into_iter().collect()
+    }
+
+    /// Takes the text of the unread response at `path`: `program`'s predictions beside it show it.
+    pub fn accept_response(&mut self, program: ProgramIdx, path: &str, text: &str) {
+        if !self.unread.remove(path) {
+            return;
+        }
+        for i in self.predictions_of(program).collect::<Vec<_>>() {
+            if folder(&self.predictions.source_path[i]) == folder(path) && self.predictions.response[i].is_none() {
+                self.predictions.response[i] = Some(text.to_owned());
+            }
+        }
+    }
+
+    fn predictions_of(&self, program: ProgramIdx) -> impl Iterator<Item = usize> + '_ {
+        (0..self.predictions.len()).filter(move |&i| self.predictions.program[i] == program)
+    }
+
+    /// The unread files in the folder of the file at `path`.
+    fn unread_beside(&self, path: &str) -> impl Iterator<Item = &String> {
+        let inside = format!("{}/", folder(path));
+        let depth = inside.len();
+        self.unread
+            .range(inside.clone()..)
+            .take_while(move |p| p.starts_with(&inside))
+            .filter(move |p| !p[depth..].contains('/'))
+    }
+}
+
+/// The folder of the file at `path` (`a/b` for `a/b/c.txt`).
+fn folder(path: &str) -> &str {
+    path.rsplit_once('/').map_or("", |(folder, _)| folder)
 }
 
 /// What one dropped file (or run or dataset folder) held, as its format's reader read it: shown

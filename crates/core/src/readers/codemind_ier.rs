@@ -2,7 +2,7 @@
 //! (Java under `Results/IER/Avatar/Avatar-Java/<model>/`). `predict.txt` starts with a newline and
 //! may hold the sentinels `NOANSWER` or `FILE_NOT_FOUND`, which are wrong answers.
 
-use super::prediction_folder::{folder_names, read_prediction, Origin, PREDICTION_FILE};
+use super::prediction_folder::{folder_names, read_prediction, Origin, COT_RESPONSE_SUFFIX, PREDICTION_FILE};
 use super::{claim, folder_of_program_folders, group_by_folder, Format, Reader, Reading};
 use crate::input::InputFile;
 use std::collections::HashSet;
@@ -10,7 +10,6 @@ use std::collections::HashSet;
 pub struct CodemindIer;
 
 const LAYOUT_FOLDER: &str = "IER";
-const RESPONSE_SUFFIX: &str = "_cot.txt";
 
 impl Reader for CodemindIer {
     fn formats(&self) -> &'static [Format] {
@@ -22,7 +21,7 @@ impl Reader for CodemindIer {
         let mut taken = HashSet::new();
         for (_, members) in group_by_folder(files, unclaimed.iter().copied()) {
             let predict = members.iter().copied().find(|&i| files[i].file_name() == PREDICTION_FILE);
-            let response = members.iter().copied().find(|&i| files[i].file_name().ends_with(RESPONSE_SUFFIX));
+            let response = members.iter().copied().find(|&i| files[i].file_name().ends_with(COT_RESPONSE_SUFFIX));
             let Some(any) = predict.or(response) else {
                 continue;
             };

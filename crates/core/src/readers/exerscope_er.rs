@@ -1,14 +1,12 @@
 //! ExeRScope results: `Experiment_Results/ER/<model>/<bench>/<id>/{predict.txt, response.txt}`.
 //! Without the `ER` folder in the path, `<bench>` is recognised by the dataset's benchmark names.
 
-use super::prediction_folder::{folder_names, read_prediction, Origin, PREDICTION_FILE};
+use super::prediction_folder::{folder_names, read_prediction, Origin, PREDICTION_FILE, RESPONSE_FILE};
 use super::{claim, folder_of_program_folders, group_by_folder, DropContext, Format, Reader, Reading};
 use crate::input::InputFile;
 use std::collections::HashSet;
 
 pub struct ExerscopeEr;
-
-const RESPONSE_FILE: &str = "response.txt";
 
 impl Reader for ExerscopeEr {
     fn formats(&self) -> &'static [Format] {

@@ -15,6 +15,7 @@ mod exerscope_er;
 pub mod generic_table;
 mod json_input;
 mod prediction_folder;
+pub use prediction_folder::shown_only;
 mod reval;
 mod shares;
 

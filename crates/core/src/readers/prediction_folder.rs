@@ -5,6 +5,7 @@ use crate::answer::{extract_output, NO_RESPONSE};
 use crate::diagnostics::{utf8_text, FileError};
 use crate::input::InputFile;
 use crate::table::{RawPrediction, Task};
+use std::collections::HashSet;
 
 pub const PREDICTION_FILE: &str = "predict.txt";
 
@@ -19,7 +20,8 @@ pub struct Origin<'a> {
     pub program_id: &'a str,
 }
 
-/// The answer comes from `predict.txt`; without it, from the response (SPEC §3).
+/// The answer comes from `predict.txt`; without it, from the response (SPEC §3). A response left
+/// unread is read when its program is shown ([`crate::table::Table::accept_response`]).
 pub fn read_prediction(
     files: &[InputFile],
     predict: Option<usize>,
@@ -27,7 +29,7 @@ pub fn read_prediction(
     origin: Origin<'_>,
     errors: &mut Vec<FileError>,
 ) -> Option<RawPrediction> {
-    let response_text = response.and_then(|i| {
+    let response_text = response.filter(|&i| !files[i].unread).and_then(|i| {
         let file = &files[i];
         if file.bytes.len() > LARGE_RESPONSE_BYTES {
             errors.push(FileError::new(
@@ -61,6 +63,28 @@ pub fn read_prediction(
         source_path: source_path.clone(),
     })
 }
+
+/// Which of `paths` only a program's view shows: the raw response beside a `predict.txt` (the
+/// answer is read from `predict.txt`; the response is shown, never judged). A loose folder's
+/// responses, a quarter of the ExeRScope artifact's 11,009 files, are read when shown.
+pub fn shown_only(paths: &[String]) -> Vec<bool> {
+    fn split(path: &str) -> (&str, &str) {
+        path.rsplit_once('/').unwrap_or(("", path))
+    }
+    let with_answers: HashSet<&str> =
+        paths.iter().map(|p| split(p)).filter(|(_, name)| *name == PREDICTION_FILE).map(|(folder, _)| folder).collect();
+    paths.iter().map(|p| split(p)).map(|(folder, name)| is_response(name) && with_answers.contains(folder)).collect()
+}
+
+/// A response file's name, in ExeRScope's layout or CodeMind's.
+pub fn is_response(name: &str) -> bool {
+    name == RESPONSE_FILE || name.ends_with(COT_RESPONSE_SUFFIX)
+}
+
+/// ExeRScope's response, beside `predict.txt`.
+pub const RESPONSE_FILE: &str = "response.txt";
+/// CodeMind's response, `<model>_cot.txt` beside `predict.txt`.
+pub const COT_RESPONSE_SUFFIX: &str = "_cot.txt";
 
 /// The two folder names above `<id>/` and the id itself, or an error naming the file.
 pub fn folder_names(files: &[InputFile], index: usize) -> Result<[&str; 3], FileError> {
