@@ -207,6 +207,9 @@ try {
     expectEqual(await page.getAttribute('#runs-status', 'data-total'), '1772', 'runs: 1,448 programs and 324 extra HumanEval inputs');
     await show('properties');
     await page.selectOption('#property-picker', 'loop_length');
+    // The worker computes the correlations of the property chosen: the section waits for them.
+    await page.waitForFunction(() => [...document.querySelectorAll('canvas.property-chart[data-figure^="property-loop_length"]')]
+      .filter((chart) => /ρ over buckets -?[\d.]+/.test(chart.getAttribute('aria-description') ?? '')).length === 2);
     const subtitles = await page.$$eval('canvas.property-chart', (c) => c.map((e) => [e.dataset.figure, e.getAttribute('aria-description')]));
     // The reference's loop-length correlation over its buckets, from exerscope's own runs: the CLI's
     // numbers (crates/cli/tests/dynamic_properties.rs), within 0.1 of the paper's −0.8182 and −0.3697.
