@@ -444,8 +444,8 @@ mod tests {
         assert!(matches!(one_task.facts(&shown), Cow::Borrowed(_)), "one task: nothing to cut");
     }
 
-    #[test]
-    fn a_scope_computes_the_parts_it_asks_for_and_answers_narrower_scopes() {
+    /// Small facts, and the scope of a whole report on them.
+    fn facts_and_whole_scope() -> (Facts, ReportScope) {
         let mut facts = tiny_facts();
         add_prediction(&mut facts, 0, 2, true);
         let whole = ReportScope {
@@ -456,6 +456,12 @@ mod tests {
             parts: Part::every(),
             property: None,
         };
+        (facts, whole)
+    }
+
+    #[test]
+    fn a_scope_computes_the_parts_it_asks_for_and_answers_narrower_scopes() {
+        let (facts, whole) = facts_and_whole_scope();
         let full = whole.report(&facts).report;
         let runs_only = ReportScope { parts: BTreeSet::new(), ..whole.clone() };
         let constructs = ReportScope { parts: BTreeSet::from([Part::Constructs]), ..whole.clone() };
@@ -473,16 +479,7 @@ mod tests {
 
     #[test]
     fn a_scope_of_one_property_computes_its_correlations_only() {
-        let mut facts = tiny_facts();
-        add_prediction(&mut facts, 0, 2, true);
-        let whole = ReportScope {
-            task: None,
-            hidden: BTreeSet::new(),
-            judge: Judge::Reference,
-            rho_intervals: None,
-            parts: Part::every(),
-            property: None,
-        };
+        let (facts, whole) = facts_and_whole_scope();
         let full = whole.report(&facts).report;
         let loc = ReportScope {
             parts: BTreeSet::from([Part::Correlations]),
