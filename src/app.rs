@@ -412,8 +412,9 @@ pub fn App() -> impl IntoView {
         kept_here.set(true);
     });
 
-    // What each section sees: followed while it is open, or on a new drop (components/seen.rs).
-    // (Dynamic properties arriving change the facts, not the drop: hidden sections wait.)
+    // What each section sees: followed while it is open; a new drop empties the hidden ones but
+    // the overview, which draws it (components/seen.rs). (Dynamic properties arriving change the
+    // facts, not the drop: hidden sections wait.)
     let drop = Signal::derive(move || finished_runs.get() as usize);
     let seen_of = move |open: Section, facts: Signal<Option<Arc<Facts>>>| {
         let is_open = Signal::derive(move || section.get() == open);

@@ -39,11 +39,12 @@ pub fn FigureCanvas(
     let canvas = NodeRef::<leptos::html::Canvas>::new();
     let drawn = StoredValue::new(Drawn::Plain);
     // Drawn in a task of its own (`draw_soon`), the latest figure when its turn comes; asked once
-    // however often the figure changes meanwhile.
+    // however often the figure changes meanwhile. Until then the canvas says it is not drawn.
     let waiting = StoredValue::new(false);
     Effect::new(move |_| {
-        canvas.track();
         figure.track();
+        let Some(element) = canvas.get() else { return };
+        let _ = element.set_attribute("data-drawn", "false");
         if !waiting.get_value() {
             waiting.set_value(true);
             draw_soon(move || {
