@@ -54,11 +54,11 @@ pub fn ComparisonView(
                     "percentage points (blue: the row is better). Grey where McNemar's test, adjusted over all pairs "
                     "(Benjamini–Hochberg), cannot tell the two apart (p ≥ 0.05). A cell opens the programs its row "
                     "model solved and its column model did not. "
-                    {format!(
+                    {move || matrix.with(|m| m.as_ref().is_some_and(|m| m.values_unwritten())).then(|| format!(
                         "Past {} cells the differences are not written: each shows where the pointer rests, and \
                          all under \"The numbers\".",
                         thousands(WRITTEN_CELLS)
-                    )}
+                    ))}
                 </p>
                 <div class="controls">
                     <label>

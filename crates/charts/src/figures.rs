@@ -5,7 +5,7 @@
 
 use crate::bars::{draw_success_bars, run_bars, Bar, BarHit, SuccessBars};
 use crate::format::{format_p, format_p_short, interval, interval_clause, percent, points, signed, unsigned};
-use crate::heatmap::{draw_heatmap, heatmap_size, HeatmapCell, HeatmapGeometry, Shade};
+use crate::heatmap::{draw_heatmap, heatmap_size, Cells, HeatmapCell, HeatmapGeometry, Shade};
 use crate::property_bars::draw_property_bars;
 use crate::radar::{draw_radar, RadarGeometry, RadarSeries};
 use exerscope_core::flavors::{AnyConstruct, Flavor};
@@ -105,6 +105,12 @@ impl Drawn {
 }
 
 impl Figure {
+    /// Whether its values are only under the pointer (and in its numbers): a heatmap past
+    /// [`crate::heatmap::WRITTEN_CELLS`] cells.
+    pub fn values_unwritten(&self) -> bool {
+        matches!(&self.chart, Chart::Heatmap { rows, columns, .. } if !Cells::of(rows.len(), columns.len()).written)
+    }
+
     pub fn draw<DB: DrawingBackend>(
         &self,
         area: &DrawingArea<DB, Shift>,
@@ -887,6 +893,7 @@ mod tests {
 
         // The pair matrix: 12 × 11 cells, each pair's two halves mirrored; a hit names both models.
         let matrix = pair_matrix(&facts, &report, ALL_BENCHMARKS, MatrixOrder::Name).unwrap();
+        assert!(!matrix.values_unwritten(), "12 × 11 cells: every value written");
         let Chart::Heatmap { title, rows, columns, cells, row_models, .. } = &matrix.chart else {
             panic!("not a heatmap")
         };
