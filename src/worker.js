@@ -132,7 +132,7 @@ async function walk(handle, path, depth, found) {
 async function readHandles(handles, drop) {
   let found = [];
   await Promise.all(handles.map((handle) => walk(handle, handle.name, 0, found)));
-  found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  found.sort(byPath);
   // What only a program's view shows is read when it opens (a quarter of ExeRScope's files).
   const later = AnalysisSession.shown_only(found.map((entry) => entry.path));
   found = found.filter((entry, i) => {
@@ -464,6 +464,11 @@ async function trace(index, input) {
   }
 }
 
+/** Orders files by their paths, as a drop is read (and kept). */
+function byPath(a, b) {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
 // Keeps a drop of handles as File objects, as the page keeps a drop of files: a reload reads them
 // again without asking for the folders' permission. Called once the first view is shown: the
 // responses left unread are asked of the browser then.
@@ -471,7 +476,7 @@ async function keepHandles(files, drop) {
   const later = await Promise.all([...unread].map(async ([path, handle]) => ({ path, file: await handle.getFile() })))
     .catch(() => null);
   if (drop !== generation) return;
-  const all = later && files.concat(later).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const all = later && files.concat(later).sort(byPath);
   const ok = all !== null && (await keepDrop(all).then(() => true, () => false));
   self.postMessage({ kind: 'kept', ok });
 }

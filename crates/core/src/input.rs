@@ -27,6 +27,16 @@ impl InputFile {
     }
 
     pub fn file_name(&self) -> &str {
-        self.path.rsplit('/').next().unwrap_or(&self.path)
+        file_name_of(&self.path)
     }
+}
+
+/// The folder of the file at `path` (`a/b` for `a/b/c.txt`; empty for a file at the top).
+pub fn folder_of(path: &str) -> &str {
+    path.rsplit_once('/').map_or("", |(folder, _)| folder)
+}
+
+/// The name of the file at `path` (`c.txt` for `a/b/c.txt`).
+pub fn file_name_of(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
 }

@@ -1,6 +1,7 @@
 //! The normalised table every reader fills and every later stage reads: programs (one row each)
 //! and predictions (columnar: one vector per field), joined by (benchmark, program id).
 
+use crate::input::folder_of;
 use crate::readers::generic_table::UnmappedTable;
 use crate::texts::{SharedTexts, Texts};
 use crate::units::units;
@@ -113,6 +114,9 @@ pub struct Table {
 impl Table {
     /// The unread responses of `program`'s predictions: what its view needs read first.
     pub fn unread_responses(&self, program: ProgramIdx) -> Vec<String> {
+        if self.unread.is_empty() {
+            return Vec::new(); // every drop but a loose folder's: no scan of its predictions
+        }
         let mut paths = BTreeSet::new();
         for i in self.predictions_of(program) {
             if self.predictions.response[i].is_none() {
@@ -128,7 +132,8 @@ impl Table {
             return;
         }
         for i in self.predictions_of(program).collect::<Vec<_>>() {
-            if folder(&self.predictions.source_path[i]) == folder(path) && self.predictions.response[i].is_none() {
+            if folder_of(&self.predictions.source_path[i]) == folder_of(path) && self.predictions.response[i].is_none()
+            {
                 self.predictions.response[i] = Some(text.to_owned());
             }
         }
@@ -140,18 +145,13 @@ impl Table {
 
     /// The unread files in the folder of the file at `path`.
     fn unread_beside(&self, path: &str) -> impl Iterator<Item = &String> {
-        let inside = format!("{}/", folder(path));
+        let inside = format!("{}/", folder_of(path));
         let depth = inside.len();
         self.unread
             .range(inside.clone()..)
             .take_while(move |p| p.starts_with(&inside))
             .filter(move |p| !p[depth..].contains('/'))
     }
-}
-
-/// The folder of the file at `path` (`a/b` for `a/b/c.txt`).
-fn folder(path: &str) -> &str {
-    path.rsplit_once('/').map_or("", |(folder, _)| folder)
 }
 
 /// What one dropped file (or run or dataset folder) held, as its format's reader read it: shown

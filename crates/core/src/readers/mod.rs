@@ -20,7 +20,7 @@ mod reval;
 mod shares;
 
 use crate::diagnostics::FileError;
-use crate::input::InputFile;
+use crate::input::{folder_of, InputFile};
 use crate::table::TableBuilder;
 use crate::units::units;
 use generic_table::ColumnMapping;
@@ -167,7 +167,7 @@ fn report_unclaimed(files: &[InputFile], unclaimed: &[usize], options: &ReadOpti
     let mut by_folder: BTreeMap<(&str, Option<Format>), Vec<&str>> = BTreeMap::new();
     for &i in unclaimed {
         let path = files[i].path.as_str();
-        let folder = path.rsplit_once('/').map_or("", |(dir, _)| dir);
+        let folder = folder_of(path);
         by_folder.entry((folder, options.format_of(path))).or_default().push(files[i].file_name());
     }
     for ((folder, chosen), names) in by_folder {
@@ -186,8 +186,7 @@ fn report_unclaimed(files: &[InputFile], unclaimed: &[usize], options: &ReadOpti
 pub(crate) fn group_by_folder(files: &[InputFile], indices: impl Iterator<Item = usize>) -> BTreeMap<&str, Vec<usize>> {
     let mut groups: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     for i in indices {
-        let folder = files[i].path.rsplit_once('/').map_or("", |(dir, _)| dir);
-        groups.entry(folder).or_default().push(i);
+        groups.entry(folder_of(&files[i].path)).or_default().push(i);
     }
     groups
 }
@@ -195,7 +194,7 @@ pub(crate) fn group_by_folder(files: &[InputFile], indices: impl Iterator<Item =
 /// The folder that holds a one-folder-per-program layout, which the page lists as one source:
 /// `ER/gpt-4/cruxeval` for `ER/gpt-4/cruxeval/sample_0/predict.txt`.
 pub(crate) fn folder_of_program_folders(file_path: &str) -> &str {
-    let program_folder = file_path.rsplit_once('/').map_or("", |(folder, _)| folder);
+    let program_folder = folder_of(file_path);
     program_folder.rsplit_once('/').map_or(program_folder, |(folder, _)| folder)
 }
 

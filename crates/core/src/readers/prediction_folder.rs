@@ -3,7 +3,7 @@
 
 use crate::answer::{extract_output, NO_RESPONSE};
 use crate::diagnostics::{utf8_text, FileError};
-use crate::input::InputFile;
+use crate::input::{file_name_of, folder_of, InputFile};
 use crate::table::{RawPrediction, Task};
 use std::collections::HashSet;
 
@@ -68,12 +68,9 @@ pub fn read_prediction(
 /// answer is read from `predict.txt`; the response is shown, never judged). A loose folder's
 /// responses, a quarter of the ExeRScope artifact's 11,009 files, are read when shown.
 pub fn shown_only(paths: &[String]) -> Vec<bool> {
-    fn split(path: &str) -> (&str, &str) {
-        path.rsplit_once('/').unwrap_or(("", path))
-    }
     let with_answers: HashSet<&str> =
-        paths.iter().map(|p| split(p)).filter(|(_, name)| *name == PREDICTION_FILE).map(|(folder, _)| folder).collect();
-    paths.iter().map(|p| split(p)).map(|(folder, name)| is_response(name) && with_answers.contains(folder)).collect()
+        paths.iter().filter(|p| file_name_of(p) == PREDICTION_FILE).map(|p| folder_of(p)).collect();
+    paths.iter().map(|p| is_response(file_name_of(p)) && with_answers.contains(folder_of(p))).collect()
 }
 
 /// A response file's name, in ExeRScope's layout or CodeMind's.
