@@ -4,7 +4,6 @@
 
 use super::correlation::{spearman, Correlation};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// How many groups the reference keeps.
 pub const REFERENCE_BUCKETS: usize = 10;
@@ -33,23 +32,54 @@ pub struct ReferenceBuckets {
 /// Groups `(property value, correct?)` pairs by `round(value)` (Python's round: halves to even)
 /// and correlates the first ten group values with their success rates.
 pub fn reference_buckets(pairs: impl IntoIterator<Item = (f64, bool)>) -> ReferenceBuckets {
-    let mut groups: BTreeMap<i64, Bucket> = BTreeMap::new();
-    for (value, correct) in pairs {
-        if !value.is_finite() {
-            continue;
-        }
-        let key = value.round_ties_even() as i64;
-        let bucket = groups.entry(key).or_insert(Bucket { value: key, correct: 0, incorrect: 0 });
-        if correct {
-            bucket.correct += 1
-        } else {
-            bucket.incorrect += 1
-        }
+    let (values, verdicts): (Vec<f64>, Vec<bool>) = pairs.into_iter().unzip();
+    Rounded::of(values.into_iter().map(Some)).buckets(verdicts.into_iter().enumerate())
+}
+
+/// Values rounded as the reference rounds them, each given the slot of its group among the
+/// distinct rounded values, ascending: a scope's groups are then counted in an array, not a map
+/// (a property's values are rounded once for the hundred models of a leaderboard).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rounded {
+    /// The distinct rounded values, ascending.
+    keys: Vec<i64>,
+    /// Per value, its group's slot in `keys`; `None` for a missing or infinite value.
+    slots: Vec<Option<u32>>,
+}
+
+impl Rounded {
+    pub fn of(values: impl IntoIterator<Item = Option<f64>>) -> Rounded {
+        let rounded: Vec<Option<i64>> = values
+            .into_iter()
+            .map(|value| value.filter(|v| v.is_finite()).map(|v| v.round_ties_even() as i64))
+            .collect();
+        let mut keys: Vec<i64> = rounded.iter().flatten().copied().collect();
+        keys.sort_unstable();
+        keys.dedup();
+        let slot_of = |key: i64| keys.binary_search(&key).ok().map(|slot| slot as u32);
+        let slots = rounded.iter().map(|key| key.and_then(slot_of)).collect();
+        Rounded { keys, slots }
     }
-    let buckets: Vec<Bucket> = groups.into_values().take(REFERENCE_BUCKETS).collect();
-    let values: Vec<f64> = buckets.iter().map(|b| b.value as f64).collect();
-    let rates: Vec<f64> = buckets.iter().map(Bucket::rate).collect();
-    ReferenceBuckets { correlation: spearman(&values, &rates), buckets }
+
+    /// The reference's buckets of `(value index, correct?)` pairs: the first ten groups of the
+    /// values present, correlated with their success rates.
+    pub fn buckets(&self, pairs: impl IntoIterator<Item = (usize, bool)>) -> ReferenceBuckets {
+        // [incorrect, correct] per group.
+        let mut counts = vec![[0u64; 2]; self.keys.len()];
+        for (index, correct) in pairs {
+            if let Some(slot) = self.slots[index] {
+                counts[slot as usize][usize::from(correct)] += 1;
+            }
+        }
+        let groups = self.keys.iter().zip(counts).filter(|(_, [incorrect, correct])| incorrect + correct > 0);
+        let buckets: Vec<Bucket> = groups
+            .take(REFERENCE_BUCKETS)
+            .map(|(&value, [incorrect, correct])| Bucket { value, correct, incorrect })
+            .collect();
+        let values: Vec<f64> = buckets.iter().map(|b| b.value as f64).collect();
+        let rates: Vec<f64> = buckets.iter().map(Bucket::rate).collect();
+        ReferenceBuckets { correlation: spearman(&values, &rates), buckets }
+    }
 }
 
 #[cfg(test)]
@@ -64,5 +94,15 @@ mod tests {
         let values: Vec<i64> = result.buckets.iter().map(|b| b.value).collect();
         assert_eq!(values, [1, 2, 4, 10, 11, 12, 13, 14, 15, 16]);
         assert_eq!((result.buckets[1].correct, result.buckets[2].incorrect), (1, 1));
+    }
+
+    #[test]
+    fn a_subset_counts_its_own_groups_only() {
+        // Five programs' values, rounded once; one model predicted programs 1, 3 (twice) and 4.
+        let rounded = Rounded::of([Some(0.0), Some(1.0), Some(2.0), Some(3.4), None]);
+        let result = rounded.buckets([(1, true), (3, false), (3, true), (4, true)]);
+        let groups: Vec<(i64, u64, u64)> = result.buckets.iter().map(|b| (b.value, b.correct, b.incorrect)).collect();
+        assert_eq!(groups, [(1, 1, 0), (3, 1, 1)]);
+        assert_eq!(result, reference_buckets([(1.0, true), (3.4, false), (3.4, true)]));
     }
 }

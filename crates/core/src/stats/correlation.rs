@@ -55,22 +55,20 @@ fn pearson_test(x: &[f64], y: &[f64]) -> Option<Correlation> {
     Some(Correlation { rho, p, n })
 }
 
-/// 1-based ranks, ties sharing the mean of the ranks they span.
+/// 1-based ranks, ties sharing the mean of the ranks they span. Sorted as (value, index) pairs
+/// side by side: sorting indices that look their values up was a third of a leaderboard's
+/// correlations.
 fn ranks(values: &[f64]) -> Vec<f64> {
-    let mut order: Vec<usize> = (0..values.len()).collect();
-    order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
+    let mut order: Vec<(f64, u32)> = values.iter().enumerate().map(|(i, &v)| (v, i as u32)).collect();
+    order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
     let mut ranks = vec![0.0; values.len()];
     let mut start = 0;
-    while start < order.len() {
-        let mut end = start + 1;
-        while end < order.len() && values[order[end]] == values[order[start]] {
-            end += 1;
+    for tie in order.chunk_by(|a, b| a.0 == b.0) {
+        let average = (2 * start + tie.len() + 1) as f64 / 2.0;
+        for &(_, i) in tie {
+            ranks[i as usize] = average;
         }
-        let average = (start + end + 1) as f64 / 2.0;
-        for &i in &order[start..end] {
-            ranks[i] = average;
-        }
-        start = end;
+        start += tie.len();
     }
     ranks
 }

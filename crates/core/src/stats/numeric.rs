@@ -5,7 +5,7 @@
 //!   its samples: each program counts once).
 
 use super::bootstrap;
-use super::buckets::{reference_buckets, Bucket};
+use super::buckets::{Bucket, Rounded};
 use super::correlation::{point_biserial, spearman, Correlation};
 use super::logistic::{logistic_regression, LogisticFit};
 use crate::facts::{Facts, Outcome};
@@ -70,7 +70,8 @@ pub fn correlations(
         by_model[facts.predictions.model[i] as usize].push(i);
     }
     let values = property_values(facts, properties);
-    let scope = Scope { facts, verdicts, outcomes, properties, values: &values };
+    let rounded: Vec<Rounded> = values.iter().map(|values| Rounded::of(values.iter().copied())).collect();
+    let scope = Scope { facts, verdicts, outcomes, properties, values: &values, rounded: &rounded };
     // Each model's rows on a core of its own (rayon; one thread in the browser).
     let per_model: Vec<Vec<CorrelationRow>> =
         by_model.par_iter().enumerate().map(|(model, own)| model_rows(&scope, model, own)).collect();
@@ -91,6 +92,8 @@ struct Scope<'a> {
     properties: &'a [NumericProperty],
     /// Per property (in the order of `properties`), its value per program.
     values: &'a [Vec<Option<f64>>],
+    /// Per property, its values per program rounded into the reference's groups.
+    rounded: &'a [Rounded],
 }
 
 /// One model's rows: all its benchmarks pooled, then each benchmark.
@@ -117,15 +120,14 @@ fn model_rows(scope: &Scope, model: usize, own: &[usize]) -> Vec<CorrelationRow>
 /// Both correlation rows of every property for one model in one scope (a benchmark, or all
 /// pooled): `members`, that model's predictions in the scope.
 fn scope_rows(scope: &Scope, model: usize, benchmark: Option<usize>, members: &[usize]) -> Vec<CorrelationRow> {
-    let Scope { facts, verdicts, outcomes, properties, values } = *scope;
+    let Scope { facts, verdicts, outcomes, properties, values, rounded } = *scope;
     let mut rows = Vec::new();
     if members.is_empty() {
         return rows;
     }
     let benchmark_name = benchmark.map_or(ALL_BENCHMARKS.to_owned(), |b| facts.benchmarks[b].clone());
     let own_outcomes = outcomes_of(facts, outcomes, model as u32, benchmark.map(|b| b as u32));
-    for (&property, values) in properties.iter().zip(values) {
-        let pairs = property_pairs(facts, verdicts, members, values);
+    for ((&property, values), rounded) in properties.iter().zip(values).zip(rounded) {
         let row = |mode, rho, p, n| CorrelationRow {
             model: facts.models[model].clone(),
             benchmark: benchmark_name.clone(),
@@ -139,7 +141,8 @@ fn scope_rows(scope: &Scope, model: usize, benchmark: Option<usize>, members: &[
             logistic: None,
             buckets: Vec::new(),
         };
-        let buckets = reference_buckets(pairs.iter().copied());
+        let program_of = |i: usize| facts.predictions.program[i] as usize;
+        let buckets = rounded.buckets(members.iter().map(|&i| (program_of(i), verdicts[i])));
         let reference = buckets.correlation;
         rows.push(CorrelationRow {
             buckets: buckets.buckets.clone(),
@@ -245,12 +248,6 @@ fn program_shares(outcomes: &[Outcome], values: &[Option<f64>]) -> Vec<(f64, f64
     outcomes.iter().filter_map(|o| values[o.program as usize].map(|v| (v, o.share(), f64::from(o.samples)))).collect()
 }
 
-/// (property value, correct?) of these predictions, leaving out programs without a value;
-/// `values` per program.
-fn property_pairs(facts: &Facts, verdicts: &[bool], members: &[usize], values: &[Option<f64>]) -> Vec<(f64, bool)> {
-    members.iter().filter_map(|&i| values[facts.predictions.program[i] as usize].map(|v| (v, verdicts[i]))).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -264,9 +261,11 @@ mod tests {
         let rows = correlations(&facts, Judge::Reference, &outcomes, &NumericProperty::ALL);
         let members: Vec<usize> = (0..facts.predictions.len()).collect();
         let values = property_values(&facts, &NumericProperty::ALL);
+        let rounded: Vec<Rounded> = values.iter().map(|values| Rounded::of(values.iter().copied())).collect();
         let verdicts = facts.predictions.verdicts(Judge::Reference);
+        let properties = &NumericProperty::ALL;
         let scope =
-            Scope { facts: &facts, verdicts, outcomes: &outcomes, properties: &NumericProperty::ALL, values: &values };
+            Scope { facts: &facts, verdicts, outcomes: &outcomes, properties, values: &values, rounded: &rounded };
         let computed = scope_rows(&scope, 0, Some(0), &members);
         let named: Vec<&CorrelationRow> = rows.iter().filter(|r| r.benchmark == "b").collect();
         assert_eq!(named, computed.iter().collect::<Vec<_>>());
