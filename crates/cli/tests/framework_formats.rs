@@ -112,7 +112,7 @@ fn reval_result_files_are_joined_with_the_benchmark_and_judged_per_task() {
     let table = &analysis.table.predictions;
     let asked: Vec<&str> = (0..table.len())
         .filter(|&i| analysis.table.programs[table.program[i] as usize].id == "DREval/1")
-        .filter_map(|i| table.input[i].as_deref())
+        .filter_map(|i| table.input.get(i))
         .collect();
     assert_eq!(asked, ["separate_paren_groups('(()(())((())))')"], "the question's input (input_idx 2)");
     let facts = analysis.facts;

@@ -94,13 +94,13 @@ impl Analysis {
         let predictions = (0..table.len())
             .filter(|&i| table.program[i] == index)
             .map(|i| {
-                let (response, response_cut_bytes) = cut(table.response[i].as_deref());
+                let (response, response_cut_bytes) = cut(table.response.get(i));
                 PredictionDetail {
                     model: self.table.models[table.model[i] as usize].clone(),
                     task: table.task[i],
                     sample: table.sample[i],
                     verdict_from: self.verdict_source(i),
-                    input: table.input[i].clone(),
+                    input: table.input.get(i).map(str::to_owned),
                     answer: table.answer[i].to_owned(),
                     verdict: std::array::from_fn(|j| self.facts.predictions.verdict[j][i]),
                     response,

@@ -3,7 +3,7 @@
 
 use crate::input::folder_of;
 use crate::readers::generic_table::UnmappedTable;
-use crate::texts::{SharedTexts, Texts};
+use crate::texts::{SharedTexts, SparseTexts, Texts};
 use crate::units::units;
 use foldhash::{HashMap, HashMapExt, HashSet};
 use serde::{Deserialize, Serialize};
@@ -78,9 +78,9 @@ pub struct Predictions {
     /// `res`); when present it is the verdict of every judge.
     pub stored_verdict: Vec<Option<bool>>,
     /// The input each prediction is about, where it is not the program's (see [`RawPrediction`]).
-    pub input: Vec<Option<String>>,
+    pub input: SparseTexts,
     /// The model's raw response, when the result files keep it.
-    pub response: Vec<Option<String>>,
+    pub response: SparseTexts,
     /// The file the answer came from, for messages and the drill-down.
     pub source_path: SharedTexts,
 }
@@ -119,7 +119,7 @@ impl Table {
         }
         let mut paths = BTreeSet::new();
         for i in self.predictions_of(program) {
-            if self.predictions.response[i].is_none() {
+            if self.predictions.response.get(i).is_none() {
                 paths.extend(self.unread_beside(&self.predictions.source_path[i]).cloned());
             }
         }
@@ -132,9 +132,9 @@ impl Table {
             return;
         }
         for i in self.predictions_of(program).collect::<Vec<_>>() {
-            if folder_of(&self.predictions.source_path[i]) == folder_of(path) && self.predictions.response[i].is_none()
-            {
-                self.predictions.response[i] = Some(text.to_owned());
+            let beside = folder_of(&self.predictions.source_path[i]) == folder_of(path);
+            if beside && self.predictions.response.get(i).is_none() {
+                self.predictions.response.set(i, text.to_owned());
             }
         }
     }
@@ -395,8 +395,8 @@ impl TableBuilder {
             p.sample.push(raw.sample);
             p.answer.push(&std::mem::take(&mut raw.answer));
             p.stored_verdict.push(raw.stored_verdict);
-            p.input.push(raw.input.take());
-            p.response.push(raw.response.take());
+            p.input.push(raw.input.take().as_deref());
+            p.response.push(raw.response.take().as_deref());
             p.source_path.push(std::mem::take(&mut raw.source_path), &mut sources);
         }
         for (file, examples) in repeated {

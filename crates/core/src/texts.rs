@@ -1,10 +1,12 @@
 //! Columns of strings for a million rows: [`Texts`] keeps them end to end in one buffer (a short
-//! answer costs its bytes and an offset, not a heap allocation and a 24-byte `String`), and
+//! answer costs its bytes and an offset, not a heap allocation and a 24-byte `String`),
 //! [`SharedTexts`] keeps each distinct string once (the file a prediction came from: one file
-//! holds a model's 10,000 predictions).
+//! holds a model's 10,000 predictions), and [`SparseTexts`] keeps the strings of the rows that
+//! have one (a prediction's own input, its raw response: most have neither).
 
 use foldhash::HashMap;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::ops::Index;
 
 /// Strings kept end to end, indexed like a `Vec<String>` (`texts[i]` is a `&str`).
@@ -127,6 +129,52 @@ impl<S: AsRef<str>, const N: usize> PartialEq<[S; N]> for SharedTexts {
     }
 }
 
+/// Optional strings most rows lack: a row without one costs nothing, a row with one its number,
+/// an offset and its bytes (a `Vec<Option<String>>` costs 24 bytes a row). A string given after
+/// the column is built (a raw response read when its program is shown) is kept beside.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SparseTexts {
+    /// The rows that have a string, ascending; `texts` holds theirs in the same order.
+    rows: Vec<u32>,
+    texts: Texts,
+    len: usize,
+    /// Strings given after the column was built, by row.
+    later: BTreeMap<u32, String>,
+}
+
+impl SparseTexts {
+    pub fn push(&mut self, text: Option<&str>) {
+        if let Some(text) = text {
+            self.rows.push(self.len as u32);
+            self.texts.push(text);
+        }
+        self.len += 1;
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Row `row`'s string, if it has one.
+    pub fn get(&self, row: usize) -> Option<&str> {
+        let row = u32::try_from(row).ok()?;
+        if let Some(text) = self.later.get(&row) {
+            return Some(text);
+        }
+        self.rows.binary_search(&row).ok().map(|at| &self.texts[at])
+    }
+
+    /// Gives row `row` the string `text` (in place of any it had).
+    pub fn set(&mut self, row: usize, text: String) {
+        assert!(row < self.len, "row {row} of {}", self.len);
+        self.later.insert(row as u32, text);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -140,6 +188,20 @@ mod tests {
         assert_eq!(texts.iter().collect::<Vec<_>>(), ["'a b'", "", "[1, 2]", "é"]);
         assert_eq!(texts, ["'a b'", "", "[1, 2]", "é"]);
         assert!(Texts::default().is_empty());
+    }
+
+    #[test]
+    fn sparse_strings_cost_nothing_where_absent() {
+        let mut sparse = SparseTexts::default();
+        for text in [None, Some("f(1)"), None, None, Some("")] {
+            sparse.push(text);
+        }
+        let read: Vec<Option<&str>> = (0..6).map(|row| sparse.get(row)).collect();
+        assert_eq!(read, [None, Some("f(1)"), None, None, Some(""), None]);
+        assert_eq!((sparse.len(), sparse.rows.len()), (5, 2));
+        sparse.set(2, "read later".to_owned());
+        sparse.set(1, "f(2)".to_owned());
+        assert_eq!((sparse.get(1), sparse.get(2), sparse.get(3)), (Some("f(2)"), Some("read later"), None));
     }
 
     #[test]
