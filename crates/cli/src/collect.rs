@@ -142,6 +142,7 @@ impl Listing {
             }
         }
         listing.folders.sort_by(|a, b| a.0.cmp(&b.0));
+        // Taken from the end (`Walk::folder`): the first in path order last.
         listing.linked.sort_by(|a, b| b.0.cmp(&a.0));
         listing
     }
