@@ -6,6 +6,7 @@ use crate::readers::generic_table::UnmappedTable;
 use crate::texts::{SharedTexts, SparseTexts, Texts};
 use crate::units::units;
 use foldhash::{HashMap, HashMapExt, HashSet};
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -86,6 +87,17 @@ pub struct Predictions {
 }
 
 impl Predictions {
+    /// Room for `rows` predictions whose answers are `answer_bytes` long in all: a million rows
+    /// are read once, never copied to grow.
+    fn reserve(&mut self, rows: usize, answer_bytes: usize) {
+        self.model.reserve(rows);
+        self.program.reserve(rows);
+        self.task.reserve(rows);
+        self.sample.reserve(rows);
+        self.answer = Texts::with_capacity(rows, answer_bytes);
+        self.stored_verdict.reserve(rows);
+    }
+
     pub fn len(&self) -> usize {
         self.model.len()
     }
@@ -362,8 +374,7 @@ impl TableBuilder {
         let mut repeated: BTreeMap<String, Examples> = BTreeMap::new();
         let mut sources = HashMap::default();
         let mut raws = self.predictions;
-        let answer_bytes = raws.iter().map(|raw| raw.answer.len()).sum();
-        table.predictions.answer = Texts::with_capacity(raws.len(), answer_bytes);
+        table.predictions.reserve(raws.len(), raws.iter().map(|raw| raw.answer.len()).sum());
         for (key, index) in in_prediction_order(&raws) {
             let raw = &mut raws[index as usize];
             let PredictionKey { model: model_rank, benchmark, program: id, .. } = key;
@@ -431,11 +442,18 @@ struct PredictionKey {
 /// once), not by comparing the names of a million predictions again and again; and as small keys
 /// with indices, not moving whole predictions.
 fn in_prediction_order(predictions: &[RawPrediction]) -> Vec<(PredictionKey, u32)> {
-    let models = ranks(predictions.iter().map(|p| p.model.as_str()), str::to_owned);
-    let benchmarks = ranks(predictions.iter().map(|p| p.benchmark.as_str()), str::to_lowercase);
-    let programs = ranks(predictions.iter().map(|p| p.program_id.as_str()), str::to_owned);
+    // The three rankings and the sort on every core (rayon; one thread in the browser).
+    let (models, (benchmarks, programs)) = rayon::join(
+        || ranks(predictions.iter().map(|p| p.model.as_str()), str::to_owned),
+        || {
+            rayon::join(
+                || ranks(predictions.iter().map(|p| p.benchmark.as_str()), str::to_lowercase),
+                || ranks(predictions.iter().map(|p| p.program_id.as_str()), str::to_owned),
+            )
+        },
+    );
     let mut keyed: Vec<(PredictionKey, u32)> = predictions
-        .iter()
+        .par_iter()
         .enumerate()
         .map(|(index, p)| {
             let key = PredictionKey {
@@ -448,7 +466,7 @@ fn in_prediction_order(predictions: &[RawPrediction]) -> Vec<(PredictionKey, u32
             (key, index as u32)
         })
         .collect();
-    keyed.sort_unstable();
+    keyed.par_sort_unstable();
     keyed
 }
 
