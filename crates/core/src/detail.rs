@@ -91,8 +91,9 @@ impl Analysis {
         let program = self.table.programs.get(index as usize)?;
         let facts = &self.facts.programs[index as usize];
         let table = &self.table.predictions;
-        let predictions = (0..table.len())
-            .filter(|&i| table.program[i] == index)
+        let predictions = self
+            .table
+            .predictions_of(index)
             .map(|i| {
                 let (response, response_cut_bytes) = cut(table.response.get(i));
                 PredictionDetail {

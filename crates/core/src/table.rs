@@ -151,7 +151,8 @@ impl Table {
         }
     }
 
-    fn predictions_of(&self, program: ProgramIdx) -> impl Iterator<Item = usize> + '_ {
+    /// The rows of `program`'s predictions.
+    pub(crate) fn predictions_of(&self, program: ProgramIdx) -> impl Iterator<Item = usize> + '_ {
         (0..self.predictions.len()).filter(move |&i| self.predictions.program[i] == program)
     }
 

@@ -70,7 +70,7 @@ pub fn correlations(
         by_model[facts.predictions.model[i] as usize].push(i);
     }
     let values = property_values(facts, properties);
-    let rounded: Vec<Rounded> = values.iter().map(|values| Rounded::of(values.iter().copied())).collect();
+    let rounded = rounded_values(&values);
     let scope = Scope { facts, verdicts, outcomes, properties, values: &values, rounded: &rounded };
     // Each model's rows on a core of its own (rayon; one thread in the browser).
     let per_model: Vec<Vec<CorrelationRow>> =
@@ -82,6 +82,11 @@ pub fn correlations(
 /// not from each program's facts a hundred times.
 fn property_values(facts: &Facts, properties: &[NumericProperty]) -> Vec<Vec<Option<f64>>> {
     properties.iter().map(|property| facts.programs.iter().map(|p| property.value(p)).collect()).collect()
+}
+
+/// Each property's values rounded into the reference's groups, once for all models.
+fn rounded_values(values: &[Vec<Option<f64>>]) -> Vec<Rounded> {
+    values.iter().map(|values| Rounded::of(values.iter().copied())).collect()
 }
 
 /// What every model's rows are computed from.
@@ -127,6 +132,7 @@ fn scope_rows(scope: &Scope, model: usize, benchmark: Option<usize>, members: &[
     }
     let benchmark_name = benchmark.map_or(ALL_BENCHMARKS.to_owned(), |b| facts.benchmarks[b].clone());
     let own_outcomes = outcomes_of(facts, outcomes, model as u32, benchmark.map(|b| b as u32));
+    let program_of = |i: usize| facts.predictions.program[i] as usize;
     for ((&property, values), rounded) in properties.iter().zip(values).zip(rounded) {
         let row = |mode, rho, p, n| CorrelationRow {
             model: facts.models[model].clone(),
@@ -141,7 +147,6 @@ fn scope_rows(scope: &Scope, model: usize, benchmark: Option<usize>, members: &[
             logistic: None,
             buckets: Vec::new(),
         };
-        let program_of = |i: usize| facts.predictions.program[i] as usize;
         let buckets = rounded.buckets(members.iter().map(|&i| (program_of(i), verdicts[i])));
         let reference = buckets.correlation;
         rows.push(CorrelationRow {
@@ -261,7 +266,7 @@ mod tests {
         let rows = correlations(&facts, Judge::Reference, &outcomes, &NumericProperty::ALL);
         let members: Vec<usize> = (0..facts.predictions.len()).collect();
         let values = property_values(&facts, &NumericProperty::ALL);
-        let rounded: Vec<Rounded> = values.iter().map(|values| Rounded::of(values.iter().copied())).collect();
+        let rounded = rounded_values(&values);
         let verdicts = facts.predictions.verdicts(Judge::Reference);
         let properties = &NumericProperty::ALL;
         let scope =
