@@ -4,12 +4,14 @@
 //! programs behind it.
 
 use crate::components::figure::FigureCanvas;
+use crate::components::window::Window;
 use crate::components::{benchmark_options, predicted_benchmarks};
-use exerscope_charts::figures::{self, construct_summary, shown_constructs, Figure, Hit};
+use exerscope_charts::figures::{self, shown_constructs, ConstructSummaries, Figure, Hit};
 use exerscope_charts::format::{format_p, percent};
 use exerscope_charts::palette::model_css;
 use exerscope_core::drilldown::Selection;
 use exerscope_core::flavors::Flavor;
+use exerscope_core::stats::construct_effect::ConstructEffect;
 use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -136,6 +138,8 @@ fn construct_selection(
     })
 }
 
+/// The rates as a table, a row per model and benchmark: only the rows in view are rendered (100
+/// models on 4 benchmarks are 400 rows of 20 cells).
 #[component]
 fn ConstructTable(
     facts: Signal<Option<Arc<Facts>>>,
@@ -143,21 +147,22 @@ fn ConstructTable(
     flavor: Signal<Flavor>,
     on_select: Callback<Selection>,
 ) -> impl IntoView {
+    let window = Window::default();
     let columns = move || report.get().map(|r| shown_constructs(&r, flavor.get())).unwrap_or_default();
     let header = move || columns().into_iter().map(|c| view! { <th title=c.label()>{c.short()}</th> }).collect_view();
+    let count = move || report.with(|r| r.as_ref().map_or(0, |r| r.runs.len()));
     let rows = move || {
         let (Some(report), Some(facts)) = (report.get(), facts.get()) else { return Vec::new() };
-        let columns = columns();
-        report
-            .runs
-            .iter()
+        let (columns, summaries) = (columns(), ConstructSummaries::of(&report));
+        let runs = report.runs.get(window.range(report.runs.len())).unwrap_or_default();
+        runs.iter()
             .map(|run| {
                 let model = facts.model_index(&run.model);
                 let benchmark = facts.benchmark_index(&run.benchmark);
                 let cells = columns
                     .iter()
                     .map(|&construct| {
-                        let summary = construct_summary(&report.constructs, &run.model, &run.benchmark, construct);
+                        let summary = summaries.get(&run.model, &run.benchmark, construct);
                         let text =
                             summary.map(|s| format!("{}/{}", s.correct, s.total)).unwrap_or_else(|| "–".to_owned());
                         let title = summary.and_then(|s| {
@@ -181,10 +186,10 @@ fn ConstructTable(
             .collect::<Vec<_>>()
     };
     view! {
-        <div class="table-scroll" tabindex="0" role="region" aria-label="Success per construct, as a table">
-            <table id="construct-table" class="data">
+        <div class="windowed" tabindex="0" role="region" aria-label="Success per construct, as a table" on:scroll=move |e| window.on_scroll(e)>
+            <table id="construct-table" class="data" aria-rowcount=move || count() + 1>
                 <thead><tr><th>"model"</th><th>"benchmark"</th>{header}</tr></thead>
-                <tbody>{rows}</tbody>
+                <tbody>{move || window.spacer(count(), true)}{rows}{move || window.spacer(count(), false)}</tbody>
             </table>
         </div>
     }
@@ -195,6 +200,56 @@ fn ConstructTable(
 /// could not show 20 points are marked "too few programs").
 #[component]
 fn ConstructEffects(report: Signal<Option<Arc<Report>>>, flavor: Signal<Flavor>) -> impl IntoView {
+    // Built once opened, and then only the rows in view: 100 models have 2,000 of them.
+    let open = RwSignal::new(false);
+    let window = Window::default();
+    let effects = Memo::new(move |_| {
+        let flavor = flavor.get();
+        report.with(|r| {
+            r.as_ref().map_or_else(Vec::new, |r| {
+                r.construct_effects.iter().filter(|e| e.flavor == flavor && e.difference.is_some()).cloned().collect()
+            })
+        })
+    });
+    let count = move || effects.with(Vec::len);
+    let rows = move || {
+        if !open.get() {
+            return Vec::new();
+        }
+        let range = window.range(count());
+        effects.with(|effects| effects.get(range).unwrap_or_default().iter().cloned().map(effect_row).collect())
+    };
+    let on_toggle = move |e: leptos::ev::Event| {
+        open.set(event_target::<web_sys::HtmlDetailsElement>(&e).open());
+    };
+    view! {
+        <details class="effects" on:toggle=on_toggle>
+            <summary>"With against without each construct (Fisher's exact test, Benjamini–Hochberg across constructs)"</summary>
+            <p class="explain">
+                "Detectable: the smallest difference a test of these programs finds with power 0.8 (α = 0.05). "
+                "Where it is above 20 points, no difference found means too few programs, not no difference."
+            </p>
+            <div class="windowed" tabindex="0" role="region" aria-label="With against without each construct" on:scroll=move |e| window.on_scroll(e)>
+                <table class="data" id="effects-table" aria-rowcount=move || count() + 1>
+                    <thead>
+                        <tr>
+                            <th>"model"</th><th>"benchmark"</th><th>"construct"</th><th>"with"</th><th>"without"</th>
+                            <th>"difference"</th><th>"p"</th><th>"adjusted p"</th><th>"detectable"</th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        {move || open.get().then(|| window.spacer(count(), true))}
+                        {rows}
+                        {move || open.get().then(|| window.spacer(count(), false))}
+                    </tbody>
+                </table>
+            </div>
+        </details>
+    }
+}
+
+/// A row of the with/without table: rates, difference, p and adjusted p, what was detectable.
+fn effect_row(e: ConstructEffect) -> impl IntoView {
     let rate = |[correct, total]: [u64; 2]| {
         if total == 0 {
             "–".to_owned()
@@ -202,59 +257,29 @@ fn ConstructEffects(report: Signal<Option<Arc<Report>>>, flavor: Signal<Flavor>)
             format!("{correct}/{total} ({})", percent(correct as f64 / total as f64))
         }
     };
-    let rows = move || {
-        report
-            .get()
-            .map(|r| r.construct_effects.clone())
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|e| e.flavor == flavor.get() && e.difference.is_some())
-            .map(|e| {
-                let significant = e.p_adjusted.is_some_and(|p| p < 0.05);
-                let (model_attr, benchmark_attr, construct_attr) =
-                    (e.model.clone(), e.benchmark.clone(), e.construct.clone());
-                // "Too few programs" explains a difference not found; one found needs no excuse.
-                let too_few = e.too_few_programs && !significant;
-                let detectable = match e.mdd {
-                    Some(mdd) if mdd >= 1.0 => "over 100 pt".to_owned(),
-                    Some(mdd) => format!("{:.1} pt", mdd * 100.0),
-                    None => "–".to_owned(),
-                };
-                let detectable = if too_few { format!("{detectable}: too few programs") } else { detectable };
-                view! {
-                    <tr class:significant=significant class:too-few=too_few data-model=model_attr
-                        data-benchmark=benchmark_attr data-construct=construct_attr>
-                        <td>{e.model}</td>
-                        <td>{e.benchmark}</td>
-                        <td>{e.construct}</td>
-                        <td class="num">{rate(e.present)}</td>
-                        <td class="num">{rate(e.absent)}</td>
-                        <td class="num">{e.difference.map(|d| format!("{:+.1} pt", d * 100.0)).unwrap_or_default()}</td>
-                        <td class="num">{e.p.map(format_p).unwrap_or_default()}</td>
-                        <td class="num">{e.p_adjusted.map(format_p).unwrap_or_default()}</td>
-                        <td class="num detectable">{detectable}</td>
-                    </tr>
-                }
-            })
-            .collect_view()
+    let significant = e.p_adjusted.is_some_and(|p| p < 0.05);
+    let (model_attr, benchmark_attr, construct_attr) = (e.model.clone(), e.benchmark.clone(), e.construct.clone());
+    // "Too few programs" explains a difference not found; one found needs no excuse.
+    let too_few = e.too_few_programs && !significant;
+    let detectable = match e.mdd {
+        Some(mdd) if mdd >= 1.0 => "over 100 pt".to_owned(),
+        Some(mdd) => format!("{:.1} pt", mdd * 100.0),
+        None => "–".to_owned(),
     };
+    let detectable = if too_few { format!("{detectable}: too few programs") } else { detectable };
     view! {
-        <details class="effects">
-            <summary>"With against without each construct (Fisher's exact test, Benjamini–Hochberg across constructs)"</summary>
-            <p class="explain">
-                "Detectable: the smallest difference a test of these programs finds with power 0.8 (α = 0.05). "
-                "Where it is above 20 points, no difference found means too few programs, not no difference."
-            </p>
-            <table class="data" id="effects-table">
-                <thead>
-                    <tr>
-                        <th>"model"</th><th>"benchmark"</th><th>"construct"</th><th>"with"</th><th>"without"</th>
-                        <th>"difference"</th><th>"p"</th><th>"adjusted p"</th><th>"detectable"</th>
-                    </tr>
-                </thead>
-                <tbody>{rows}</tbody>
-            </table>
-        </details>
+        <tr class:significant=significant class:too-few=too_few data-model=model_attr
+            data-benchmark=benchmark_attr data-construct=construct_attr>
+            <td>{e.model}</td>
+            <td>{e.benchmark}</td>
+            <td>{e.construct}</td>
+            <td class="num">{rate(e.present)}</td>
+            <td class="num">{rate(e.absent)}</td>
+            <td class="num">{e.difference.map(|d| format!("{:+.1} pt", d * 100.0)).unwrap_or_default()}</td>
+            <td class="num">{e.p.map(format_p).unwrap_or_default()}</td>
+            <td class="num">{e.p_adjusted.map(format_p).unwrap_or_default()}</td>
+            <td class="num detectable">{detectable}</td>
+        </tr>
     }
 }
 

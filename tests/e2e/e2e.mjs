@@ -185,8 +185,14 @@ try {
     expectEqual(await page.getAttribute('#drilldown-table', 'aria-rowcount'), String(67 + 1), 'programs expecting a dictionary');
     await page.waitForFunction(() => document.querySelectorAll('canvas.radar[data-drawn="true"]').length === 4);
     await page.waitForSelector('#construct-bars[data-drawn="true"]', { state: 'attached' });
-    const effects = await page.$$eval('#effects-table tbody tr', (r) => r.length);
+    // The with/without table is built once opened, its rows in view only.
+    await show('constructs');
+    expectEqual(await page.$$eval('#effects-table tbody tr', (r) => r.length), 0, 'effect rows while closed');
+    await page.click('details.effects summary');
+    await page.waitForSelector('#effects-table tbody tr[data-construct]');
+    const effects = Number(await page.getAttribute('#effects-table', 'aria-rowcount')) - 1;
     if (effects < 40) throw new Error(`only ${effects} construct effect rows`);
+    await page.click('details.effects summary');
     // Each section's statistics are computed when it opens.
     await show('properties');
     await page.waitForFunction(() => document.querySelectorAll('canvas.property-chart[data-drawn="true"]').length === 2);

@@ -18,7 +18,7 @@ use exerscope_core::stats::{ConstructSummary, TypeSummary};
 use exerscope_core::{Facts, Report};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// One chart, ready to draw.
 #[derive(Clone, Debug, PartialEq)]
@@ -353,20 +353,23 @@ pub fn shown_constructs(report: &Report, flavor: Flavor) -> Vec<AnyConstruct> {
         .collect()
 }
 
-/// The success of `construct` for (model, benchmark); `None` without programs having it.
-pub fn construct_summary<'a>(
-    constructs: &'a [ConstructSummary],
-    model: &str,
-    benchmark: &str,
-    construct: AnyConstruct,
-) -> Option<&'a ConstructSummary> {
-    constructs.iter().find(|c| {
-        c.model == model
-            && c.benchmark == benchmark
-            && c.flavor == construct.flavor()
-            && c.construct == construct.name()
-            && c.total > 0
-    })
+/// The report's construct rates by (model, benchmark, construct), those with programs: a table
+/// of 100 models asks for 2,000 of them, and a scan of the report each compared millions of names.
+pub struct ConstructSummaries<'a>(HashMap<(&'a str, &'a str, Flavor, &'a str), &'a ConstructSummary>);
+
+impl<'a> ConstructSummaries<'a> {
+    pub fn of(report: &'a Report) -> ConstructSummaries<'a> {
+        let mut found = HashMap::with_capacity(report.constructs.len());
+        for c in report.constructs.iter().filter(|c| c.total > 0) {
+            found.entry((c.model.as_str(), c.benchmark.as_str(), c.flavor, c.construct.as_str())).or_insert(c);
+        }
+        ConstructSummaries(found)
+    }
+
+    /// The success of `construct` for (model, benchmark); `None` without programs having it.
+    pub fn get(&self, model: &str, benchmark: &str, construct: AnyConstruct) -> Option<&'a ConstructSummary> {
+        self.0.get(&(model, benchmark, construct.flavor(), construct.name())).copied()
+    }
 }
 
 /// The construct radar of one benchmark (its index in the facts): a polygon per model that
@@ -375,6 +378,7 @@ pub fn construct_summary<'a>(
 pub fn construct_radar(facts: &Facts, report: &Report, flavor: Flavor, benchmark: usize) -> Option<Figure> {
     let title = facts.benchmarks.get(benchmark)?.clone();
     let spokes = shown_constructs(report, flavor);
+    let summaries = ConstructSummaries::of(report);
     let series = facts
         .models
         .iter()
@@ -382,10 +386,7 @@ pub fn construct_radar(facts: &Facts, report: &Report, flavor: Flavor, benchmark
         .filter(|(_, model)| report.runs.iter().any(|r| r.model == **model && r.benchmark == title))
         .map(|(i, model)| RadarSeries {
             model: i,
-            rates: spokes
-                .iter()
-                .map(|&c| construct_summary(&report.constructs, model, &title, c).and_then(|s| s.pass_at_1))
-                .collect(),
+            rates: spokes.iter().map(|&c| summaries.get(model, &title, c).and_then(|s| s.pass_at_1)).collect(),
         })
         .collect();
     Some(Figure {
@@ -776,9 +777,9 @@ mod tests {
         let Chart::Bars { bars, .. } = construct_bars(&facts, &report, Flavor::Reference, 0).unwrap().chart else {
             panic!("not bars")
         };
+        let summaries = ConstructSummaries::of(&report);
         for bar in &bars {
-            let summary =
-                construct_summary(&report.constructs, &facts.models[bar.model], "bench", spokes[bar.group]).unwrap();
+            let summary = summaries.get(&facts.models[bar.model], "bench", spokes[bar.group]).unwrap();
             assert_eq!((Some(bar.rate), bar.ci95), (summary.pass_at_1, summary.ci95));
             assert_eq!(series.iter().find(|s| s.model == bar.model).unwrap().rates[bar.group], Some(bar.rate));
         }
