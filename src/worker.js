@@ -14,7 +14,7 @@
 //               {kind: 'cancel-runs'}; {kind: 'drawn', seq} (the page has shown what was sent
 //               with that `seq`).
 // Messages out: {kind: 'progress', phase, done, total},
-//               {kind: 'facts', json, predictions (bytes, transferred: see facts_wire.rs), seq},
+//               {kind: 'facts', json, predictions (bytes both, transferred: see facts_wire.rs), seq},
 //               {kind: 'report', json, seq} (a ScopedReport: the statistics are built here, never
 //               on the page's thread), {kind: 'measuring', done, total},
 //               {kind: 'dynamic', json, report?, done, total, kept, final, seq},
@@ -510,7 +510,7 @@ async function analyze(onShown = () => {}) {
   // The page asks for the report of its view once it has the facts.
   const reportShown = new Promise((resolve) => { firstReportShown = resolve; });
   const predictions = session.predictions();
-  await postToDraw({ kind: 'facts', json, predictions }, performance.now(), [predictions.buffer]);
+  await postToDraw({ kind: 'facts', json, predictions }, performance.now(), [json.buffer, predictions.buffer]);
   await reportShown;
   if (drop !== generation) return;
   onShown();

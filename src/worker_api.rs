@@ -150,8 +150,8 @@ impl AnalysisSession {
     }
 
     /// Judges every prediction once all programs' properties and runs are in; returns the facts
-    /// as JSON but for their predictions, which [`Self::predictions`] gives (see `facts_wire`).
-    pub fn finish(&mut self, progress: &js_sys::Function) -> Result<String, JsError> {
+    /// as JSON bytes but for their predictions, which [`Self::predictions`] gives (see `facts_wire`).
+    pub fn finish(&mut self, progress: &js_sys::Function) -> Result<Vec<u8>, JsError> {
         let joined = self.joined.take().ok_or_else(|| JsError::new("finish() before join()"))?;
         let properties: Option<Vec<ProgramProperties>> = std::mem::take(&mut self.properties).into_iter().collect();
         let properties = properties.ok_or_else(|| JsError::new("finish() before every program was parsed"))?;

@@ -69,10 +69,14 @@ impl AnalysisWorker {
                 if Reflect::get(&data, &"fatal".into()).is_ok_and(|fatal| fatal.is_truthy()) {
                     broken.set(true);
                 }
-                (on_event.borrow_mut())(decode(&data));
-                if let Some(seq) = Reflect::get(&data, &"seq".into()).ok().and_then(|seq| seq.as_f64()) {
-                    answer_once_drawn(event.target(), seq);
-                }
+                let seq = Reflect::get(&data, &"seq".into()).ok().and_then(|seq| seq.as_f64());
+                let (on_event, target) = (on_event.clone(), event.target());
+                in_steps(decode(&data), move |decoded| {
+                    (on_event.borrow_mut())(decoded);
+                    if let Some(seq) = seq {
+                        answer_once_drawn(target, seq);
+                    }
+                });
             })
         };
         let on_error = {
@@ -153,14 +157,18 @@ impl AnalysisWorker {
 /// the effects that draw it have run.
 fn answer_once_drawn(worker: Option<web_sys::EventTarget>, seq: f64) {
     let Some(worker) = worker.and_then(|w| w.dyn_into::<Worker>().ok()) else { return };
-    let answer = Closure::once_into_js(move || {
+    next_task(move || {
         let message = Object::new();
         let _ = Reflect::set(&message, &"kind".into(), &"drawn".into());
         let _ = Reflect::set(&message, &"seq".into(), &seq.into());
         let _ = worker.post_message(&message);
     });
+}
+
+/// Runs `f` in a task of its own, after those already queued (in the order asked).
+fn next_task(f: impl FnOnce() + 'static) {
     if let Some(window) = web_sys::window() {
-        let _ = window.set_timeout_with_callback(answer.unchecked_ref());
+        let _ = window.set_timeout_with_callback(Closure::once_into_js(f).unchecked_ref());
     }
 }
 
@@ -176,23 +184,33 @@ fn start(
     Ok(worker)
 }
 
-fn decode(data: &JsValue) -> WorkerEvent {
+/// A message read in steps, each a task of the page's own: the facts of a million predictions are
+/// their JSON read, then their columns, then the views that show them (each tens of milliseconds;
+/// in one task, over a hundred).
+enum Read {
+    Done(WorkerEvent),
+    Then(Box<dyn FnOnce() -> Read>),
+}
+
+/// Reads `read` to its end, then hands its event to `deliver`: each step in a task after the last.
+fn in_steps(read: Read, deliver: impl FnOnce(WorkerEvent) + 'static) {
+    next_task(move || match read {
+        Read::Done(event) => deliver(event),
+        Read::Then(step) => in_steps(step(), deliver),
+    });
+}
+
+fn decode(data: &JsValue) -> Read {
     let field = |name: &str| Reflect::get(data, &name.into()).unwrap_or(JsValue::UNDEFINED);
     let text = |name: &str| field(name).as_string().unwrap_or_default();
     let number = |name: &str| field(name).as_f64().unwrap_or(0.0) as usize;
-    match text("kind").as_str() {
+    let event = match text("kind").as_str() {
         "progress" => WorkerEvent::Progress(Progress {
             phase: phase_from_name(&text("phase")),
             done: number("done"),
             total: number("total"),
         }),
-        "facts" => {
-            let predictions = field("predictions").dyn_into::<js_sys::Uint8Array>().map(|bytes| bytes.to_vec());
-            match facts_wire::join(&text("json"), &predictions.unwrap_or_default()) {
-                Ok(facts) => WorkerEvent::Facts(Box::new(facts)),
-                Err(e) => WorkerEvent::Failed(format!("the worker's answer could not be read: {e}")),
-            }
-        }
+        "facts" => return read_facts(field("json"), field("predictions")),
         "report" => match serde_json::from_str(&text("json")) {
             Ok(report) => WorkerEvent::Report(Box::new(report)),
             Err(e) => WorkerEvent::Failed(format!("the worker's report could not be read: {e}")),
@@ -228,6 +246,23 @@ fn decode(data: &JsValue) -> WorkerEvent {
         },
         "error" if !field("fatal").is_truthy() && field("note").is_truthy() => WorkerEvent::Note(text("message")),
         _ => WorkerEvent::Failed(text("message")),
+    };
+    Read::Done(event)
+}
+
+/// The facts' JSON now, their predictions' columns in the next step.
+fn read_facts(json: JsValue, columns: JsValue) -> Read {
+    let bytes = |value: JsValue| value.dyn_into::<js_sys::Uint8Array>().map(|b| b.to_vec()).unwrap_or_default();
+    let unreadable = |e| Read::Done(WorkerEvent::Failed(format!("the worker's answer could not be read: {e}")));
+    match facts_wire::facts(&bytes(json)) {
+        Ok(mut facts) => Read::Then(Box::new(move || match facts_wire::predictions(&bytes(columns)) {
+            Ok(predictions) => {
+                facts.predictions = predictions.into();
+                Read::Done(WorkerEvent::Facts(Box::new(facts)))
+            }
+            Err(e) => unreadable(e),
+        })),
+        Err(e) => unreadable(e),
     }
 }
 

@@ -89,10 +89,12 @@ fn the_session_parses_in_chunks_as_the_workers_do() {
     assert_eq!(session.shown_report().unwrap(), Some(json), "the view's report, built again on a change");
 }
 
-/// The facts as the page gets them from `finish`: JSON, and the predictions as bytes.
+/// The facts as the page gets them from `finish`: JSON, and the predictions' columns as bytes.
 fn finished(session: &mut AnalysisSession, progress: &js_sys::Function) -> exerscope_core::Facts {
     let json = session.finish(progress).unwrap();
-    facts_wire::join(&json, &session.predictions()).unwrap()
+    let mut facts = facts_wire::facts(&json).unwrap();
+    facts.predictions = facts_wire::predictions(&session.predictions()).unwrap().into();
+    facts
 }
 
 /// A loose folder's responses: the worker leaves those `shown_only` names unread, and reads one
