@@ -24,6 +24,7 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::ops::Range;
+use std::sync::Arc;
 
 units! {
     pub enum Phase {
@@ -211,7 +212,7 @@ impl Joined {
             benchmarks: table.benchmarks.clone(),
             models: table.models.clone(),
             programs,
-            predictions,
+            predictions: Arc::new(predictions),
             type_names: type_names.names,
             unmapped_tables: table.unmapped.clone(),
             sources: table.sources.clone(),

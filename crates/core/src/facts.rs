@@ -10,13 +10,16 @@ use crate::table::{BenchmarkIdx, Language, ModelIdx, ProgramIdx, SourceSummary, 
 use crate::types::ReferenceType;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
+use std::sync::Arc;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Facts {
     pub benchmarks: Vec<String>,
     pub models: Vec<String>,
     pub programs: Vec<ProgramFacts>,
-    pub predictions: PredictionFacts,
+    /// Shared by every copy: a change to the programs (their dynamic properties, arriving while
+    /// the page shows the facts) copies 10,000 programs, not a million predictions.
+    pub predictions: Arc<PredictionFacts>,
     /// exerscope type names, interned (a million predictions share a few dozen types).
     pub type_names: Vec<String>,
     /// Generic tables waiting for the user to map their columns.
@@ -165,14 +168,14 @@ impl Facts {
         let p = &self.predictions;
         let pick = |column: &[bool]| keep.iter().map(|&i| column[i]).collect();
         Facts {
-            predictions: PredictionFacts {
+            predictions: Arc::new(PredictionFacts {
                 model: keep.iter().map(|&i| p.model[i]).collect(),
                 program: keep.iter().map(|&i| p.program[i]).collect(),
                 task: keep.iter().map(|&i| p.task[i]).collect(),
                 verdict: [pick(&p.verdict[0]), pick(&p.verdict[1]), pick(&p.verdict[2])],
                 answer_type_reference: keep.iter().map(|&i| p.answer_type_reference[i]).collect(),
                 answer_type: keep.iter().map(|&i| p.answer_type[i]).collect(),
-            },
+            }),
             benchmarks: self.benchmarks.clone(),
             models: self.models.clone(),
             programs: self.programs.clone(),
@@ -302,7 +305,7 @@ pub(crate) mod tests {
     #[test]
     fn facts_for_one_task_keep_only_its_predictions() {
         let mut facts = tiny_facts();
-        facts.predictions.task[1] = Task::Input;
+        Arc::make_mut(&mut facts.predictions).task[1] = Task::Input;
         assert_eq!(facts.tasks(), [Task::Output, Task::Input]);
         let input = facts.for_task(Task::Input);
         assert_eq!(input.predictions.program, [1]);
@@ -313,12 +316,13 @@ pub(crate) mod tests {
 
     /// Adds an output prediction of `program` by `model`, with the same verdict for every judge.
     pub fn add_prediction(facts: &mut Facts, model: ModelIdx, program: ProgramIdx, verdict: bool) {
-        facts.predictions.model.push(model);
-        facts.predictions.program.push(program);
-        facts.predictions.task.push(Task::Output);
-        facts.predictions.verdict.iter_mut().for_each(|column| column.push(verdict));
-        facts.predictions.answer_type_reference.push(ReferenceType::Int);
-        facts.predictions.answer_type.push(0);
+        let predictions = Arc::make_mut(&mut facts.predictions);
+        predictions.model.push(model);
+        predictions.program.push(program);
+        predictions.task.push(Task::Output);
+        predictions.verdict.iter_mut().for_each(|column| column.push(verdict));
+        predictions.answer_type_reference.push(ReferenceType::Int);
+        predictions.answer_type.push(0);
     }
 
     /// One benchmark of three programs; model `m` predicted two of them, one correctly.
@@ -346,14 +350,14 @@ pub(crate) mod tests {
                 program("2", "for x in y:\n    if x:\n        pass\n", &mut parser),
                 program("3", "x = 1\n", &mut parser),
             ],
-            predictions: PredictionFacts {
+            predictions: Arc::new(PredictionFacts {
                 model: vec![0, 0],
                 program: vec![0, 1],
                 task: vec![Task::Output, Task::Output],
                 verdict: [vec![true, false], vec![true, true], vec![true, false]],
                 answer_type_reference: vec![ReferenceType::Int, ReferenceType::String],
                 answer_type: vec![0, 1],
-            },
+            }),
             type_names: vec!["int".into(), "str".into()],
             unmapped_tables: vec![],
             sources: vec![],

@@ -423,7 +423,7 @@ mod tests {
         facts.models.push("n".into());
         add_prediction(&mut facts, 1, 2, true);
         add_prediction(&mut facts, 0, 2, false);
-        facts.predictions.task[3] = Task::Input;
+        std::sync::Arc::make_mut(&mut facts.predictions).task[3] = Task::Input;
         let scope = ReportScope {
             task: Some(Task::Output),
             hidden: BTreeSet::from(["m".to_owned()]),
@@ -506,7 +506,7 @@ mod tests {
         facts.models.push("n".into());
         add_prediction(&mut facts, 1, 2, true);
         add_prediction(&mut facts, 0, 2, false);
-        facts.predictions.task[3] = Task::Input;
+        std::sync::Arc::make_mut(&mut facts.predictions).task[3] = Task::Input;
         let tasked = TaskedReport::build(&facts, Judge::Reference);
         for task in [Task::Output, Task::Input] {
             assert_eq!(tasked.for_task(task), Report::build(&facts.for_task(task), Judge::Reference), "{task:?}");
