@@ -15,7 +15,7 @@ use crate::components::program_table::ProgramTable;
 use crate::components::program_view::{ProgramTrace, ProgramView};
 use crate::components::properties::PropertiesView;
 use crate::components::section_nav::{SectionNav, SectionPanel};
-use crate::components::seen::{Seen, Shown};
+use crate::components::seen::{arc_changed, Seen, Shown};
 use crate::components::sources::Sources;
 use crate::components::status::{Measuring, RunsStatus, Status};
 use crate::components::theme_switch::ThemeSwitch;
@@ -83,9 +83,14 @@ pub fn App() -> impl IntoView {
     let task = RwSignal::new(None::<Task>);
     // Models the user hid (by name): the views show the others.
     let hidden_models = RwSignal::new(BTreeSet::<String>::new());
-    // The predictions of the chosen task only (statistics are per task), of every model.
-    let task_facts: Signal<Option<Arc<Facts>>> =
-        Memo::new(move |_| facts.with(|f| f.as_ref().map(|f| shared(f, f.of_task(task.get()))))).into();
+    // The predictions of the chosen task only (statistics are per task), of every model. (Facts
+    // are compared as the same `Arc` or not: compared field by field, a million predictions took
+    // 10–20 ms on each arrival of dynamic properties.)
+    let task_facts: Signal<Option<Arc<Facts>>> = Memo::new_with_compare(
+        move |_| facts.with(|f| f.as_ref().map(|f| shared(f, f.of_task(task.get())))),
+        arc_changed::<Facts>,
+    )
+    .into();
     // The view's report: what it covers (task, models shown, judge), built by the worker — never on
     // this thread — and kept per scope for the facts it describes: switching back is instant.
     // The property view also asks for its property's bootstrap intervals of ρ, where the facts
@@ -109,10 +114,13 @@ pub fn App() -> impl IntoView {
     // The report shown (the last one asked for and sent), and the facts it counts: the two change
     // together, so that every view shows the same numbers.
     let answer = RwSignal::new(None::<Arc<Answer>>);
-    let shown: Signal<Option<Arc<Facts>>> = Memo::new(move |_| {
-        let facts = facts.get()?;
-        answer.with(|a| a.as_ref().map(|a| shared(&facts, a.scope.facts(&facts))))
-    })
+    let shown: Signal<Option<Arc<Facts>>> = Memo::new_with_compare(
+        move |_| {
+            let facts = facts.get()?;
+            answer.with(|a| a.as_ref().map(|a| shared(&facts, a.scope.facts(&facts))))
+        },
+        arc_changed::<Facts>,
+    )
     .into();
     // The report as a section sees it: none while the one shown lacks the section's statistics
     // (the view's own is on its way), and whether it is waiting for it.

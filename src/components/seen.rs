@@ -83,7 +83,7 @@ fn while_open<T: Clone + Send + Sync + 'static>(
 
 /// Shared data changes by being replaced: a new `Arc` is a change, the same one is not (and no
 /// deep comparison of a 10,000-row report runs on every switch).
-fn arc_changed<T>(last: Option<&Option<Arc<T>>>, new: Option<&Option<Arc<T>>>) -> bool {
+pub fn arc_changed<T>(last: Option<&Option<Arc<T>>>, new: Option<&Option<Arc<T>>>) -> bool {
     match (last, new) {
         (Some(Some(last)), Some(Some(new))) => !Arc::ptr_eq(last, new),
         (Some(None), Some(None)) => false,
