@@ -7,7 +7,7 @@
 //   node tools/synthetic.mjs --shape cruxeval --programs 10000 --models 100 \
 //     --from ../shared/fixtures/cruxeval/data/cruxeval.jsonl --out /tmp/million
 //   node tests/e2e/bench-large.mjs /tmp/million [--runs 3] [--open constructs,properties,types,models]
-//     [--profile /tmp/page.cpuprofile]
+//     [--linger seconds] [--profile /tmp/page.cpuprofile]
 //
 // Another build to compare with: EXERSCOPE_DIST=/tmp/dist-before (alternate the two by hand).
 // Results go to BENCHMARKS.md with the command and the machine.
@@ -32,6 +32,8 @@ if (!process.argv[2] || !fs.statSync(folder, { throwIfNoEntry: false })?.isDirec
 }
 const runs = Number(option('runs', 1));
 const sections = option('open', '').split(',').filter(Boolean);
+// Seconds to stay after the last section: the programs' runs go on, their properties arriving.
+const linger = Number(option('linger', 0));
 // A CPU profile of the page's thread from the drop on (Chromium's .cpuprofile, for DevTools; wasm
 // functions are named in a build whose wasm-opt ran with -g).
 const profile = option('profile', null);
@@ -104,6 +106,7 @@ async function measure() {
     await page.waitForTimeout(1500);
     result.opened.push([section, done - clicked]);
   }
+  await page.waitForTimeout(linger * 1000);
   result.tasks = (await page.evaluate(() => window.longTasks)).filter(([t]) => t >= start)
     .map(([t, d]) => [Math.round(t - start), Math.round(d)]);
   if (profile) fs.writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
