@@ -14,6 +14,7 @@ use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use wasm_bindgen::JsCast;
 
 #[component]
 pub fn TypesView(
@@ -76,6 +77,8 @@ pub fn TypesView(
 }
 
 /// The type rows of one flavor as a pivot: a row per (benchmark, type, length), a column per model.
+/// A cell's click and its words on hover are the table's (100 models make 1,500 cells: a title
+/// and a listener each made opening the section one long task).
 #[component]
 fn TypesPivot(
     facts: Signal<Option<Arc<Facts>>>,
@@ -97,7 +100,7 @@ fn TypesPivot(
     let rows = move || {
         let models = models();
         let (flavor, by_length, type_match) = (flavor.get(), by_length.get(), type_match.get());
-        let (Some(report), Some(facts)) = (report.get(), facts.get()) else { return Vec::new() };
+        let Some(report) = report.get() else { return Vec::new() };
         let split = by_length && flavor == Flavor::Exerscope;
         let mut pivot: BTreeMap<(&str, &str, Option<&str>), BTreeMap<&str, &TypeSummary>> = BTreeMap::new();
         for t in report.types.iter().filter(|t| t.flavor == flavor && t.length.is_some() == split) {
@@ -111,21 +114,17 @@ fn TypesPivot(
             .map(|((benchmark, value_type, length), by_model)| {
                 let cells = models
                     .iter()
-                    .map(|model| {
-                        let Some(t) = by_model.get(model.as_str()) else {
-                            return view! { <td class="num" data-model=model.clone()>"–"</td> }.into_any();
-                        };
-                        let shown = if type_match { t.type_match } else { t.value_match };
-                        let selection = facts.benchmark_index(benchmark).map(|b| {
-                            of_type(flavor, value_type, b as usize, facts.model_index(model).map(|m| m as usize))
-                        });
-                        view! {
-                            <td class="num clickable" data-model=model.clone() title=describe(t)
-                                on:click=move |_| selection.clone().into_iter().for_each(|s| on_select.run(s))>
-                                <button class="link">{format!("{shown}/{}", t.total)}</button>
-                            </td>
+                    .map(|model| match by_model.get(model.as_str()) {
+                        None => view! { <td class="num" data-model=model.clone()>"–"</td> }.into_any(),
+                        Some(t) => {
+                            let shown = if type_match { t.type_match } else { t.value_match };
+                            view! {
+                                <td class="num clickable" data-model=model.clone()>
+                                    <button class="link">{format!("{shown}/{}", t.total)}</button>
+                                </td>
+                            }
+                            .into_any()
                         }
-                        .into_any()
                     })
                     .collect_view();
                 view! {
@@ -138,9 +137,56 @@ fn TypesPivot(
             })
             .collect()
     };
+    // The cell an event happened in, as (its cell, benchmark, type, length, model).
+    let cell_of = |event: &leptos::ev::Event| -> Option<(web_sys::Element, [String; 3], Option<String>)> {
+        let target: web_sys::Element = event.target()?.dyn_into().ok()?;
+        let cell = target.closest("td.clickable[data-model]").ok()??;
+        let row = cell.closest("tr[data-type]").ok()??;
+        let [benchmark, value_type, model] =
+            [(&row, "data-benchmark"), (&row, "data-type"), (&cell, "data-model")].map(|(e, a)| e.get_attribute(a));
+        Some((cell, [benchmark?, value_type?, model?], row.get_attribute("data-length")))
+    };
+    let summary = move |[benchmark, value_type, model]: &[String; 3], length: &Option<String>| {
+        let flavor = flavor.get_untracked();
+        report.with_untracked(|r| {
+            r.as_ref()?
+                .types
+                .iter()
+                .find(|t| {
+                    t.flavor == flavor
+                        && &t.benchmark == benchmark
+                        && &t.value_type == value_type
+                        && &t.model == model
+                        && &t.length == length
+                })
+                .cloned()
+        })
+    };
+    let on_click = move |event: leptos::ev::MouseEvent| {
+        let Some((_, [benchmark, value_type, model], _)) = cell_of(&event) else { return };
+        let selection = facts.with_untracked(|f| {
+            let f = f.as_ref()?;
+            let benchmark = f.benchmark_index(&benchmark)?;
+            Some(of_type(
+                flavor.get_untracked(),
+                &value_type,
+                benchmark as usize,
+                f.model_index(&model).map(|m| m as usize),
+            ))
+        });
+        selection.into_iter().for_each(|s| on_select.run(s));
+    };
+    let on_hover = move |event: leptos::ev::MouseEvent| {
+        let Some((cell, names, length)) = cell_of(&event) else { return };
+        if !cell.has_attribute("title") {
+            if let Some(t) = summary(&names, &length) {
+                let _ = cell.set_attribute("title", &describe(&t));
+            }
+        }
+    };
     view! {
         <div class="table-scroll" tabindex="0" role="region" aria-label="Success per output type and model">
-            <table class="data pivot" id="types-table">
+            <table class="data pivot" id="types-table" on:click=on_click on:mouseover=on_hover>
                 <thead>
                     <tr><th scope="col">"benchmark · expected type"</th><th scope="col">"length"</th>{header}</tr>
                 </thead>
