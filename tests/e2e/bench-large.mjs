@@ -13,13 +13,12 @@
 // Results go to BENCHMARKS.md with the command and the machine.
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../../tools/serve.mjs';
+import { launchChromium } from './chromium.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const { chromium } = createRequire(path.join(root, 'tools/node/package.json'))('playwright-core');
 
 function option(name, fallback) {
   const at = process.argv.indexOf(`--${name}`);
@@ -64,12 +63,7 @@ function safeRead(file) {
 
 const server = await serve(dist);
 const origin = `http://127.0.0.1:${server.address().port}/`;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launchChromium();
 
 /** One run in a fresh context: the folder dragged onto the drop zone (Chromium's own drag events). */
 async function measure() {

@@ -5,13 +5,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../../tools/serve.mjs';
+import { launchChromium } from './chromium.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const { chromium } = createRequire(path.join(root, 'tools/node/package.json'))('playwright-core');
 const fixtures = path.resolve(process.env.EXERSCOPE_FIXTURES ?? path.join(root, '../shared/fixtures'));
 const runs = Number(process.argv[2] ?? 3);
 // Another build to compare with (EXERSCOPE_DIST=/tmp/dist-before), in the same session.
@@ -39,12 +38,7 @@ fs.copyFileSync(path.join(fixtures, 'cruxeval/data/cruxeval.jsonl'), path.join(u
 
 const server = await serve(dist);
 const origin = `http://127.0.0.1:${server.address().port}/`;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launchChromium();
 
 /** One run on a fresh page: ms from the input's change event to the last of `charts` drawn. */
 async function measure(selector, files, charts) {

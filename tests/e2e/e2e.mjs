@@ -7,14 +7,13 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../../tools/serve.mjs';
+import { launchChromium } from './chromium.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 // playwright-core is installed with the other node tools (tools/install.sh).
-const { chromium } = createRequire(path.join(root, 'tools/node/package.json'))('playwright-core');
 const out = path.join(here, 'out');
 fs.mkdirSync(out, { recursive: true });
 const fixtures = path.resolve(process.env.EXERSCOPE_FIXTURES ?? path.join(root, '../shared/fixtures'));
@@ -29,12 +28,7 @@ if (!fs.existsSync(path.join(fixtures, 'README.md'))) {
 const BASE = '/exerscope/';
 const server = await serve(path.join(root, 'dist'), 0, BASE);
 const origin = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-});
+const browser = await launchChromium(['--disable-quic']);
 // The offline copy (a service worker) is checked in a context of its own; here every request is seen.
 const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, serviceWorkers: 'block' });
 const foreign = [];
