@@ -2,13 +2,97 @@
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters_backend::{BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind};
 use plotters_canvas::CanvasBackend;
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
-use web_sys::HtmlCanvasElement;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
-pub fn canvas_area(canvas: &HtmlCanvasElement) -> Option<DrawingArea<CanvasBackend, Shift>> {
-    CanvasBackend::with_canvas_object(canvas.clone()).map(|backend| backend.into_drawing_area())
+pub fn canvas_area(canvas: &HtmlCanvasElement) -> Option<DrawingArea<Canvas, Shift>> {
+    let context = canvas.get_context("2d").ok()??.dyn_into::<CanvasRenderingContext2d>().ok()?;
+    let backend = CanvasBackend::with_canvas_object(canvas.clone())?;
+    Some(Canvas { backend, context }.into_drawing_area())
+}
+
+/// plotters' canvas backend, measuring text with the canvas's own `measureText`. plotters measures
+/// a text (an axis label, a centred title) by adding a span to the page and reading its size: a
+/// layout of the whole page each time, with a hundred models' tables on it most of a chart's
+/// drawing. The size is the same: the text's advance and its font's line height, rounded.
+pub struct Canvas {
+    backend: CanvasBackend,
+    context: CanvasRenderingContext2d,
+}
+
+type CanvasError = DrawingErrorKind<<CanvasBackend as DrawingBackend>::ErrorType>;
+
+impl DrawingBackend for Canvas {
+    type ErrorType = <CanvasBackend as DrawingBackend>::ErrorType;
+
+    fn estimate_text_size<S: BackendTextStyle>(&self, text: &str, style: &S) -> Result<(u32, u32), CanvasError> {
+        let font = format!("{} {}px {}", style.style().as_str(), style.size(), style.family().as_str());
+        self.context.set_font(&font);
+        let metrics =
+            self.context.measure_text(text).map_err(|e| DrawingErrorKind::FontError(format!("{e:?}").into()))?;
+        let height = metrics.font_bounding_box_ascent() + metrics.font_bounding_box_descent();
+        Ok((metrics.width().round() as u32, height.round() as u32))
+    }
+
+    fn get_size(&self) -> (u32, u32) {
+        self.backend.get_size()
+    }
+    fn ensure_prepared(&mut self) -> Result<(), CanvasError> {
+        self.backend.ensure_prepared()
+    }
+    fn present(&mut self) -> Result<(), CanvasError> {
+        self.backend.present()
+    }
+    fn draw_pixel(&mut self, point: BackendCoord, color: BackendColor) -> Result<(), CanvasError> {
+        self.backend.draw_pixel(point, color)
+    }
+    fn draw_line<S: BackendStyle>(
+        &mut self,
+        from: BackendCoord,
+        to: BackendCoord,
+        style: &S,
+    ) -> Result<(), CanvasError> {
+        self.backend.draw_line(from, to, style)
+    }
+    fn draw_rect<S: BackendStyle>(
+        &mut self,
+        upper_left: BackendCoord,
+        bottom_right: BackendCoord,
+        style: &S,
+        fill: bool,
+    ) -> Result<(), CanvasError> {
+        self.backend.draw_rect(upper_left, bottom_right, style, fill)
+    }
+    fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        path: I,
+        style: &S,
+    ) -> Result<(), CanvasError> {
+        self.backend.draw_path(path, style)
+    }
+    fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        vertices: I,
+        style: &S,
+    ) -> Result<(), CanvasError> {
+        self.backend.fill_polygon(vertices, style)
+    }
+    fn draw_circle<S: BackendStyle>(
+        &mut self,
+        center: BackendCoord,
+        radius: u32,
+        style: &S,
+        fill: bool,
+    ) -> Result<(), CanvasError> {
+        self.backend.draw_circle(center, radius, style, fill)
+    }
+    fn draw_text<S: BackendTextStyle>(&mut self, text: &str, style: &S, pos: BackendCoord) -> Result<(), CanvasError> {
+        self.backend.draw_text(text, style, pos)
+    }
 }
 
 /// A mouse position relative to the canvas, in canvas pixels.
