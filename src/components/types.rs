@@ -5,6 +5,7 @@
 
 use crate::components::figure::FigureCanvas;
 use crate::components::predicted_benchmarks;
+use crate::components::window::growing;
 use exerscope_charts::figures::{self, Hit};
 use exerscope_charts::format::{interval_clause, percent};
 use exerscope_core::drilldown::{OutputType, Selection};
@@ -97,20 +98,17 @@ fn TypesPivot(
         })
     };
     let header = move || models().into_iter().map(|m| view! { <th scope="col">{m}</th> }).collect_view();
+    // 100 models: 25 rows of 200 elements, built 8 rows a task.
+    let shown_rows =
+        growing(move || report.with(|r| r.as_ref().map_or(0, |r| pivot(r, flavor.get(), by_length.get()).len())), 8);
     let rows = move || {
         let models = models();
         let (flavor, by_length, type_match) = (flavor.get(), by_length.get(), type_match.get());
         let Some(report) = report.get() else { return Vec::new() };
-        let split = by_length && flavor == Flavor::Exerscope;
-        let mut pivot: BTreeMap<(&str, &str, Option<&str>), BTreeMap<&str, &TypeSummary>> = BTreeMap::new();
-        for t in report.types.iter().filter(|t| t.flavor == flavor && t.length.is_some() == split) {
-            pivot
-                .entry((t.benchmark.as_str(), t.value_type.as_str(), t.length.as_deref()))
-                .or_default()
-                .insert(&t.model, t);
-        }
+        let pivot = pivot(&report, flavor, by_length);
         pivot
             .into_iter()
+            .take(shown_rows.get())
             .map(|((benchmark, value_type, length), by_model)| {
                 let cells = models
                     .iter()
@@ -195,6 +193,22 @@ fn TypesPivot(
         </div>
     }
 }
+
+/// The summaries of one flavor by (benchmark, type, length), then by model: the pivot's rows.
+fn pivot(report: &Report, flavor: Flavor, by_length: bool) -> BTreeMap<PivotRow<'_>, BTreeMap<&str, &TypeSummary>> {
+    let split = by_length && flavor == Flavor::Exerscope;
+    let mut pivot: BTreeMap<PivotRow, BTreeMap<&str, &TypeSummary>> = BTreeMap::new();
+    for t in report.types.iter().filter(|t| t.flavor == flavor && t.length.is_some() == split) {
+        pivot
+            .entry((t.benchmark.as_str(), t.value_type.as_str(), t.length.as_deref()))
+            .or_default()
+            .insert(&t.model, t);
+    }
+    pivot
+}
+
+/// A row of the types pivot: (benchmark, type, length).
+type PivotRow<'a> = (&'a str, &'a str, Option<&'a str>);
 
 /// The programs expecting `name` (a type in `flavor`) in a benchmark, of one model or all.
 fn of_type(flavor: Flavor, name: &str, benchmark: usize, model: Option<usize>) -> Selection {

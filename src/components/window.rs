@@ -1,5 +1,6 @@
 //! Long tables render only the rows in view: a scrolling box of fixed-height rows, with spacer
 //! rows above and below standing in for the rest, so that 10,000 rows scroll as smoothly as 10.
+//! Wide tables, whose every row is a hundred cells, render a few rows more in each task.
 
 use leptos::prelude::*;
 use std::ops::Range;
@@ -63,6 +64,20 @@ impl Window {
         set_if_changed(self.scroll_top, f64::from(scroller.scroll_top()));
         set_if_changed(self.viewport, f64::from(scroller.client_height()));
     }
+}
+
+/// How many rows of a wide table to render: `step` more in each task until `total()` are (a hundred
+/// models' types pivot is 5,000 elements: built at once, one long task of the page's).
+pub fn growing(total: impl Fn() -> usize + Send + Sync + 'static, step: usize) -> Signal<usize> {
+    let shown = RwSignal::new(step);
+    // A timer: the next rows come in a task of their own, after the browser has drawn these.
+    Effect::new(move |_| {
+        let now = shown.get();
+        if now < total() {
+            set_timeout(move || shown.set(now + step), std::time::Duration::ZERO);
+        }
+    });
+    shown.into()
 }
 
 /// Setting a signal redraws what reads it, even to the same value: the rows in view only move
