@@ -15,9 +15,9 @@
 //               with that `seq`).
 // Messages out: {kind: 'progress', phase, done, total},
 //               {kind: 'facts', json, predictions (bytes both, transferred: see facts_wire.rs), seq},
-//               {kind: 'report', json, seq} (a ScopedReport: the statistics are built here, never
+//               {kind: 'report', json (bytes), seq} (a ScopedReport: the statistics are built here, never
 //               on the page's thread), {kind: 'measuring', done, total},
-//               {kind: 'dynamic', json, report?, done, total, kept, final, seq},
+//               {kind: 'dynamic', json, report? (bytes), done, total, kept, final, seq},
 //               {kind: 'program', json}, {kind: 'trace', index, json | error},
 //               {kind: 'kept', ok} (the files of a drop of handles are kept for a reload, or not),
 //               {kind: 'error', message}.
@@ -73,7 +73,7 @@ let firstReportShown = null;
 function sendReport(scope) {
   const json = session.report(scope);
   if (json === undefined) return; // between drops: the page asks again for the next
-  postToDraw({ kind: 'report', json }).then(() => {
+  postToDraw({ kind: 'report', json }, performance.now(), [json.buffer]).then(() => {
     firstReportShown?.();
     firstReportShown = null;
   });
@@ -397,7 +397,8 @@ async function measurePrograms(drop) {
     const began = performance.now();
     const json = session.dynamic_changes();
     const report = session.shown_report();
-    const thisOne = postToDraw({ kind: 'dynamic', json, report, done, total, kept: total - left.length, final }, began);
+    const thisOne = postToDraw({ kind: 'dynamic', json, report, done, total, kept: total - left.length, final }, began,
+      report ? [report.buffer] : []);
     shown = thisOne;
     thisOne.then((took) => {
       if (shown !== thisOne) return;

@@ -210,15 +210,16 @@ impl AnalysisSession {
     /// The report of `scope_json` (a [`ReportScope`]) over the facts as the page has them, as JSON
     /// of a [`exerscope_core::report::ScopedReport`]; `None` between drops. The page shows it, so
     /// it is built again with each dynamic change ([`Self::shown_report`]).
-    pub fn report(&mut self, scope_json: &str) -> Result<Option<String>, JsError> {
+    pub fn report(&mut self, scope_json: &str) -> Result<Option<Vec<u8>>, JsError> {
         self.shown = Some(serde_json::from_str(scope_json)?);
         self.shown_report()
     }
 
-    /// The report of the scope the page last asked for (`None` when it has asked for none).
-    pub fn shown_report(&self) -> Result<Option<String>, JsError> {
+    /// The report of the scope the page last asked for (`None` when it has asked for none), as
+    /// JSON bytes: moved to the page, which reads them without a string's conversions.
+    pub fn shown_report(&self) -> Result<Option<Vec<u8>>, JsError> {
         let (Some(analysis), Some(scope)) = (&self.analysis, &self.shown) else { return Ok(None) };
-        Ok(Some(serde_json::to_string(&scope.report(&analysis.facts))?))
+        Ok(Some(serde_json::to_vec(&scope.report(&analysis.facts))?))
     }
 
     /// The run of program `index` that records its trace (on `input`, a predicted call, when

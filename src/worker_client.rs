@@ -184,6 +184,11 @@ fn start(
     Ok(worker)
 }
 
+/// The bytes of a `Uint8Array` (none for anything else).
+fn bytes(value: JsValue) -> Vec<u8> {
+    value.dyn_into::<js_sys::Uint8Array>().map(|b| b.to_vec()).unwrap_or_default()
+}
+
 /// A message read in steps, each a task of the page's own: the facts of a million predictions are
 /// their JSON read, then their columns, then the views that show them (each tens of milliseconds;
 /// in one task, over a hundred).
@@ -211,7 +216,7 @@ fn decode(data: &JsValue) -> Read {
             total: number("total"),
         }),
         "facts" => return read_facts(field("json"), field("predictions")),
-        "report" => match serde_json::from_str(&text("json")) {
+        "report" => match serde_json::from_slice(&bytes(field("json"))) {
             Ok(report) => WorkerEvent::Report(Box::new(report)),
             Err(e) => WorkerEvent::Failed(format!("the worker's report could not be read: {e}")),
         },
@@ -222,7 +227,8 @@ fn decode(data: &JsValue) -> Read {
         "kept" => WorkerEvent::Kept(field("ok").is_truthy()),
         "measuring" => WorkerEvent::Measuring { done: number("done"), total: number("total") },
         "dynamic" => {
-            let report = field("report").as_string().map(|json| serde_json::from_str(&json)).transpose();
+            let report = field("report").dyn_into::<js_sys::Uint8Array>().ok();
+            let report = report.map(|json| serde_json::from_slice(&json.to_vec())).transpose();
             match (serde_json::from_str(&text("json")), report) {
                 (Ok(changes), Ok(report)) => WorkerEvent::Dynamic {
                     changes,
@@ -252,7 +258,6 @@ fn decode(data: &JsValue) -> Read {
 
 /// The facts' JSON now, their predictions' columns in the next step.
 fn read_facts(json: JsValue, columns: JsValue) -> Read {
-    let bytes = |value: JsValue| value.dyn_into::<js_sys::Uint8Array>().map(|b| b.to_vec()).unwrap_or_default();
     let unreadable = |e| Read::Done(WorkerEvent::Failed(format!("the worker's answer could not be read: {e}")));
     match facts_wire::facts(&bytes(json)) {
         Ok(mut facts) => Read::Then(Box::new(move || match facts_wire::predictions(&bytes(columns)) {

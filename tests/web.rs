@@ -81,7 +81,7 @@ fn the_session_parses_in_chunks_as_the_workers_do() {
         property: Some(NumericProperty::Loc),
     };
     let json = session.report(&serde_json::to_string(&scope).unwrap()).unwrap().unwrap();
-    let sent: ScopedReport = serde_json::from_str(&json).unwrap();
+    let sent: ScopedReport = serde_json::from_slice(&json).unwrap();
     assert_eq!(sent, scope.report(&facts), "to the last digit");
     assert!(sent.report.programs.is_empty(), "the programs' rows stay with the facts");
     assert!(!sent.report.correlations.is_empty() && sent.report.types.is_empty(), "the parts asked for only");
