@@ -78,7 +78,7 @@ pub fn TypesView(
 }
 
 /// The type rows of one flavor as a pivot: a row per (benchmark, type, length), a column per model.
-/// A cell's click and its words on hover are the table's (100 models make 1,500 cells: a title
+/// A cell's click and its words on hover are the table's (100 models make 2,500 cells: a title
 /// and a listener each made opening the section one long task).
 #[component]
 fn TypesPivot(
