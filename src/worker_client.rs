@@ -11,6 +11,7 @@ use exerscope_core::report::{ReportScope, ScopedReport};
 use exerscope_core::Facts;
 use js_sys::{Object, Reflect};
 use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
@@ -197,12 +198,39 @@ enum Read {
     Then(Box<dyn FnOnce() -> Read>),
 }
 
-/// Reads `read` to its end, then hands its event to `deliver`: each step in a task after the last.
+/// A message being read, and what shows its event.
+type Reading = (Read, Box<dyn FnOnce(WorkerEvent)>);
+
+thread_local! {
+    /// The messages being read, in the order they came: each is shown after those before it.
+    static READING: RefCell<VecDeque<Reading>> = RefCell::default();
+}
+
+/// Reads `read` to its end, then hands its event to `deliver`: each step in a task after the last,
+/// and after every message that came before.
 fn in_steps(read: Read, deliver: impl FnOnce(WorkerEvent) + 'static) {
-    next_task(move || match read {
-        Read::Done(event) => deliver(event),
-        Read::Then(step) => in_steps(step(), deliver),
+    let idle = READING.with_borrow_mut(|reading| {
+        reading.push_back((read, Box::new(deliver)));
+        reading.len() == 1
     });
+    if idle {
+        next_task(read_a_step);
+    }
+}
+
+/// One step of the first message being read; the next step in a task of its own.
+fn read_a_step() {
+    let Some((read, deliver)) = READING.with_borrow_mut(VecDeque::pop_front) else { return };
+    match read {
+        Read::Done(event) => deliver(event),
+        Read::Then(step) => {
+            let next = step();
+            READING.with_borrow_mut(|reading| reading.push_front((next, deliver)));
+        }
+    }
+    if READING.with_borrow(|reading| !reading.is_empty()) {
+        next_task(read_a_step);
+    }
 }
 
 fn decode(data: &JsValue) -> Read {
