@@ -27,8 +27,8 @@ pub fn predictions(columns: &[u8]) -> Result<PredictionFacts, String> {
     from_columns(columns).map_err(|e| format!("the predictions' facts: {e}"))
 }
 
-/// Bytes per prediction: model and program (4 each), answer type (2), then a byte each for the
-/// task, the three judges' verdicts and the reference category.
+/// Bytes per prediction: model and program (4 each), a byte each for the task, the three judges'
+/// verdicts and the reference category, the answer type (2).
 const ROW_BYTES: usize = 4 + 4 + 2 + 1 + 3 + 1;
 
 /// The prediction count, then each column whole, in [`PredictionFacts`]' order.
