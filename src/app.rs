@@ -20,7 +20,7 @@ use crate::components::sources::Sources;
 use crate::components::status::{Measuring, RunsStatus, Status};
 use crate::components::theme_switch::ThemeSwitch;
 use crate::components::types::TypesView;
-use crate::kept::{forget, keep, kept, kept_links, Kept};
+use crate::kept::{forget, keep_demo, kept, kept_links, Kept};
 use crate::now;
 use crate::view_state::{Drill, ProgramKey, Section, ViewState};
 use crate::worker_client::{AnalysisWorker, WorkerEvent};
@@ -155,7 +155,8 @@ pub fn App() -> impl IntoView {
     let forced = RwSignal::new(None::<Format>);
     let per_source = RwSignal::new(BTreeMap::<String, Format>::new());
     let last_drop = StoredValue::new_local(None::<JsValue>);
-    let analyze_drop = move |files: &JsValue| {
+    // A drop read again (another format, a column mapping, a reload) is already kept.
+    let analyze_drop = move |files: &JsValue, keep: bool| {
         begin();
         let options = ReadOptions {
             forced: forced.get_untracked(),
@@ -163,36 +164,29 @@ pub fn App() -> impl IntoView {
             mappings: mappings.get_untracked(),
             ..Default::default()
         };
-        worker.with_value(|w| w.as_ref().map(|w| w.analyze_files(files, &options)));
+        worker.with_value(|w| w.as_ref().map(|w| w.analyze_files(files, &options, keep)));
     };
     // Whether this browser keeps the drop shown, for a reload (the page says so, with "forget").
     let kept_here = RwSignal::new(false);
-    let keep_drop = move |drop: Kept| {
-        leptos::task::spawn_local(async move { kept_here.set(keep(&drop).await) });
-    };
     let on_files = Callback::new(move |files: JsValue| {
         per_source.update_untracked(BTreeMap::clear); // choices were for the previous drop's files
         data_links.set(Vec::new());
         link_notes.set(Vec::new());
-        analyze_drop(&files);
-        if crate::files::read_by_worker(&files) {
-            kept_here.set(false); // until the worker has kept them
-        } else {
-            keep_drop(Kept::Files(files.clone()));
-        }
+        analyze_drop(&files, true);
+        kept_here.set(false); // until the worker has kept them
         last_drop.set_value(Some(files));
     });
     let on_map = Callback::new(move |(columns, mapping): (String, ColumnMapping)| {
         mappings.update(|m| {
             m.insert(columns, mapping);
         });
-        last_drop.with_value(|files| files.as_ref().map(analyze_drop));
+        last_drop.with_value(|files| files.as_ref().map(|files| analyze_drop(files, false)));
     });
     // A format chosen by the user, for the drop or one file: the same drop read again.
     Effect::watch(
         move || (forced.get(), per_source.get()),
         move |_, _, _| {
-            last_drop.with_value(|files| files.as_ref().map(analyze_drop));
+            last_drop.with_value(|files| files.as_ref().map(|files| analyze_drop(files, false)));
         },
         false,
     );
@@ -205,7 +199,7 @@ pub fn App() -> impl IntoView {
         data_links.set(Vec::new());
         link_notes.set(Vec::new());
         analyze_demo();
-        keep_drop(Kept::Demo);
+        leptos::task::spawn_local(async move { kept_here.set(keep_demo().await) });
     });
     let open_program = move |index: Option<u32>| {
         if opened.get_untracked() == index {
@@ -411,7 +405,7 @@ pub fn App() -> impl IntoView {
         data_links.set(links);
         match kept().await {
             Some(Kept::Files(files)) => {
-                analyze_drop(&files);
+                analyze_drop(&files, false);
                 last_drop.set_value(Some(files));
             }
             Some(Kept::Demo) => analyze_demo(),

@@ -24,13 +24,10 @@ pub enum Kept {
 
 const DEMO: &str = "demo";
 
-/// Keeps `kept` in place of the last one; whether it could be (storage may be full or off).
-pub async fn keep(kept: &Kept) -> bool {
-    let value = match kept {
-        Kept::Files(files) => files.clone(),
-        Kept::Demo => JsValue::from_str(DEMO),
-    };
-    let result = JsFuture::from(keep_drop(&value)).await;
+/// Keeps the demo in place of the last drop; whether it could be (storage may be full or off). A
+/// drop of files is kept by the analysis worker, once its first view is shown.
+pub async fn keep_demo() -> bool {
+    let result = JsFuture::from(keep_drop(&JsValue::from_str(DEMO))).await;
     if let Err(e) = &result {
         web_sys::console::warn_2(&"exerscope: the drop could not be kept for a reload:".into(), e);
     }

@@ -4,8 +4,11 @@
 // in Python workers (run_worker.js, started on the first drop that needs them) and judges the
 // predictions. Once the facts are sent, it runs every program on its own input (dynamic
 // properties), and traces a program when the page asks.
-// Messages in:  {kind: 'begin', total, options (JSON: forced format, column mappings)},
-//               {kind: 'files', files: [{path, file, problem?}]} (any number), {kind: 'end'};
+// Messages in:  {kind: 'begin', total, unread (paths), options (JSON: forced format, column
+//               mappings), keep (keep the drop for a reload once shown)},
+//               {kind: 'files', files: [{path, file, problem?}], blob (their files, concatenated)}
+//               (any number), {kind: 'end'}, then, once asked for, {kind: 'later', files} (the
+//               files `unread` named: read when a program's view shows them);
 //               {kind: 'handles', handles, options} (a drop's file system handles: walked, read
 //               — but the responses only a program's view shows, read when it opens — and kept
 //               for a reload here);
@@ -19,7 +22,8 @@
 //               on the page's thread), {kind: 'measuring', done, total},
 //               {kind: 'dynamic', json, report? (bytes), done, total, kept, final, seq},
 //               {kind: 'program', json}, {kind: 'trace', index, json | error},
-//               {kind: 'kept', ok} (the files of a drop of handles are kept for a reload, or not),
+//               {kind: 'kept', ok} (the files of a drop are kept for a reload, or not),
+//               {kind: 'later-wanted'} (the first view is shown: the files left for later, please),
 //               {kind: 'error', message}.
 import init, { AnalysisSession, PropertyExtractor, harness } from './exerscope-web.js';
 import * as cache from './run_cache.js';
@@ -43,8 +47,17 @@ let generation = 0;
 let reading = Promise.resolve();
 let expected = 0;
 let received = 0;
-/** A drop of handles' responses left unread (AnalysisSession.shown_only): path → handle. */
+/**
+ * A drop's files left unread (AnalysisSession.shown_only), read when their program is shown: path →
+ * () => Promise<File> (a handle's file is asked of the browser then; a picked file comes from the
+ * page after the others, and is awaited).
+ */
 let unread = new Map();
+/** Picked files left unread that the page has not sent yet: path → what resolves its promise. */
+let unsent = new Map();
+/** A drop of picked files' files read so far ([{path, file}]): kept for a reload once shown, if `keeping`. */
+let picked = [];
+let keeping = false;
 
 // What the page has drawn. Facts and dynamic properties go out with a number, and the page answers
 // with it once it has shown them: the runs start once the static analysis is on the screen, and
@@ -87,14 +100,35 @@ function reason(error) {
   return String(error && error.message ? error.message : error);
 }
 
+// The contents of a part of a drop (Uint8Arrays), as Promise.allSettled gives them: its files'
+// concatenation `blob` in one read (one round trip to the browser, not one per file), or file by
+// file when that fails (a file changed or gone since it was picked: the others are read, and that
+// one named).
+async function contentsOf(files, blob) {
+  const whole = blob ? await blob.arrayBuffer().catch(() => null) : null;
+  const sizes = files.map(({ file }) => (file ? file.size : 0));
+  if (whole === null || whole.byteLength !== sizes.reduce((a, b) => a + b, 0)) {
+    return Promise.allSettled(files.map(({ file }) => file?.arrayBuffer().then((bytes) => new Uint8Array(bytes))));
+  }
+  let start = 0;
+  return Promise.allSettled(sizes.map((size, i) => {
+    start += size;
+    // An empty file is read alone: one gone since it was picked is empty in the blob, not unreadable.
+    return size > 0 ? new Uint8Array(whole, start - size, size) : files[i].file?.arrayBuffer().then((bytes) => new Uint8Array(bytes));
+  }));
+}
+
 // Reads one chunk of files in parallel; a file that vanished or cannot be read is reported and
 // the others are still analysed.
 async function readChunk(files) {
-  const contents = await Promise.allSettled(files.map(({ file }) => (file ? file.arrayBuffer() : null)));
+  addContents(files, await contentsOf(files, null));
+}
+
+function addContents(files, contents) {
   contents.forEach((content, i) => {
     const { path, file, problem } = files[i];
     if (!file) session.add_problem(path, problem ?? 'empty folder: nothing in it to analyse');
-    else if (content.status === 'fulfilled') session.add_file(path, new Uint8Array(content.value));
+    else if (content.status === 'fulfilled') session.add_file(path, content.value);
     else session.add_problem(path, `cannot be read: ${reason(content.reason)}`);
   });
   received += files.length;
@@ -137,7 +171,7 @@ async function readHandles(handles, drop) {
   const later = AnalysisSession.shown_only(found.map((entry) => entry.path));
   found = found.filter((entry, i) => {
     if (!later[i] || !entry.handle) return true;
-    unread.set(entry.path, entry.handle);
+    unread.set(entry.path, () => entry.handle.getFile());
     session.add_unread_file(entry.path);
     return false;
   });
@@ -429,6 +463,9 @@ async function measurePrograms(drop) {
 function newDrop() {
   generation += 1;
   unread = new Map();
+  unsent.forEach((resolve) => resolve(null)); // what waits for them sees the drop is gone
+  unsent = new Map();
+  picked = [];
   // What waits for the page to draw the last drop goes on (and finds it is not shown any more).
   drawing.forEach((resolve) => resolve(0));
   drawing.clear();
@@ -470,11 +507,12 @@ function byPath(a, b) {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
 
-// Keeps a drop of handles as File objects, as the page keeps a drop of files: a reload reads them
-// again without asking for the folders' permission. Called once the first view is shown: the
-// responses left unread are asked of the browser then.
-async function keepHandles(files, drop) {
-  const later = await Promise.all([...unread].map(async ([path, handle]) => ({ path, file: await handle.getFile() })))
+// Keeps a drop's files (File objects: the browser keeps a copy of their bytes, on this machine)
+// for a reload, which reads them again without asking for a folder's permission. Called once the
+// first view is shown (storing them holds a thread for seconds at 10,000 files): the files left
+// unread are asked of the browser, or awaited from the page, then.
+async function keepFiles(files, drop) {
+  const later = await Promise.all([...unread].map(async ([path, file]) => ({ path, file: await file() })))
     .catch(() => null);
   if (drop !== generation) return;
   const all = later && files.concat(later).sort(byPath);
@@ -486,12 +524,11 @@ async function keepHandles(files, drop) {
 // read is told, and the view shows the others.
 async function readUnread(index) {
   for (const path of session.unread_responses(index)) {
-    const handle = unread.get(path);
-    if (!handle) continue;
+    const file = unread.get(path);
+    if (!file) continue;
     try {
-      const bytes = new Uint8Array(await (await handle.getFile()).arrayBuffer());
+      const bytes = new Uint8Array(await (await file()).arrayBuffer());
       session.accept_response(index, path, bytes);
-      unread.delete(path);
     } catch (error) {
       self.postMessage({ kind: 'error', note: true, message: `${path}: cannot be read: ${reason(error)}` });
     }
@@ -530,16 +567,35 @@ self.onmessage = async (event) => {
         expected = message.total;
         received = 0;
         reading = Promise.resolve();
+        keeping = message.keep;
+        for (const path of message.unread) {
+          session.add_unread_file(path);
+          const file = new Promise((resolve) => unsent.set(path, resolve));
+          unread.set(path, () => file);
+        }
         break;
       case 'files': {
-        const files = message.files;
-        reading = reading.then(() => readChunk(files));
+        const { files, blob } = message;
+        const contents = contentsOf(files, blob); // read now, added in order
+        reading = reading.then(async () => addContents(files, await contents));
+        for (const entry of files) if (entry.file) picked.push({ path: entry.path, file: entry.file });
         break;
       }
-      case 'end':
-        await reading;
-        await analyze();
+      case 'later':
+        for (const { path, file } of message.files) {
+          unsent.get(path)?.(file);
+          unsent.delete(path);
+        }
         break;
+      case 'end': {
+        const drop = generation;
+        await reading;
+        await analyze(() => {
+          if (unsent.size > 0) self.postMessage({ kind: 'later-wanted' });
+          if (keeping) keepFiles(picked, drop);
+        });
+        break;
+      }
       case 'handles': {
         newDrop();
         const drop = generation;
@@ -548,7 +604,7 @@ self.onmessage = async (event) => {
         progress('reading', 0, 0);
         const files = await readHandles(message.handles, drop);
         if (files === null) break;
-        await analyze(() => keepHandles(files, drop));
+        await analyze(() => keepFiles(files, drop));
         break;
       }
       case 'demo':

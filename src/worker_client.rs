@@ -43,7 +43,7 @@ pub enum WorkerEvent {
         index: u32,
         trace: Result<Box<Trace>, String>,
     },
-    /// The files of a drop the worker read itself are kept for a reload (or could not be).
+    /// The files of a drop are kept for a reload (or could not be).
     Kept(bool),
     /// A problem that does not end the analysis (the facts shown stay).
     Note(String),
@@ -67,6 +67,13 @@ impl AnalysisWorker {
             let (on_event, broken) = (on_event.clone(), broken.clone());
             Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
                 let data = event.data();
+                // The worker asks for the files left for later (see files.js): no event of the page's.
+                if Reflect::get(&data, &"kind".into()).ok().and_then(|kind| kind.as_string()).as_deref()
+                    == Some("later-wanted")
+                {
+                    crate::files::send_later();
+                    return;
+                }
                 if Reflect::get(&data, &"fatal".into()).is_ok_and(|fatal| fatal.is_truthy()) {
                     broken.set(true);
                 }
@@ -108,9 +115,10 @@ impl AnalysisWorker {
     }
 
     /// `files` is a JS array of `{path, file}` (see `files.rs`).
-    pub fn analyze_files(&self, files: &JsValue, options: &ReadOptions) {
+    /// Analyses `files` (see `files.rs`); `keep`: keeps them for a reload once shown.
+    pub fn analyze_files(&self, files: &JsValue, options: &ReadOptions, keep: bool) {
         let options = serde_json::to_string(options).unwrap_or_default();
-        let sending = crate::files::send_to_worker(&self.worker(), files, &options);
+        let sending = crate::files::send_to_worker(&self.worker(), files, &options, keep);
         wasm_bindgen_futures::spawn_local(async move {
             if let Err(e) = sending.await {
                 web_sys::console::error_2(&"exerscope: files could not be sent to the worker".into(), &e);

@@ -64,24 +64,72 @@ export function pickedFiles(fileList) {
   return Array.from(fileList, (file) => ({ path: file.webkitRelativePath || file.name, file }));
 }
 
-// Hands files to the worker in chunks, yielding between them: the browser looks up each file
-// (a cost of its own per file) when it is first sent, so one big message would freeze the page.
-const CHUNK = 400;
+// The page's thread may spend this long on one part of a drop before it yields: the browser looks a
+// picked file up (its size) the first time it is used, some 0.2 ms a file, on this thread.
+const SLICE_MS = 30;
+// A part's files are read as one Blob of them (one round trip to the browser, not one per file),
+// up to this many bytes (a bigger file makes a part of its own).
+const PART_BYTES = 8 << 20;
+/** Counts sends: a drop still being sent when another begins stops there. */
+let sends = 0;
+/** The files of the last send left for later: {worker, unread, send}, or null. */
+let waiting = null;
 
-export async function sendFiles(worker, files, options) {
+// Hands files to the worker in parts, yielding between them. The files `later` marks (1: only a
+// program's view shows them, AnalysisSession.shown_only) are sent when the worker asks for them
+// (sendLater), once the first view is shown: before, they would hold the page's thread while it
+// shows the analysis. `keep`: the worker keeps the drop for a reload once its first view is shown.
+export async function sendFiles(worker, files, options, later, keep) {
+  const send = ++sends;
+  waiting = null;
   if (files.handles) {
     worker.postMessage({ kind: 'handles', handles: files.handles, options });
     return;
   }
-  worker.postMessage({ kind: 'begin', total: files.length, options });
-  for (let start = 0; start < files.length; start += CHUNK) {
-    worker.postMessage({ kind: 'files', files: files.slice(start, start + CHUNK) });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+  const now = [];
+  const unread = [];
+  files.forEach((entry, i) => (later[i] && entry.file ? unread : now).push(entry));
+  worker.postMessage({ kind: 'begin', total: now.length, unread: unread.map((entry) => entry.path), options, keep });
+  for await (const part of parts(now, urgently)) {
+    if (send !== sends) return;
+    const present = part.filter((entry) => entry.file).map((entry) => entry.file);
+    worker.postMessage({ kind: 'files', files: part, blob: new Blob(present) });
   }
   worker.postMessage({ kind: 'end' });
+  waiting = { worker, unread, send };
 }
 
-// Whether the worker reads (and keeps) these files itself: a drop of handles.
-export function readByWorker(files) {
-  return Boolean(files && files.handles);
+// Sends the files the last send left for later, as the worker asked.
+export async function sendLater() {
+  const left = waiting;
+  waiting = null;
+  if (left === null) return;
+  for await (const part of parts(left.unread, politely)) {
+    if (left.send !== sends) return;
+    left.worker.postMessage({ kind: 'later', files: part });
+  }
 }
+
+// `entries` in parts of at most SLICE_MS of looking up and PART_BYTES, `next()` awaited between.
+async function* parts(entries, next) {
+  for (let start = 0; start < entries.length;) {
+    const began = performance.now();
+    let end = start;
+    let bytes = 0;
+    while (end < entries.length && performance.now() - began < SLICE_MS) {
+      const size = entries[end].file?.size ?? 0; // the look-up
+      if (end > start && bytes + size > PART_BYTES) break;
+      bytes += size;
+      end += 1;
+    }
+    yield entries.slice(start, end);
+    start = end;
+    await next();
+  }
+}
+
+// Yields to the browser (input, drawing) and comes back before other tasks, where it can: the
+// analysis waits for these files.
+const urgently = () => (globalThis.scheduler?.yield ? globalThis.scheduler.yield() : politely());
+// Yields behind the tasks waiting: what the worker sends (the analysis) goes first.
+const politely = () => new Promise((resolve) => setTimeout(resolve, 0));

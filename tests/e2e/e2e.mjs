@@ -105,8 +105,11 @@ async function dragFromDisk(paths) {
   for (const type of ['dragEnter', 'dragOver', 'drop']) await cdp.send('Input.dispatchDragEvent', { type, x, y, data });
   await cdp.detach();
 }
-/** Drops real files on the drop zone: Playwright puts them in a scratch input, the page drops them. */
-async function dropFiles(files, on = page) {
+/**
+ * Drops real files on the drop zone: Playwright puts them in a scratch input, the page drops them
+ * (after `beforeDrop()`).
+ */
+async function dropFiles(files, on = page, beforeDrop = () => {}) {
   await on.evaluate(() => {
     const input = document.createElement('input');
     input.type = 'file';
@@ -116,6 +119,7 @@ async function dropFiles(files, on = page) {
     document.body.append(input);
   });
   await on.setInputFiles('#scratch-input', files);
+  beforeDrop();
   await on.evaluate(() => {
     const input = document.querySelector('#scratch-input');
     const transfer = new DataTransfer();
@@ -452,6 +456,14 @@ try {
     const options = await page.$$eval('#construct-bars-benchmark option', (o) => o.map((x) => x.textContent));
     expectEqual(options, ["HumanEval (GPT_4's code)", "HumanEvalNoTest (CodeLlama's code)"], 'construct bar benchmarks of the code task');
     await page.selectOption('#task', 'output');
+    // A raw response (`<model>_cot.txt`) is sent to the worker after the analysis began, and read
+    // when its program is shown.
+    await show('programs');
+    await page.fill('#program-filter', 'sample_0');
+    await page.click('#program-table tbody tr[data-program="sample_0"]');
+    await page.waitForSelector('.prediction[data-model="GPT_4"] pre.response', { state: 'attached' });
+    const onDisk = fs.readFileSync(path.join(fixtures, 'codemind/Results/IER/CruxEval/GPT_4/sample_0/chatgpt_4_cot.txt'), 'utf8');
+    expectEqual(await page.textContent('.prediction[data-model="GPT_4"] pre.response'), onDisk, 'a picked response, read when shown');
   });
 
   await check('a dropped .zip of result folders is read', async () => {
@@ -843,12 +855,16 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     fs.writeFileSync(path.join(dir, 'broken.zip'), Buffer.from('PK\x03\x04 not a zip'));
     fs.writeFileSync(path.join(dir, 'latin1.txt'), Buffer.from([0x63, 0x61, 0x66, 0xe9]));
     fs.writeFileSync(path.join(dir, 'evil.txt'), '<img src=x onerror="window.pwned=1">');
-    await dropFiles([path.join(dir, 'broken.zip'), path.join(dir, 'latin1.txt'), path.join(dir, 'evil.txt')]);
+    // A file gone between the pick and the reading (the others are read together, in one Blob).
+    fs.writeFileSync(path.join(dir, 'gone.txt'), 'x');
+    const names = ['broken.zip', 'latin1.txt', 'evil.txt', 'gone.txt'];
+    await dropFiles(names.map((name) => path.join(dir, name)), page, () => fs.rmSync(path.join(dir, 'gone.txt')));
     await waitDone();
     const messages = await page.textContent('#messages');
-    for (const name of ['broken.zip', 'latin1.txt', 'evil.txt']) {
+    for (const name of names) {
       if (!messages.includes(name)) throw new Error(`no message names ${name}: ${messages}`);
     }
+    if (!/gone\.txt[^\n]*cannot be read/.test(messages)) throw new Error(`the file gone is not told as unreadable: ${messages}`);
     if (await page.evaluate(() => window.pwned === 1 || document.querySelector('#messages img') !== null)) {
       throw new Error('file text was interpreted as HTML');
     }
@@ -897,6 +913,7 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
       expectEqual(left, [], 'files of the build the offline copy does not keep');
       const online = await analysed(true, 1);
       expectEqual([online[3], online[6]], ['1', '2'], 'online: f(1) is right, f(3) is not');
+      await visit.waitForSelector('#kept-notice'); // the worker keeps a drop once it is shown
       await visitor.setOffline(true);
       // The kept drop comes back without the network; a new drop is analysed too.
       await visit.reload();
