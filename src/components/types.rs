@@ -98,9 +98,10 @@ fn TypesPivot(
         })
     };
     let header = move || models().into_iter().map(|m| view! { <th scope="col">{m}</th> }).collect_view();
-    // 100 models: 25 rows of 200 elements, built 8 rows a task.
-    let shown_rows =
-        growing(move || report.with(|r| r.as_ref().map_or(0, |r| pivot(r, flavor.get(), by_length.get()).len())), 8);
+    // 100 models: 25 rows of 200 elements, built 8 rows a task (counted once, not at each step).
+    let row_count =
+        Memo::new(move |_| report.with(|r| r.as_ref().map_or(0, |r| pivot(r, flavor.get(), by_length.get()).len())));
+    let shown_rows = growing(move || row_count.get(), 8);
     let rows = move || {
         let models = models();
         let (flavor, by_length, type_match) = (flavor.get(), by_length.get(), type_match.get());
