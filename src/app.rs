@@ -155,8 +155,12 @@ pub fn App() -> impl IntoView {
     let forced = RwSignal::new(None::<Format>);
     let per_source = RwSignal::new(BTreeMap::<String, Format>::new());
     let last_drop = StoredValue::new_local(None::<JsValue>);
-    // A drop read again (another format, a column mapping, a reload) is already kept.
-    let analyze_drop = move |files: &JsValue, keep: bool| {
+    // Whether this browser keeps the drop shown, for a reload (the page says so, with "forget").
+    let kept_here = RwSignal::new(false);
+    // The worker keeps a drop once its first view is shown; one read again before that (another
+    // format, a column mapping) is kept then. A kept drop opened again (a reload) is not stored twice.
+    let analyze_drop = move |files: &JsValue| {
+        let keep = !kept_here.get_untracked();
         begin();
         let options = ReadOptions {
             forced: forced.get_untracked(),
@@ -166,27 +170,25 @@ pub fn App() -> impl IntoView {
         };
         worker.with_value(|w| w.as_ref().map(|w| w.analyze_files(files, &options, keep)));
     };
-    // Whether this browser keeps the drop shown, for a reload (the page says so, with "forget").
-    let kept_here = RwSignal::new(false);
     let on_files = Callback::new(move |files: JsValue| {
         per_source.update_untracked(BTreeMap::clear); // choices were for the previous drop's files
         data_links.set(Vec::new());
         link_notes.set(Vec::new());
-        analyze_drop(&files, true);
         kept_here.set(false); // until the worker has kept them
+        analyze_drop(&files);
         last_drop.set_value(Some(files));
     });
     let on_map = Callback::new(move |(columns, mapping): (String, ColumnMapping)| {
         mappings.update(|m| {
             m.insert(columns, mapping);
         });
-        last_drop.with_value(|files| files.as_ref().map(|files| analyze_drop(files, false)));
+        last_drop.with_value(|files| files.as_ref().map(analyze_drop));
     });
     // A format chosen by the user, for the drop or one file: the same drop read again.
     Effect::watch(
         move || (forced.get(), per_source.get()),
         move |_, _, _| {
-            last_drop.with_value(|files| files.as_ref().map(|files| analyze_drop(files, false)));
+            last_drop.with_value(|files| files.as_ref().map(analyze_drop));
         },
         false,
     );
@@ -405,13 +407,16 @@ pub fn App() -> impl IntoView {
         data_links.set(links);
         match kept().await {
             Some(Kept::Files(files)) => {
-                analyze_drop(&files, false);
+                kept_here.set(true);
+                analyze_drop(&files);
                 last_drop.set_value(Some(files));
             }
-            Some(Kept::Demo) => analyze_demo(),
-            None => return,
+            Some(Kept::Demo) => {
+                kept_here.set(true);
+                analyze_demo();
+            }
+            None => {}
         }
-        kept_here.set(true);
     });
 
     // What each section sees: followed while it is open; a new drop empties the hidden ones but

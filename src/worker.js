@@ -9,9 +9,8 @@
 //               {kind: 'files', files: [{path, file, problem?}], blob (their files, concatenated)}
 //               (any number), {kind: 'end'}, then, once asked for, {kind: 'later', files} (the
 //               files `unread` named: read when a program's view shows them);
-//               {kind: 'handles', handles, options} (a drop's file system handles: walked, read
-//               — but the responses only a program's view shows, read when it opens — and kept
-//               for a reload here);
+//               {kind: 'handles', handles, options, keep} (a drop's file system handles: walked,
+//               read — but the responses only a program's view shows, read when it opens);
 //               {kind: 'demo'}; {kind: 'program', index}; {kind: 'trace', index, input?};
 //               {kind: 'report', scope} (JSON of a ReportScope: the view shown);
 //               {kind: 'cancel-runs'}; {kind: 'drawn', seq} (the page has shown what was sent
@@ -604,7 +603,7 @@ self.onmessage = async (event) => {
         progress('reading', 0, 0);
         const files = await readHandles(message.handles, drop);
         if (files === null) break;
-        await analyze(() => keepFiles(files, drop));
+        await analyze(() => message.keep && keepFiles(files, drop));
         break;
       }
       case 'demo':

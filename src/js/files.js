@@ -83,7 +83,7 @@ export async function sendFiles(worker, files, options, later, keep) {
   const send = ++sends;
   waiting = null;
   if (files.handles) {
-    worker.postMessage({ kind: 'handles', handles: files.handles, options });
+    worker.postMessage({ kind: 'handles', handles: files.handles, options, keep });
     return;
   }
   const now = [];
