@@ -1,7 +1,7 @@
 //! Files the user gives: dropped (folders included), picked with a file or folder input. They
 //! stay JS `File` objects, handed to the worker as they are: the page never reads their bytes.
 //! A drop in a browser with file system handles is handed over as the dropped handles: the worker
-//! walks and reads those files itself. The worker keeps a drop for a reload either way.
+//! walks and reads those files itself. Either way the worker keeps a new drop for a reload.
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;

@@ -99,6 +99,11 @@ function reason(error) {
   return String(error && error.message ? error.message : error);
 }
 
+/** A file's bytes. */
+async function bytesOf(file) {
+  return new Uint8Array(await file.arrayBuffer());
+}
+
 // The contents of a part of a drop (Uint8Arrays), as Promise.allSettled gives them: its files'
 // concatenation `blob` in one read (one round trip to the browser, not one per file), or file by
 // file when that fails (a file changed or gone since it was picked: the others are read, and that
@@ -107,13 +112,13 @@ async function contentsOf(files, blob) {
   const whole = blob ? await blob.arrayBuffer().catch(() => null) : null;
   const sizes = files.map(({ file }) => (file ? file.size : 0));
   if (whole === null || whole.byteLength !== sizes.reduce((a, b) => a + b, 0)) {
-    return Promise.allSettled(files.map(({ file }) => file?.arrayBuffer().then((bytes) => new Uint8Array(bytes))));
+    return Promise.allSettled(files.map(({ file }) => file && bytesOf(file)));
   }
   let start = 0;
   return Promise.allSettled(sizes.map((size, i) => {
     start += size;
     // An empty file is read alone: one gone since it was picked is empty in the blob, not unreadable.
-    return size > 0 ? new Uint8Array(whole, start - size, size) : files[i].file?.arrayBuffer().then((bytes) => new Uint8Array(bytes));
+    return size > 0 ? new Uint8Array(whole, start - size, size) : files[i].file && bytesOf(files[i].file);
   }));
 }
 
@@ -526,8 +531,7 @@ async function readUnread(index) {
     const file = unread.get(path);
     if (!file) continue;
     try {
-      const bytes = new Uint8Array(await (await file()).arrayBuffer());
-      session.accept_response(index, path, bytes);
+      session.accept_response(index, path, await bytesOf(await file()));
     } catch (error) {
       self.postMessage({ kind: 'error', note: true, message: `${path}: cannot be read: ${reason(error)}` });
     }

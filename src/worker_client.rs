@@ -114,8 +114,8 @@ impl AnalysisWorker {
         self.worker.borrow()
     }
 
-    /// `files` is a JS array of `{path, file}` (see `files.rs`).
-    /// Analyses `files` (see `files.rs`); `keep`: keeps them for a reload once shown.
+    /// Analyses `files`, a JS array of `{path, file}` or a drop's handles (see `files.rs`); `keep`:
+    /// the worker keeps them for a reload once shown.
     pub fn analyze_files(&self, files: &JsValue, options: &ReadOptions, keep: bool) {
         let options = serde_json::to_string(options).unwrap_or_default();
         let sending = crate::files::send_to_worker(&self.worker(), files, &options, keep);
