@@ -130,10 +130,20 @@ pub fn App() -> impl IntoView {
             answer.with(|a| a.as_ref().filter(|a| a.answers(section, property)).map(|a| a.report.clone()))
         })
     };
+    // What a section says while it waits: the programs' parsing (`parsed` of them so far), which
+    // its statistics or rows need, or its report.
+    let parsed = RwSignal::new(None::<(usize, usize)>);
     let busy = move |section: Section| {
         Signal::derive(move || {
+            if waits_for_parsing(section) && facts.with(|f| f.as_ref().is_some_and(|f| f.parsing)) {
+                return Some(match parsed.get() {
+                    Some((done, total)) => format!("Parsing the programs: {done} of {total}…"),
+                    None => "Parsing the programs…".to_owned(),
+                });
+            }
             let property = property.get();
-            !answer.with(|a| a.as_ref().is_some_and(|a| a.answers(section, property)))
+            let answered = answer.with(|a| a.as_ref().is_some_and(|a| a.answers(section, property)));
+            (!answered).then(|| "Computing this view's statistics…".to_owned())
         })
     };
     let shown_judge = Signal::derive(move || answer.with(|a| a.as_ref().map(|a| a.scope.judge)).unwrap_or(judge.get()));
@@ -335,6 +345,19 @@ pub fn App() -> impl IntoView {
         }
     });
 
+    // Facts completed (parsed, or measured) as the worker sends them, with the report shown built
+    // again: the reports of the facts before are all old.
+    let change_facts = move |change: Box<dyn FnOnce(&mut Facts)>, report: Option<Box<ScopedReport>>| {
+        facts.update(|f| {
+            if let Some(f) = f {
+                change(Arc::make_mut(f));
+            }
+        });
+        reports.update_value(Reports::clear);
+        if let Some(report) = report {
+            take_report(Arc::new(Answer::from(*report)));
+        }
+    };
     let on_event = move |event: WorkerEvent| match event {
         WorkerEvent::Progress(progress) => {
             measuring.set(None);
@@ -343,6 +366,7 @@ pub fn App() -> impl IntoView {
         WorkerEvent::Facts(new_facts) => {
             state.set(RunState::Running(Progress { phase: Phase::Statistics, done: 0, total: 0 }));
             awaiting_report.set_value(Some((new_facts.programs.len(), new_facts.predictions.len())));
+            parsed.set(None);
             reports.update_value(Reports::clear);
             answer.set(None);
             let new_facts: Arc<Facts> = Arc::from(new_facts);
@@ -362,17 +386,13 @@ pub fn App() -> impl IntoView {
         WorkerEvent::Measuring { done, total } => {
             measuring.update(|m| *m = Some(Measuring { done, total, ..m.unwrap_or_default() }))
         }
+        WorkerEvent::Parsing { done, total } => parsed.set(Some((done, total))),
+        WorkerEvent::Parsed { parsed: properties, report } => {
+            change_facts(Box::new(|f| f.set_parsed(*properties)), report);
+            parsed.set(None);
+        }
         WorkerEvent::Dynamic { changes, report, done, total, kept, last } => {
-            facts.update(|f| {
-                if let Some(f) = f {
-                    Arc::make_mut(f).set_dynamic(changes);
-                }
-            });
-            // The reports of the facts before are all old; the one shown comes built again.
-            reports.update_value(Reports::clear);
-            if let Some(report) = report {
-                take_report(Arc::new(Answer::from(*report)));
-            }
+            change_facts(Box::new(|f| f.set_dynamic(changes)), report);
             measuring.update(|m| {
                 let m = m.get_or_insert_with(|| Measuring { started: now(), ..Measuring::default() });
                 *m = Measuring { done, total, kept, over: last, millis: now() - m.started, ..*m };
@@ -531,6 +551,12 @@ fn parts_shown(section: Section) -> BTreeSet<Part> {
         Section::Exports => &Part::ALL,
     };
     parts.iter().copied().collect()
+}
+
+/// Whether `section` shows what parsing gives the programs (its statistics, or its rows): it
+/// waits for them.
+fn waits_for_parsing(section: Section) -> bool {
+    section == Section::Programs || parts_shown(section).into_iter().any(Part::needs_parsing)
 }
 
 /// A report the worker sent, as the views share it.

@@ -1,9 +1,9 @@
 // The analysis Web Worker: reads the dropped files and runs exerscope's core (the same wasm
-// module as the page), so that the page never freezes. It joins the files into a table, hands the
-// programs in chunks to parsing workers (parse_worker.js), has the programs that verdicts need run
-// in Python workers (run_worker.js, started on the first drop that needs them) and judges the
-// predictions. Once the facts are sent, it runs every program on its own input (dynamic
-// properties), and traces a program when the page asks.
+// module as the page), so that the page never freezes. It joins the files into a table, has the
+// programs that verdicts need run in Python workers (run_worker.js, started on the first drop that
+// needs them) and judges the predictions. Once the facts are sent, it hands the programs in chunks
+// to parsing workers (parse_worker.js) and sends their properties (the overview needs none), then
+// runs every program on its own input (dynamic properties), and traces a program when the page asks.
 // Messages in:  {kind: 'begin', total, unread (paths), options (JSON: forced format, column
 //               mappings), keep (keep the drop for a reload once shown)},
 //               {kind: 'files', files: [{path, file, problem?}], blob (their files, concatenated)}
@@ -16,7 +16,9 @@
 //               {kind: 'cancel-runs'}; {kind: 'drawn', seq} (the page has shown what was sent
 //               with that `seq`).
 // Messages out: {kind: 'progress', phase, done, total},
-//               {kind: 'facts', json, predictions (bytes both, transferred: see facts_wire.rs), seq},
+//               {kind: 'facts', json, predictions (bytes both, transferred: see facts_wire.rs), seq}
+//               (the programs not parsed yet), {kind: 'parsing', done, total},
+//               {kind: 'parsed', json (the programs' parsed properties), report? (bytes), seq},
 //               {kind: 'report', json (bytes), seq} (a ScopedReport: the statistics are built here, never
 //               on the page's thread), {kind: 'measuring', done, total},
 //               {kind: 'dynamic', json, report? (bytes), done, total, kept, final, seq},
@@ -43,6 +45,8 @@ const CHUNK = 64;
 let session = null;
 /** Counts drops: an analysis still parsing when a new drop begins stops there. */
 let generation = 0;
+/** The programs of the drop shown being parsed: resolves once their properties are in (or the drop is gone). */
+let parsing = Promise.resolve();
 let reading = Promise.resolve();
 let expected = 0;
 let received = 0;
@@ -224,14 +228,13 @@ function startParsers() {
   });
 }
 
-// Parses every program of the joined table across the parsers. Each parser has two chunks in
+// Parses every program of the judged analysis across the parsers. Each parser has two chunks in
 // flight, so it never idles while this worker hands it the next.
 async function parseAll(count, drop) {
   const chunks = [];
   for (let start = 0; start < count; start += CHUNK) chunks.push([start, Math.min(count, start + CHUNK)]);
   let next = 0;
   let done = 0;
-  progress('parsing', 0, count);
   const lane = async (parser) => {
     while (next < chunks.length && drop === generation) {
       const [start, end] = chunks[next++];
@@ -239,7 +242,7 @@ async function parseAll(count, drop) {
       if (drop !== generation) return;
       session.accept_properties(start, json);
       done += end - start;
-      progress('parsing', done, count);
+      self.postMessage({ kind: 'parsing', done, total: count });
     }
   };
   const pool = count <= CHUNK ? [localParser] : parsers;
@@ -473,6 +476,7 @@ function newDrop() {
   // What waits for the page to draw the last drop goes on (and finds it is not shown any more).
   drawing.forEach((resolve) => resolve(0));
   drawing.clear();
+  parsing = Promise.resolve();
   firstReportShown?.();
   firstReportShown = null;
   runners.forEach((runner) => runner.cancel());
@@ -538,23 +542,39 @@ async function readUnread(index) {
   }
 }
 
+// Parses the programs of the drop shown, and sends the page their properties (with the report
+// it shows, built again) once all are in; resolves once it has shown them.
+async function parseAndSend(count, drop) {
+  await parseAll(count, drop);
+  if (drop !== generation) return;
+  const json = session.parsed();
+  const report = session.shown_report();
+  await postToDraw({ kind: 'parsed', json, report }, performance.now(), report ? [report.buffer] : []);
+}
+
 /** Analyses the drop read; `onShown` is called once its first view is on the page. */
 async function analyze(onShown = () => {}) {
   const drop = generation;
   const started = performance.now();
-  await parseAll(session.join(progress), drop);
-  if (drop !== generation) return;
+  const count = session.join(progress);
   await runAll(session.run_count(), drop);
   if (drop !== generation) return;
-  const json = session.finish(progress);
-  console.debug(`exerscope worker: analysed in ${(performance.now() - started).toFixed(0)} ms`);
-  // The page asks for the report of its view once it has the facts.
+  const json = session.judge(progress);
+  console.debug(`exerscope worker: judged in ${(performance.now() - started).toFixed(0)} ms`);
+  // The page asks for the report of its view once it has the facts. The programs are parsed once
+  // it has drawn it (parsing meanwhile, on the other core, slowed the page's drawing by as much
+  // as it gained on 2 cores: BENCHMARKS.md).
   const reportShown = new Promise((resolve) => { firstReportShown = resolve; });
   const predictions = session.predictions();
-  await postToDraw({ kind: 'facts', json, predictions }, performance.now(), [json.buffer, predictions.buffer]);
+  postToDraw({ kind: 'facts', json, predictions }, performance.now(), [json.buffer, predictions.buffer]);
+  const parsed = reportShown.then(() => parseAndSend(count, drop));
+  parsing = parsed;
   await reportShown;
   if (drop !== generation) return;
   onShown();
+  await parsed;
+  console.debug(`exerscope worker: parsed in ${(performance.now() - started).toFixed(0)} ms`);
+  if (drop !== generation) return;
   await measurePrograms(drop);
 }
 
@@ -616,6 +636,7 @@ self.onmessage = async (event) => {
         await analyze();
         break;
       case 'program':
+        await parsing; // its constructs are shown
         await readUnread(message.index);
         self.postMessage({ kind: 'program', json: session.program_detail(message.index) });
         tracer ??= new Runner(); // started now: ready when the user asks for the trace

@@ -20,8 +20,9 @@ pub struct AnalysisSession {
     files: Vec<InputFile>,
     options: ReadOptions,
     unreadable: Vec<FileError>,
-    /// Between `join` and `finish`: the table, and the properties of the programs parsed so far.
+    /// Between `join` and `judge`: the table.
     joined: Option<Joined>,
+    /// The properties of the programs parsed so far, until `parsed` gives them to the analysis.
     properties: Vec<Option<ProgramProperties>>,
     /// One slot per planned run, filled as the run workers report.
     runs: Vec<Option<RunReport>>,
@@ -29,7 +30,7 @@ pub struct AnalysisSession {
     /// them when the page does, so that a report built here counts what the page shows.
     measured: Vec<(u32, RunReport)>,
     analysis: Option<Analysis>,
-    /// The predictions' facts `finish` encoded, until the worker sends them.
+    /// The predictions' facts `judge` encoded, until the worker sends them.
     predictions: Vec<u8>,
     /// The scope of the report the page last asked for: built again with each dynamic change.
     shown: Option<ReportScope>,
@@ -97,10 +98,10 @@ impl AnalysisSession {
         self.properties.len() as u32
     }
 
-    /// Programs `start..end` of the joined table, as JSON for a [`PropertyExtractor`].
+    /// Programs `start..end` of the judged analysis, as JSON for a [`PropertyExtractor`].
     pub fn sources(&self, start: u32, end: u32) -> Result<String, JsError> {
-        let joined = self.joined.as_ref().ok_or_else(|| JsError::new("sources() before join()"))?;
-        Ok(serde_json::to_string(&joined.sources(start as usize..end as usize))?)
+        let analysis = self.analysis.as_ref().ok_or_else(|| JsError::new("sources() before judge()"))?;
+        Ok(serde_json::to_string(&analysis.sources(start as usize..end as usize))?)
     }
 
     /// The properties a [`PropertyExtractor`] returned for programs `start..`.
@@ -149,15 +150,14 @@ impl AnalysisSession {
         }
     }
 
-    /// Judges every prediction once all programs' properties and runs are in; returns the facts
-    /// as JSON bytes but for their predictions, which [`Self::predictions`] gives (see `facts_wire`).
-    pub fn finish(&mut self, progress: &js_sys::Function) -> Result<Vec<u8>, JsError> {
-        let joined = self.joined.take().ok_or_else(|| JsError::new("finish() before join()"))?;
-        let properties: Option<Vec<ProgramProperties>> = std::mem::take(&mut self.properties).into_iter().collect();
-        let properties = properties.ok_or_else(|| JsError::new("finish() before every program was parsed"))?;
+    /// Judges every prediction once the runs are in (before the programs are parsed: the facts
+    /// are `parsing`, and [`Self::parsed`] completes them); returns the facts as JSON bytes but
+    /// for their predictions, which [`Self::predictions`] gives (see `facts_wire`).
+    pub fn judge(&mut self, progress: &js_sys::Function) -> Result<Vec<u8>, JsError> {
+        let joined = self.joined.take().ok_or_else(|| JsError::new("judge() before join()"))?;
         let reports: Option<Vec<RunReport>> = std::mem::take(&mut self.runs).into_iter().collect();
-        let reports = reports.ok_or_else(|| JsError::new("finish() before every run was reported"))?;
-        let mut analysis = joined.finish(properties, reports, &mut reporter(progress));
+        let reports = reports.ok_or_else(|| JsError::new("judge() before every run was reported"))?;
+        let mut analysis = joined.judge(reports, &mut reporter(progress));
         analysis.facts.errors.splice(0..0, self.unreadable.drain(..));
         let (json, predictions) = facts_wire::split(&mut analysis.facts).map_err(|e| JsError::new(&e))?;
         self.predictions = predictions;
@@ -165,19 +165,28 @@ impl AnalysisSession {
         Ok(json)
     }
 
-    /// The predictions' facts of the last `finish`, as bytes for one transferable buffer (once).
+    /// Gives the analysis every program's properties, once all are parsed; returns what its facts
+    /// took as JSON of a [`exerscope_core::facts::Parsed`] (what the page's facts take).
+    pub fn parsed(&mut self) -> Result<String, JsError> {
+        let analysis = self.analysis.as_mut().ok_or_else(|| JsError::new("parsed() before judge()"))?;
+        let properties: Option<Vec<ProgramProperties>> = std::mem::take(&mut self.properties).into_iter().collect();
+        let properties = properties.ok_or_else(|| JsError::new("parsed() before every program was parsed"))?;
+        Ok(serde_json::to_string(&analysis.accept_properties(properties))?)
+    }
+
+    /// The predictions' facts of the last `judge`, as bytes for one transferable buffer (once).
     pub fn predictions(&mut self) -> Vec<u8> {
         std::mem::take(&mut self.predictions)
     }
 
-    /// How many runs measure the programs on their own inputs (after `finish`).
+    /// How many runs measure the programs on their own inputs (after `judge`).
     pub fn program_run_count(&self) -> u32 {
         self.analysis.as_ref().map_or(0, |a| a.program_runs.requests.len() as u32)
     }
 
     /// Program run `index`, as JSON for a run worker's harness.
     pub fn program_run_request(&self, index: u32) -> Result<String, JsError> {
-        let analysis = self.analysis.as_ref().ok_or_else(|| JsError::new("program_run_request() before finish()"))?;
+        let analysis = self.analysis.as_ref().ok_or_else(|| JsError::new("program_run_request() before judge()"))?;
         let request = analysis.program_runs.requests.get(index as usize);
         Ok(serde_json::to_string(request.ok_or_else(|| JsError::new("a program run that is not planned"))?)?)
     }
@@ -195,7 +204,7 @@ impl AnalysisSession {
     /// The dynamic properties of the programs measured since the last call, as JSON (what the
     /// page merges into its facts); the facts here take them too.
     pub fn dynamic_changes(&mut self) -> Result<String, JsError> {
-        let analysis = self.analysis.as_mut().ok_or_else(|| JsError::new("dynamic_changes() before finish()"))?;
+        let analysis = self.analysis.as_mut().ok_or_else(|| JsError::new("dynamic_changes() before judge()"))?;
         let mut programs: Vec<usize> = self
             .measured
             .drain(..)
@@ -225,7 +234,7 @@ impl AnalysisSession {
     /// The run of program `index` that records its trace (on `input`, a predicted call, when
     /// given), as JSON for a run worker; an error says why it cannot be traced.
     pub fn trace_request(&self, index: u32, input: Option<String>) -> Result<String, JsError> {
-        let analysis = self.analysis.as_ref().ok_or_else(|| JsError::new("trace_request() before finish()"))?;
+        let analysis = self.analysis.as_ref().ok_or_else(|| JsError::new("trace_request() before judge()"))?;
         let request = analysis.trace_request(index as usize, input.as_deref()).map_err(|e| JsError::new(&e))?;
         Ok(serde_json::to_string(&request)?)
     }
@@ -251,7 +260,7 @@ impl AnalysisSession {
 
     /// The bytes of an unread response of program `index`, read now that it is shown.
     pub fn accept_response(&mut self, index: u32, path: String, bytes: Vec<u8>) -> Result<(), JsError> {
-        let analysis = self.analysis.as_mut().ok_or_else(|| JsError::new("accept_response() before finish()"))?;
+        let analysis = self.analysis.as_mut().ok_or_else(|| JsError::new("accept_response() before judge()"))?;
         analysis.accept_response(index, &path, &bytes).map_err(|e| JsError::new(&e.to_string()))
     }
 

@@ -5,7 +5,7 @@ use crate::facts_wire;
 use exerscope_core::analysis::{Phase, Progress};
 use exerscope_core::detail::ProgramDetail;
 use exerscope_core::execution::trace::Trace;
-use exerscope_core::facts::DynamicChange;
+use exerscope_core::facts::{DynamicChange, Parsed};
 use exerscope_core::readers::ReadOptions;
 use exerscope_core::report::{ReportScope, ScopedReport};
 use exerscope_core::Facts;
@@ -21,6 +21,16 @@ pub enum WorkerEvent {
     Facts(Box<Facts>),
     /// The report of a scope the page asked for.
     Report(Box<ScopedReport>),
+    /// Programs parsed so far (`done` of `total`), after the facts came without their properties.
+    Parsing {
+        done: usize,
+        total: usize,
+    },
+    /// Every program's parsed properties, and the report last asked for, built again with them.
+    Parsed {
+        parsed: Box<Parsed>,
+        report: Option<Box<ScopedReport>>,
+    },
     /// Programs run on their own inputs so far (`done` of `total`).
     Measuring {
         done: usize,
@@ -260,25 +270,26 @@ fn decode(data: &JsValue) -> Read {
             Ok(detail) => WorkerEvent::Program(Box::new(detail)),
             Err(e) => WorkerEvent::Failed(format!("the program could not be read: {e}")),
         },
+        "parsing" => WorkerEvent::Parsing { done: number("done"), total: number("total") },
+        "parsed" => match (serde_json::from_str(&text("json")), report_of(field("report"))) {
+            (Ok(parsed), Ok(report)) => WorkerEvent::Parsed { parsed: Box::new(parsed), report },
+            (Err(e), _) | (_, Err(e)) => {
+                WorkerEvent::Failed(format!("the programs' properties could not be read: {e}"))
+            }
+        },
         "kept" => WorkerEvent::Kept(field("ok").is_truthy()),
         "measuring" => WorkerEvent::Measuring { done: number("done"), total: number("total") },
-        "dynamic" => {
-            let report = field("report").dyn_into::<js_sys::Uint8Array>().ok();
-            let report = report.map(|json| serde_json::from_slice(&json.to_vec())).transpose();
-            match (serde_json::from_str(&text("json")), report) {
-                (Ok(changes), Ok(report)) => WorkerEvent::Dynamic {
-                    changes,
-                    report: report.map(Box::new),
-                    done: number("done"),
-                    total: number("total"),
-                    kept: number("kept"),
-                    last: field("final").is_truthy(),
-                },
-                (Err(e), _) | (_, Err(e)) => {
-                    WorkerEvent::Note(format!("the dynamic properties could not be read: {e}"))
-                }
-            }
-        }
+        "dynamic" => match (serde_json::from_str(&text("json")), report_of(field("report"))) {
+            (Ok(changes), Ok(report)) => WorkerEvent::Dynamic {
+                changes,
+                report,
+                done: number("done"),
+                total: number("total"),
+                kept: number("kept"),
+                last: field("final").is_truthy(),
+            },
+            (Err(e), _) | (_, Err(e)) => WorkerEvent::Note(format!("the dynamic properties could not be read: {e}")),
+        },
         "trace" => WorkerEvent::Trace {
             index: number("index") as u32,
             trace: match field("error").as_string() {
@@ -290,6 +301,12 @@ fn decode(data: &JsValue) -> Read {
         _ => WorkerEvent::Failed(text("message")),
     };
     Read::Done(event)
+}
+
+/// The report (JSON bytes) a message may carry.
+fn report_of(json: JsValue) -> Result<Option<Box<ScopedReport>>, serde_json::Error> {
+    let bytes = json.dyn_into::<js_sys::Uint8Array>().ok();
+    bytes.map(|json| serde_json::from_slice(&json.to_vec()).map(Box::new)).transpose()
 }
 
 /// The facts' JSON now, their predictions' columns in the next step.

@@ -10,7 +10,7 @@ use exerscope_core::extractors::{ProgramParser, ReferenceConstruct};
 use exerscope_core::numeric::NumericProperty;
 use exerscope_core::report::{Part, ReportScope, ScopedReport};
 use exerscope_core::table::Language;
-use exerscope_core::{analyze, InputFile, Judge, Report};
+use exerscope_core::{analyze, Facts, InputFile, Judge, Report};
 use exerscope_web::canvas::canvas_area;
 use exerscope_web::demo::demo_files;
 use exerscope_web::facts_wire;
@@ -59,18 +59,13 @@ fn folders_are_analysed_and_judged_in_wasm() {
 }
 
 #[wasm_bindgen_test]
-fn the_session_parses_in_chunks_as_the_workers_do() {
+fn the_session_judges_first_and_parses_in_chunks_as_the_workers_do() {
     let progress = js_sys::Function::new_no_args("");
     let mut session = AnalysisSession::new();
     session.add_demo();
-    let count = session.join(&progress);
-    let mut extractor = PropertyExtractor::new();
-    for start in (0..count).step_by(5).rev() {
-        let sources = session.sources(start, (start + 5).min(count)).unwrap();
-        session.accept_properties(start, &extractor.extract(&sources).unwrap()).unwrap();
-    }
-    let facts = finished(&mut session, &progress);
-    assert_eq!(facts, analyze(demo_files()).facts);
+    session.join(&progress);
+    let mut facts = judged(&mut session, &progress);
+    assert!(facts.parsing, "the facts come before the programs are parsed");
     // The page's view asks for its report: the worker builds the scope's report of these facts.
     let scope = ReportScope {
         task: None,
@@ -81,20 +76,36 @@ fn the_session_parses_in_chunks_as_the_workers_do() {
         property: Some(NumericProperty::Loc),
     };
     let json = session.report(&serde_json::to_string(&scope).unwrap()).unwrap().unwrap();
+    let waiting: ScopedReport = serde_json::from_slice(&json).unwrap();
+    assert!(!waiting.scope.covers(&scope), "correlations wait for the parsed properties");
+    parse(&mut session, &mut facts);
+    assert_eq!(facts, analyze(demo_files()).facts);
+    let json = session.shown_report().unwrap().unwrap();
     let sent: ScopedReport = serde_json::from_slice(&json).unwrap();
     assert_eq!(sent, scope.report(&facts), "to the last digit");
     assert!(sent.report.programs.is_empty(), "the programs' rows stay with the facts");
     assert!(!sent.report.correlations.is_empty() && sent.report.types.is_empty(), "the parts asked for only");
     assert!(sent.report.correlations.iter().all(|row| row.property == NumericProperty::Loc), "its property only");
-    assert_eq!(session.shown_report().unwrap(), Some(json), "the view's report, built again on a change");
 }
 
-/// The facts as the page gets them from `finish`: JSON, and the predictions' columns as bytes.
-fn finished(session: &mut AnalysisSession, progress: &js_sys::Function) -> exerscope_core::Facts {
-    let json = session.finish(progress).unwrap();
+/// The facts as the page gets them from `judge`: JSON, and the predictions' columns as bytes.
+fn judged(session: &mut AnalysisSession, progress: &js_sys::Function) -> Facts {
+    let json = session.judge(progress).unwrap();
     let mut facts = facts_wire::facts(&json).unwrap();
     facts.predictions = facts_wire::predictions(&session.predictions()).unwrap().into();
     facts
+}
+
+/// Parses the programs in chunks, out of order as the parsing workers may return them, and gives
+/// `facts` what `parsed` sends the page.
+fn parse(session: &mut AnalysisSession, facts: &mut Facts) {
+    let count = facts.programs.len() as u32;
+    let mut extractor = PropertyExtractor::new();
+    for start in (0..count).step_by(5).rev() {
+        let sources = session.sources(start, (start + 5).min(count)).unwrap();
+        session.accept_properties(start, &extractor.extract(&sources).unwrap()).unwrap();
+    }
+    facts.set_parsed(serde_json::from_str(&session.parsed().unwrap()).unwrap());
 }
 
 /// A loose folder's responses: the worker leaves those `shown_only` names unread, and reads one
@@ -119,10 +130,9 @@ fn a_response_left_unread_is_read_when_its_program_is_shown() {
             _ => session.add_file(path.to_string(), text.as_bytes().to_vec()),
         }
     }
-    let programs = session.join(&progress);
-    let sources = session.sources(0, programs).unwrap();
-    session.accept_properties(0, &PropertyExtractor::new().extract(&sources).unwrap()).unwrap();
-    let facts = finished(&mut session, &progress);
+    session.join(&progress);
+    let mut facts = judged(&mut session, &progress);
+    parse(&mut session, &mut facts);
     assert_eq!(facts.predictions.verdict[0], [true], "judged by predict.txt");
     assert_eq!(session.unread_responses(0), ["ER/m/b/p1/response.txt"]);
     session.accept_response(0, "ER/m/b/p1/response.txt".into(), b"The output is [1].".to_vec()).unwrap();
@@ -144,9 +154,7 @@ fn run_reports_decide_the_verdicts_of_the_predictions_that_need_them() {
     let progress = js_sys::Function::new_no_args("");
     let mut session = AnalysisSession::new();
     session.add_file("inputs.jsonl".into(), rows.into_bytes());
-    let programs = session.join(&progress);
-    let sources = session.sources(0, programs).unwrap();
-    session.accept_properties(0, &PropertyExtractor::new().extract(&sources).unwrap()).unwrap();
+    session.join(&progress);
     assert_eq!(session.run_count(), 3);
     let calls: Vec<String> = (0..3)
         .map(|i| {
@@ -161,7 +169,7 @@ fn run_reports_decide_the_verdicts_of_the_predictions_that_need_them() {
     session.accept_run(run_of("f(3)"), r#"{"outcome": "returned", "value": {"forged": true}}"#).unwrap();
     session.run_ended(run_of("f(3)"), true, String::new());
     session.runs_not_made("Python could not start".into());
-    let facts = finished(&mut session, &progress);
+    let facts = judged(&mut session, &progress);
     let verdicts = facts.predictions.verdicts(Judge::Value);
     let by_id = |id: &str| {
         let i = (0..facts.predictions.len()).find(|&i| facts.programs[facts.predictions.program[i] as usize].id == id);

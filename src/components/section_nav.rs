@@ -56,12 +56,13 @@ pub fn SectionPanel(
     section: Section,
     /// The section chosen.
     current: Signal<Section>,
-    /// Whether the report shown lacks this section's statistics.
-    busy: Signal<bool>,
+    /// What the section waits for, if it does (the programs' parsing, its statistics).
+    busy: Signal<Option<String>>,
     children: Children,
 ) -> impl IntoView {
     view! {
-        <div class="section" data-section=section.name() aria-busy=move || busy.get().to_string()
+        <div class="section" data-section=section.name() aria-busy=move || busy.with(Option::is_some).to_string()
+            data-waiting=move || busy.get()
             hidden=move || current.get() != section>
             {children()}
         </div>

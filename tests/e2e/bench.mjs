@@ -1,6 +1,6 @@
 // Browser benchmark (not a test): time from handing the page the fixture files to the overview
 // drawn (its chart: the sections not open wait until they are), in headless Chromium on the built
-// dist/. Run: node tests/e2e/bench.mjs [runs]
+// dist/. Run: node tests/e2e/bench.mjs [runs] [cases: a pattern of their names, e.g. zip]
 // (after tools/build-web.sh). Prints each run and the median; results go to BENCHMARKS.md.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -46,7 +46,7 @@ async function measure(selector, files) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
   let analysed = null;
   page.on('console', (m) => {
-    const match = /analysed in (\d+) ms/.exec(m.text());
+    const match = /(?:analysed|judged) in (\d+) ms/.exec(m.text()); // (older builds: analysed)
     if (match) analysed = Number(match[1]);
   });
   await page.goto(origin);
@@ -72,7 +72,8 @@ const cases = [
   ['exerscope folder as one .zip', '#file-input', zip],
   ['CRUXEval input generations, unscored: every guessed input run', '#folder-input', unscored],
 ];
-for (const [name, selector, files] of cases) {
+const only = new RegExp(process.argv[3] ?? '');
+for (const [name, selector, files] of cases.filter(([name]) => only.test(name))) {
   const results = [];
   for (let i = 0; i < runs; i++) {
     if (files === null) {
@@ -97,7 +98,7 @@ for (const [name, selector, files] of cases) {
   const totals = results.map((r) => r.total);
   const analysed = results.map((r) => r.analysed).filter((a) => a !== null);
   console.log(`${name}: median ${median(totals).toFixed(0)} ms to the overview drawn` +
-    (analysed.length ? ` (worker analysis median ${median(analysed)} ms)` : '') +
+    (analysed.length ? ` (worker: facts ready, median ${median(analysed)} ms)` : '') +
     `; runs ${totals.map((t) => t.toFixed(0)).join(', ')}`);
 }
 const wasm = fs.readFileSync(path.join(dist, 'exerscope-web_bg.wasm'));

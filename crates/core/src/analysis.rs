@@ -10,7 +10,7 @@ use crate::execution::{
 };
 use crate::extractors::{ConstructLine, ProgramParser, ProgramProperties};
 use crate::facts::TypeId;
-use crate::facts::{DynamicChange, Facts, PredictionFacts, ProgramFacts};
+use crate::facts::{DynamicChange, Facts, Parsed, ParsedProgram, PredictionFacts, ProgramFacts};
 use crate::input::InputFile;
 use crate::judges::Judge;
 use crate::readers::{read_all, ReadOptions};
@@ -180,21 +180,13 @@ impl Joined {
     }
 
     pub fn sources(&self, programs: Range<usize>) -> Vec<ProgramSource<'_>> {
-        self.table.programs[programs]
-            .iter()
-            .map(|p| ProgramSource { code: p.code.as_deref().map(Cow::Borrowed), language: p.language })
-            .collect()
+        sources(&self.table, programs)
     }
 
-    /// Judges every prediction and assembles the facts; `properties` holds one entry per program,
-    /// in table order, and `reports` one per request of [`Joined::runs`].
-    pub fn finish(
-        self,
-        properties: Vec<ProgramProperties>,
-        reports: Vec<RunReport>,
-        progress: &mut dyn FnMut(Progress),
-    ) -> Analysis {
-        assert_eq!(properties.len(), self.program_count(), "one set of properties per program");
+    /// Judges every prediction and assembles the facts but for what parsing gives (they are
+    /// `parsing` until [`Analysis::accept_properties`]): a host shows the verdicts while it parses.
+    /// `reports` holds one report per request of [`Joined::runs`].
+    pub fn judge(self, reports: Vec<RunReport>, progress: &mut dyn FnMut(Progress)) -> Analysis {
         assert_eq!(reports.len(), self.runs.requests.len(), "one report per planned run");
         let Joined { mut table, mut errors, runs } = self;
         let runs = Runs { plan: runs, reports };
@@ -202,7 +194,7 @@ impl Joined {
         report_runs_not_made(&runs, &mut errors);
         report_no_calls(&table, &runs, &mut errors);
         let mut type_names = TypeNames::default();
-        let (programs, construct_lines) = program_facts(&table, properties, &mut type_names, &mut errors);
+        let programs = program_facts(&table, &mut type_names);
         let predictions = judge_all(&table, &runs, &mut type_names, progress);
         report_too_deep(&table, &mut errors);
         progress(Progress { phase: Phase::Done, done: predictions.len(), total: predictions.len() });
@@ -217,12 +209,49 @@ impl Joined {
             unmapped_tables: table.unmapped.clone(),
             sources: table.sources.clone(),
             errors,
+            parsing: true,
         };
-        Analysis { table, facts, construct_lines, runs, program_runs }
+        Analysis { table, facts, construct_lines: Vec::new(), runs, program_runs }
+    }
+
+    /// [`Joined::judge`], then [`Analysis::accept_properties`]: `properties` holds one entry per
+    /// program, in table order.
+    pub fn finish(
+        self,
+        properties: Vec<ProgramProperties>,
+        reports: Vec<RunReport>,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Analysis {
+        let mut analysis = self.judge(reports, progress);
+        analysis.accept_properties(properties);
+        analysis
     }
 }
 
+/// What parsing programs `programs` of `table` needs.
+fn sources(table: &Table, programs: Range<usize>) -> Vec<ProgramSource<'_>> {
+    table.programs[programs]
+        .iter()
+        .map(|p| ProgramSource { code: p.code.as_deref().map(Cow::Borrowed), language: p.language })
+        .collect()
+}
+
 impl Analysis {
+    /// What parsing programs `programs` needs (after [`Joined::judge`]).
+    pub fn sources(&self, programs: Range<usize>) -> Vec<ProgramSource<'_>> {
+        sources(&self.table, programs)
+    }
+
+    /// Takes every program's parsed properties (`properties`, one per program in table order):
+    /// the facts are whole. Returns what they took, for a host that shows them elsewhere.
+    pub fn accept_properties(&mut self, properties: Vec<ProgramProperties>) -> Parsed {
+        assert_eq!(properties.len(), self.table.programs.len(), "one set of properties per program");
+        let (parsed, construct_lines) = parsed_programs(&self.table, properties);
+        self.construct_lines = construct_lines;
+        self.facts.set_parsed(parsed.clone());
+        parsed
+    }
+
     /// Runs every program on its own input with `runner` (in the order planned) and gives the
     /// facts their dynamic properties.
     pub fn run_programs(&mut self, runner: &mut dyn ProgramRunner, progress: &mut dyn FnMut(Progress)) {
@@ -388,39 +417,46 @@ impl TypeNames {
     }
 }
 
-fn program_facts(
-    table: &Table,
-    properties: Vec<ProgramProperties>,
-    type_names: &mut TypeNames,
-    errors: &mut Vec<FileError>,
-) -> (Vec<ProgramFacts>, Vec<Vec<ConstructLine>>) {
-    let mut out = Vec::with_capacity(properties.len());
+/// Every program's facts but what parsing gives (set by [`Facts::set_parsed`]).
+fn program_facts(table: &Table, type_names: &mut TypeNames) -> Vec<ProgramFacts> {
+    let program_facts = |program: &crate::table::Program| ProgramFacts {
+        benchmark: program.benchmark,
+        id: program.id.clone(),
+        language: program.language,
+        reference_constructs: Default::default(),
+        constructs: Default::default(),
+        metrics: None,
+        syntax_error_line: None,
+        output_type_reference: ReferenceType::of_text(&program.expected),
+        output_type: type_names.id(exerscope_type(&program.expected, program.language)),
+        output_length: value_length(&program.expected),
+        dynamic: None,
+        extra_runs: program.extra_inputs.iter().map(|e| ExtraRun { id: e.id.clone(), run: None }).collect(),
+    };
+    table.programs.iter().map(program_facts).collect()
+}
+
+/// What parsing gave each program, for its facts (syntax errors told), and where its constructs are.
+fn parsed_programs(table: &Table, properties: Vec<ProgramProperties>) -> (Parsed, Vec<Vec<ConstructLine>>) {
+    let mut parsed = Parsed { programs: Vec::with_capacity(properties.len()), errors: Vec::new() };
     let mut lines = Vec::with_capacity(properties.len());
-    for (program, mut properties) in table.programs.iter().zip(properties) {
-        lines.push(std::mem::take(&mut properties.construct_lines));
+    for (program, properties) in table.programs.iter().zip(properties) {
+        lines.push(properties.construct_lines);
         if let Some(line) = properties.syntax_error_line {
-            errors.push(FileError::at_line(
+            parsed.errors.push(FileError::at_line(
                 &program.source_path,
                 line,
                 "syntax error (tree-sitter recovered; the program's properties may be incomplete)",
             ));
         }
-        out.push(ProgramFacts {
-            benchmark: program.benchmark,
-            id: program.id.clone(),
-            language: program.language,
+        parsed.programs.push(ParsedProgram {
             reference_constructs: properties.reference_constructs,
             constructs: properties.constructs,
             metrics: program.code.as_ref().map(|_| properties.metrics),
             syntax_error_line: properties.syntax_error_line,
-            output_type_reference: ReferenceType::of_text(&program.expected),
-            output_type: type_names.id(exerscope_type(&program.expected, program.language)),
-            output_length: value_length(&program.expected),
-            dynamic: None,
-            extra_runs: program.extra_inputs.iter().map(|e| ExtraRun { id: e.id.clone(), run: None }).collect(),
         });
     }
-    (out, lines)
+    (parsed, lines)
 }
 
 fn judge_all(
@@ -572,6 +608,7 @@ fn report_unjoined(table: &Table, unmatched: &[Unmatched], errors: &mut Vec<File
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::{Part, ReportScope};
 
     fn files() -> Vec<InputFile> {
         let mut files = Vec::new();
@@ -603,5 +640,32 @@ mod tests {
         let chunked = joined.finish(properties.into_iter().map(Option::unwrap).collect(), vec![], &mut |_| {}).facts;
         assert_eq!(chunked, whole);
         assert!(whole.errors.iter().any(|e| e.line == Some(1)), "the syntax error is reported: {:?}", whole.errors);
+    }
+
+    #[test]
+    fn facts_judged_before_parsing_are_whole_once_the_properties_come() {
+        let whole = analyze(files()).facts;
+        let joined = join(files(), &ReadOptions::default(), &mut |_| {});
+        let properties = extract(&joined.sources(0..joined.program_count()), &mut ProgramParser::new());
+        let mut analysis = joined.judge(vec![], &mut |_| {});
+        assert!(analysis.facts.parsing);
+        assert_eq!(analysis.facts.predictions, whole.predictions, "the verdicts need no parsing");
+        assert!(analysis.facts.programs.iter().all(|p| p.metrics.is_none() && p.constructs == Default::default()));
+        let scope = ReportScope {
+            task: None,
+            hidden: Default::default(),
+            judge: Judge::Reference,
+            rho_intervals: None,
+            parts: Part::every(),
+            property: None,
+        };
+        let waiting = scope.report(&analysis.facts);
+        assert_eq!(waiting.scope.parts, [Part::Types, Part::Agreements].into_iter().collect());
+        assert!(!waiting.scope.covers(&scope), "the asker waits for the parsed report");
+        assert!(waiting.report.constructs.is_empty() && waiting.report.correlations.is_empty());
+        let parsed = analysis.accept_properties(properties);
+        assert_eq!(parsed.errors.len(), 1, "the syntax error is told once parsed: {:?}", parsed.errors);
+        assert_eq!(analysis.facts, whole);
+        assert_eq!(scope.report(&analysis.facts), scope.report(&whole));
     }
 }

@@ -29,6 +29,11 @@ pub struct Facts {
     #[serde(default)]
     pub sources: Vec<SourceSummary>,
     pub errors: Vec<FileError>,
+    /// Set while the programs are still being parsed: their constructs and metrics are not in yet.
+    /// The app sends the verdicts first (a drop's overview needs no parsing) and the parsed
+    /// properties after ([`Facts::set_parsed`]); statistics of properties wait for them.
+    #[serde(default)]
+    pub parsing: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -53,6 +58,23 @@ pub struct ProgramFacts {
     /// Its runs on its extra inputs (HumanEval's `__0`, `__1`), in the dataset's order, once run.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub extra_runs: Vec<ExtraRun>,
+}
+
+/// What parsing a program gives its facts (SPEC §4.1–4.3).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ParsedProgram {
+    pub reference_constructs: ReferenceConstructs,
+    pub constructs: Constructs,
+    pub metrics: Option<Metrics>,
+    pub syntax_error_line: Option<usize>,
+}
+
+/// Every program's parsed properties, in program order, and the syntax errors met: what
+/// [`Facts::set_parsed`] takes.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Parsed {
+    pub programs: Vec<ParsedProgram>,
+    pub errors: Vec<FileError>,
 }
 
 /// A program's run on its own input, and on its extra inputs: what [`Facts::set_dynamic`] takes.
@@ -183,7 +205,20 @@ impl Facts {
             unmapped_tables: self.unmapped_tables.clone(),
             sources: self.sources.clone(),
             errors: self.errors.clone(),
+            parsing: self.parsing,
         }
+    }
+
+    /// Takes the programs' parsed properties (all of them, in program order): the facts are whole.
+    pub fn set_parsed(&mut self, parsed: Parsed) {
+        for (program, p) in self.programs.iter_mut().zip(parsed.programs) {
+            program.reference_constructs = p.reference_constructs;
+            program.constructs = p.constructs;
+            program.metrics = p.metrics;
+            program.syntax_error_line = p.syntax_error_line;
+        }
+        self.errors.extend(parsed.errors);
+        self.parsing = false;
     }
 
     /// Takes the dynamic properties of the programs measured since the last call, as the hosts
@@ -362,6 +397,7 @@ pub(crate) mod tests {
             unmapped_tables: vec![],
             sources: vec![],
             errors: vec![],
+            parsing: false,
         }
     }
 }

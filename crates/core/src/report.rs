@@ -116,6 +116,12 @@ impl Part {
     pub fn every() -> BTreeSet<Part> {
         Part::ALL.into_iter().collect()
     }
+
+    /// Whether the part counts what parsing gives the programs (constructs, metrics): it waits
+    /// while the facts are `parsing`.
+    pub fn needs_parsing(self) -> bool {
+        matches!(self, Part::Constructs | Part::ConstructEffects | Part::Correlations)
+    }
 }
 
 /// What a view's report covers — one task's predictions (statistics never pool tasks), of the
@@ -173,13 +179,19 @@ impl ReportScope {
     }
 
     /// The report of the scope, with the pass@1 of every model of its task (hidden or not: a
-    /// model picker lists them all).
+    /// model picker lists them all). While the facts are `parsing`, the parts that count parsed
+    /// properties are left out, and the report's scope says so (the app's worker builds it again
+    /// once they are in).
     pub fn report(&self, facts: &Facts) -> ScopedReport {
+        let mut scope = self.clone();
+        if facts.parsing {
+            scope.parts.retain(|part| !part.needs_parsing());
+        }
         let task_facts = facts.of_task(self.task);
         let shown = self.without_hidden(Cow::Borrowed(&task_facts));
         let outcomes = shown.outcomes(self.judge);
         let properties = self.property.map_or_else(|| NumericProperty::ALL.to_vec(), |property| vec![property]);
-        let mut report = Report::statistics(&shown, self.judge, &outcomes, &self.parts, &properties);
+        let mut report = Report::statistics(&shown, self.judge, &outcomes, &scope.parts, &properties);
         if let Some(property) = self.rho_intervals.filter(|_| numeric::affords_rho_intervals(&shown)) {
             let rows = report.correlations.iter_mut().filter(|r| r.property == property);
             numeric::add_rho_intervals(&shown, &outcomes, rows);
@@ -189,7 +201,7 @@ impl ReportScope {
         } else {
             model_rates(&run_summaries(&task_facts, &task_facts.outcomes(self.judge)))
         };
-        ScopedReport { scope: self.clone(), report, model_rates }
+        ScopedReport { scope, report, model_rates }
     }
 }
 
