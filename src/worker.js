@@ -528,9 +528,10 @@ async function keepFiles(files, drop) {
   self.postMessage({ kind: 'kept', ok });
 }
 
-// Reads the responses program `index`'s view shows that were left unread; one that cannot be
-// read is told, and the view shows the others.
+// Reads the responses program `index`'s view shows that were left unread (in a zip, or loose);
+// one that cannot be read is told, and the view shows the others.
 async function readUnread(index) {
+  for (const message of session.unpack_responses(index)) self.postMessage({ kind: 'error', note: true, message });
   for (const path of session.unread_responses(index)) {
     const file = unread.get(path);
     if (!file) continue;

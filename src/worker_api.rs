@@ -253,6 +253,13 @@ impl AnalysisSession {
         Ok(serde_json::to_string(&trace)?)
     }
 
+    /// Unpacks the responses program `index`'s view shows that the drop's archives hold; returns
+    /// what could not be unpacked, as messages naming the file.
+    pub fn unpack_responses(&mut self, index: u32) -> Vec<String> {
+        let Some(analysis) = self.analysis.as_mut() else { return Vec::new() };
+        analysis.unpack_responses(index).into_iter().map(|e| format!("{}: {}", e.file, e.message)).collect()
+    }
+
     /// The files program `index`'s view needs read first (`accept_response`).
     pub fn unread_responses(&self, index: u32) -> Vec<String> {
         self.analysis.as_ref().map(|a| a.table.unread_responses(index)).unwrap_or_default()

@@ -494,6 +494,15 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     expectEqual(rows.length, 2, 'runs in the zip');
     expectEqual(run(rows, 'gpt-4-turbo', 'cruxeval'), [659, 800], 'gpt-4-turbo on cruxeval');
     expectEqual(run(rows, 'deepseek-coder-33b-instruct', 'cruxeval'), [471, 800], 'deepseek on cruxeval');
+    // A raw response stays packed in the zip until its program is shown.
+    await show('programs');
+    await page.fill('#program-filter', 'sample_0');
+    await page.click('#program-table tbody tr[data-program="sample_0"]');
+    const response = '.prediction[data-model="deepseek-coder-33b-instruct"] pre.response';
+    await page.waitForSelector(response, { state: 'attached' });
+    const onDisk = fs.readFileSync(path.join(fixtures,
+      'exerscope/Experiment_Results/ER/deepseek-coder-33b-instruct/cruxeval/sample_0/response.txt'), 'utf8');
+    expectEqual(await page.textContent(response), onDisk, 'a zipped response, unpacked when shown');
   });
 
   await check('CRUXEval generations, scores and benchmark, dragged together: pass@1 per task', async () => {

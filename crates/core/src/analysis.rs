@@ -1,7 +1,7 @@
 //! The whole pipeline, from dropped files to [`Facts`]: unpack archives, read every format,
 //! join, extract properties (one parse per program), judge every prediction with every judge.
 
-use crate::archive::expand_archives;
+use crate::archive::{expand_archives, Packed};
 use crate::diagnostics::FileError;
 use crate::dynamic::{DynamicProperties, ExtraRun};
 use crate::execution::call::{python_parser, read_call};
@@ -54,6 +54,8 @@ pub struct Analysis {
     pub construct_lines: Vec<Vec<ConstructLine>>,
     /// The programs run to judge predictions, and what each run did.
     pub runs: Runs,
+    /// The responses the drop's archives hold, unpacked when their program is shown.
+    pub packed: Packed,
     /// Every Python program's run on its own input, for its dynamic properties: made after the
     /// analysis (the hosts show the static view first), taken with [`Analysis::accept_program_run`].
     pub program_runs: ProgramRuns,
@@ -131,6 +133,7 @@ pub struct Joined {
     /// The programs to run before judging (input predictions without stored verdicts, programs
     /// models wrote).
     pub runs: RunPlan,
+    packed: Packed,
 }
 
 /// What parsing one program needs; crosses between web workers as JSON.
@@ -149,7 +152,8 @@ pub fn join(files: Vec<InputFile>, options: &ReadOptions, progress: &mut dyn FnM
     if files.is_empty() {
         errors.push(FileError::new("(drop)", "nothing to analyse: no files were given"));
     }
-    let files = expand_archives(files, &mut errors);
+    let mut packed = Packed::default();
+    let files = expand_archives(files, &mut packed, &mut errors);
     let mut builder = TableBuilder::default();
     read_all(&files, options, &mut builder, &mut errors);
     let unread = files.iter().filter(|file| file.unread).map(|file| file.path.clone()).collect();
@@ -159,7 +163,7 @@ pub fn join(files: Vec<InputFile>, options: &ReadOptions, progress: &mut dyn FnM
     report_unjoined(&table, &problems.unmatched, &mut errors);
     errors.extend(problems.messages);
     let runs = plan_runs(&table);
-    Joined { table, errors, runs }
+    Joined { table, errors, runs, packed }
 }
 
 /// Parses each program once and extracts every property (programs without code get defaults).
@@ -188,7 +192,7 @@ impl Joined {
     /// `reports` holds one report per request of [`Joined::runs`].
     pub fn judge(self, reports: Vec<RunReport>, progress: &mut dyn FnMut(Progress)) -> Analysis {
         assert_eq!(reports.len(), self.runs.requests.len(), "one report per planned run");
-        let Joined { mut table, mut errors, runs } = self;
+        let Joined { mut table, mut errors, runs, packed } = self;
         let runs = Runs { plan: runs, reports };
         answer_code_tasks(&mut table, &runs);
         report_runs_not_made(&runs, &mut errors);
@@ -211,7 +215,7 @@ impl Joined {
             errors,
             parsing: true,
         };
-        Analysis { table, facts, construct_lines: Vec::new(), runs, program_runs }
+        Analysis { table, facts, construct_lines: Vec::new(), runs, program_runs, packed }
     }
 
     /// [`Joined::judge`], then [`Analysis::accept_properties`]: `properties` holds one entry per

@@ -5,10 +5,15 @@
 //! whole drop unpacks to at most [`MAX_UNPACKED_BYTES`], archives inside archives are opened to
 //! [`MAX_NESTING`] levels, and entries whose names leave the archive (`../x`, `/etc/x`) are named
 //! and skipped. An archive that breaks a limit is skipped whole, with a message naming it.
+//!
+//! The responses only a program's view shows ([`crate::readers::shown_only`]) stay packed until
+//! it opens ([`Packed`]): in the ExeRScope fixture, two thirds of the compressed bytes.
 
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
+use foldhash::{HashMap, HashMapExt};
 use std::io::{Cursor, Read};
+use std::sync::Arc;
 
 /// What all archives of one drop may unpack to, together.
 pub const MAX_UNPACKED_BYTES: u64 = 512 << 20;
@@ -16,14 +21,55 @@ pub const MAX_UNPACKED_BYTES: u64 = 512 << 20;
 pub const MAX_ENTRIES: usize = 1_000_000;
 /// Archives inside archives are opened this deep (a zip in a zip in a zip).
 pub const MAX_NESTING: usize = 3;
+/// What one entry left packed may unpack to, when its program is shown.
+pub const MAX_PACKED_BYTES: u64 = 64 << 20;
 
-/// Replaces every `.zip` among `files` by the files it holds (paths `archive.zip/inner/path`).
-/// A broken archive, or one past a limit, is reported and skipped; the other files go on.
-pub fn expand_archives(files: Vec<InputFile>, errors: &mut Vec<FileError>) -> Vec<InputFile> {
-    expand_within(files, Budget { bytes: MAX_UNPACKED_BYTES, entries: MAX_ENTRIES }, errors)
+/// Replaces every `.zip` among `files` by the files it holds (paths `archive.zip/inner/path`);
+/// those only a program's view shows come unread, and `packed` unpacks them. A broken archive,
+/// or one past a limit, is reported and skipped; the other files go on.
+pub fn expand_archives(files: Vec<InputFile>, packed: &mut Packed, errors: &mut Vec<FileError>) -> Vec<InputFile> {
+    expand_within(files, Budget { bytes: MAX_UNPACKED_BYTES, entries: MAX_ENTRIES }, packed, errors)
 }
 
-fn expand_within(files: Vec<InputFile>, mut budget: Budget, errors: &mut Vec<FileError>) -> Vec<InputFile> {
+/// The entries of a drop's archives left packed (as [`InputFile::unread`] files): unpacked when
+/// their program's view is shown.
+#[derive(Default)]
+pub struct Packed {
+    archives: Vec<zip::ZipArchive<Cursor<Arc<[u8]>>>>,
+    /// Each packed entry's path, with its archive and its index there.
+    entries: HashMap<String, (usize, usize)>,
+}
+
+impl Packed {
+    pub fn holds(&self, path: &str) -> bool {
+        self.entries.contains_key(path)
+    }
+
+    /// The bytes of the packed entry at `path`, unpacked now (at most [`MAX_PACKED_BYTES`]); an
+    /// error says why they cannot be.
+    pub fn unpack(&mut self, path: &str) -> Result<Vec<u8>, String> {
+        let &(archive, index) = self.entries.get(path).ok_or("not in an archive of the drop")?;
+        let mut entry = self.archives[archive].by_index(index).map_err(|e| format!("a broken zip entry ({e})"))?;
+        unpack_at_most(&mut entry, MAX_PACKED_BYTES)
+            .map_err(|e| format!("cannot unpack it ({e})"))?
+            .ok_or_else(|| format!("it unpacks to more than {} MiB", MAX_PACKED_BYTES >> 20))
+    }
+}
+
+/// An entry's bytes if it unpacks to at most `limit`: one byte past is read, so that a longer
+/// entry is known without unpacking it further.
+fn unpack_at_most(entry: impl Read, limit: u64) -> std::io::Result<Option<Vec<u8>>> {
+    let mut bytes = Vec::new();
+    entry.take(limit + 1).read_to_end(&mut bytes)?;
+    Ok((bytes.len() as u64 <= limit).then_some(bytes))
+}
+
+fn expand_within(
+    files: Vec<InputFile>,
+    mut budget: Budget,
+    packed: &mut Packed,
+    errors: &mut Vec<FileError>,
+) -> Vec<InputFile> {
     let mut out = Vec::with_capacity(files.len());
     let mut pending: Vec<(InputFile, usize)> = files.into_iter().rev().map(|file| (file, 0)).collect();
     while let Some((file, depth)) = pending.pop() {
@@ -38,10 +84,11 @@ fn expand_within(files: Vec<InputFile>, mut budget: Budget, errors: &mut Vec<Fil
             ));
             continue;
         }
-        match unzip(&file, &mut budget, errors) {
-            Ok(inner) if inner.is_empty() => errors.push(FileError::new(&file.path, "empty archive: no files in it")),
+        let path = file.path.clone();
+        match unzip(file, &mut budget, packed, errors) {
+            Ok(inner) if inner.is_empty() => errors.push(FileError::new(&path, "empty archive: no files in it")),
             Ok(inner) => pending.extend(inner.into_iter().rev().map(|inner| (inner, depth + 1))),
-            Err(message) => errors.push(FileError::new(&file.path, message)),
+            Err(message) => errors.push(FileError::new(&path, message)),
         }
     }
     out
@@ -72,8 +119,13 @@ struct Budget {
     entries: usize,
 }
 
-fn unzip(file: &InputFile, budget: &mut Budget, errors: &mut Vec<FileError>) -> Result<Vec<InputFile>, String> {
-    let mut archive = zip::ZipArchive::new(Cursor::new(&file.bytes[..]))
+fn unzip(
+    file: InputFile,
+    budget: &mut Budget,
+    packed: &mut Packed,
+    errors: &mut Vec<FileError>,
+) -> Result<Vec<InputFile>, String> {
+    let mut archive = zip::ZipArchive::new(Cursor::new(Arc::<[u8]>::from(file.bytes)))
         .map_err(|e| format!("not a readable zip archive ({e}); archive skipped"))?;
     if archive.len() > budget.entries {
         return Err(format!(
@@ -81,44 +133,58 @@ fn unzip(file: &InputFile, budget: &mut Budget, errors: &mut Vec<FileError>) -> 
             archive.len()
         ));
     }
+    let names = (0..archive.len())
+        .map(|index| match archive.name_for_index(index) {
+            Some(Ok(name)) => Ok(name.into_owned()),
+            Some(Err(e)) => Err(format!("zip entry #{index} has an unreadable name ({e}); archive skipped")),
+            None => Err(format!("broken zip entry #{index}; archive skipped")),
+        })
+        .collect::<Result<Vec<String>, String>>()?;
+    let paths: Vec<String> = names.iter().map(|name| format!("{}/{name}", file.path)).collect();
+    // What only a program's view shows stays packed, unpacked when it opens.
+    let later = crate::readers::shown_only(&paths);
+    let mut left_packed = HashMap::new();
     let mut inner = Vec::new();
     let mut unpacked = 0;
-    for index in 0..archive.len() {
-        let mut entry =
-            archive.by_index(index).map_err(|e| format!("broken zip entry #{index} ({e}); archive skipped"))?;
-        let name = entry
-            .name()
-            .map_err(|e| format!("zip entry #{index} has an unreadable name ({e}); archive skipped"))?
-            .into_owned();
-        if entry.is_dir() || name.starts_with("__MACOSX/") {
+    for (index, (name, path)) in names.iter().zip(paths).enumerate() {
+        if name.starts_with("__MACOSX/") {
             continue;
         }
-        if leaves_archive(&name) {
+        if leaves_archive(name) {
             errors.push(FileError::new(
-                format!("{}/{name}", file.path),
+                path,
                 "an archive entry whose path leaves the archive (absolute, or through ..); skipped",
             ));
             continue;
         }
-        // Read one byte past what is left: a longer entry is known without unpacking it further.
-        let left = budget.bytes - unpacked;
-        let mut bytes = Vec::new();
-        (&mut entry)
-            .take(left + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("cannot unpack {name} ({e}); archive skipped"))?;
-        if bytes.len() as u64 > left {
-            return Err(format!(
-                "archive too large: with the files before it, it unpacks to more than {} MiB (at {name}); \
-                 archive skipped",
-                MAX_UNPACKED_BYTES >> 20
-            ));
+        if later[index] {
+            left_packed.insert(path.clone(), (packed.archives.len(), index));
+            inner.push(InputFile::unread(path));
+            continue;
         }
+        let mut entry =
+            archive.by_index(index).map_err(|e| format!("broken zip entry #{index} ({e}); archive skipped"))?;
+        if entry.is_dir() {
+            continue;
+        }
+        let bytes = unpack_at_most(&mut entry, budget.bytes - unpacked)
+            .map_err(|e| format!("cannot unpack {name} ({e}); archive skipped"))?
+            .ok_or_else(|| {
+                format!(
+                    "archive too large: with the files before it, it unpacks to more than {} MiB (at {name}); \
+                     archive skipped",
+                    MAX_UNPACKED_BYTES >> 20
+                )
+            })?;
         unpacked += bytes.len() as u64;
-        inner.push(InputFile::new(format!("{}/{name}", file.path), bytes));
+        inner.push(InputFile::new(path, bytes));
     }
     budget.bytes -= unpacked;
     budget.entries -= inner.len();
+    if !left_packed.is_empty() {
+        packed.entries.extend(left_packed);
+        packed.archives.push(archive);
+    }
     Ok(inner)
 }
 
@@ -138,7 +204,7 @@ mod tests {
 
     fn expand(files: Vec<InputFile>) -> (Vec<String>, Vec<FileError>) {
         let mut errors = vec![];
-        let files = expand_archives(files, &mut errors);
+        let files = expand_archives(files, &mut Packed::default(), &mut errors);
         (files.into_iter().map(|f| f.path).collect(), errors)
     }
 
@@ -146,7 +212,7 @@ mod tests {
     fn zip_entries_become_files_under_the_archive_name() {
         let bytes = zip_of(&[("dataset/b/1/main.py", b"x = 1"), ("dataset/b/1/output.txt", b"1")]);
         let mut errors = vec![];
-        let files = expand_archives(vec![InputFile::new("run.zip", bytes)], &mut errors);
+        let files = expand_archives(vec![InputFile::new("run.zip", bytes)], &mut Packed::default(), &mut errors);
         assert!(errors.is_empty());
         let paths: Vec<_> = files.iter().map(|f| f.path.as_str()).collect();
         assert_eq!(paths, ["run.zip/dataset/b/1/main.py", "run.zip/dataset/b/1/output.txt"]);
@@ -194,12 +260,16 @@ mod tests {
         assert!(bomb.len() < 64 << 10);
         let mut errors = vec![];
         let files = vec![InputFile::new("bomb.zip", bomb), InputFile::new("a.txt", "a")];
-        let files = expand_within(files, Budget { bytes: 1 << 20, entries: 10 }, &mut errors);
+        let files = expand_within(files, Budget { bytes: 1 << 20, entries: 10 }, &mut Packed::default(), &mut errors);
         assert_eq!(files.len(), 1);
         assert!(errors[0].message.starts_with("archive too large"), "{errors:?}");
         let many = zip_of(&[("a", b"a"), ("b", b"b")]);
-        let files =
-            expand_within(vec![InputFile::new("many.zip", many)], Budget { bytes: 10, entries: 1 }, &mut errors);
+        let files = expand_within(
+            vec![InputFile::new("many.zip", many)],
+            Budget { bytes: 10, entries: 1 },
+            &mut Packed::default(),
+            &mut errors,
+        );
         assert!(files.is_empty() && errors[1].message.contains("2 entries"), "{errors:?}");
     }
 
@@ -214,7 +284,8 @@ mod tests {
             bytes[at + 4..at + 8].copy_from_slice(&lie);
         }
         let mut errors = vec![];
-        let files = expand_archives(vec![InputFile::new("lie.zip", bytes.clone())], &mut errors);
+        let files =
+            expand_archives(vec![InputFile::new("lie.zip", bytes.clone())], &mut Packed::default(), &mut errors);
         let unpacked: usize = files.iter().map(|f| f.bytes.len()).sum();
         assert!(unpacked <= bytes.len(), "no more than the archive holds: {unpacked}");
         assert!(errors.iter().all(|e| e.file == "lie.zip"), "{errors:?}");

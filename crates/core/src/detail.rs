@@ -87,6 +87,21 @@ impl Analysis {
         Ok(())
     }
 
+    /// Unpacks the responses of `program` left packed in the drop's archives; returns those that
+    /// cannot be, each named (its predictions show no response).
+    pub fn unpack_responses(&mut self, program: ProgramIdx) -> Vec<FileError> {
+        let packed: Vec<String> =
+            self.table.unread_responses(program).into_iter().filter(|path| self.packed.holds(path)).collect();
+        let mut errors = Vec::new();
+        for path in packed {
+            let unpacked = self.packed.unpack(&path).map_err(|message| FileError::new(&path, message));
+            if let Err(error) = unpacked.and_then(|bytes| self.accept_response(program, &path, &bytes)) {
+                errors.push(error);
+            }
+        }
+        errors
+    }
+
     pub fn program_detail(&self, index: ProgramIdx) -> Option<ProgramDetail> {
         let program = self.table.programs.get(index as usize)?;
         let facts = &self.facts.programs[index as usize];
@@ -230,5 +245,33 @@ mod tests {
             ["ER/m/b/p1/response.txt"],
             "the other program's still unread"
         );
+    }
+
+    #[test]
+    fn a_zipped_response_stays_packed_until_its_program_is_shown() {
+        let mut entries: Vec<(String, String)> = Vec::new();
+        for id in ["p1", "p2"] {
+            entries.push((format!("dataset/b/{id}/main.py"), "def f(x):\n    return [x]\n".into()));
+            entries.push((format!("dataset/b/{id}/input.txt"), "f(1)".into()));
+            entries.push((format!("dataset/b/{id}/output.txt"), "[1]".into()));
+            entries.push((format!("ER/m/b/{id}/predict.txt"), "\n[1]\n".into()));
+            entries.push((format!("ER/m/b/{id}/response.txt"), format!("{id}: the output is [1].")));
+        }
+        let loose = analyze(entries.iter().map(|(path, text)| InputFile::new(path, text.as_str())).collect());
+        let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        for (path, text) in &entries {
+            zip.start_file(path.as_str(), zip::write::SimpleFileOptions::default()).unwrap();
+            std::io::Write::write_all(&mut zip, text.as_bytes()).unwrap();
+        }
+        let zip = zip.finish().unwrap().into_inner();
+        let mut zipped = analyze(vec![InputFile::new("run.zip", zip)]);
+        assert_eq!(zipped.facts.predictions, loose.facts.predictions, "judging does not need them");
+        let program = zipped.table.programs.iter().position(|p| p.id == "p2").unwrap() as ProgramIdx;
+        assert_eq!(zipped.table.unread_responses(program), ["run.zip/ER/m/b/p2/response.txt"]);
+        assert_eq!(zipped.program_detail(program).unwrap().predictions[0].response, None);
+        assert!(zipped.unpack_responses(program).is_empty());
+        let shown = zipped.program_detail(program).unwrap().predictions[0].response.clone();
+        assert_eq!(shown.as_deref(), Some("p2: the output is [1]."));
+        assert_eq!(zipped.table.unread_responses(1 - program), ["run.zip/ER/m/b/p1/response.txt"], "still packed");
     }
 }

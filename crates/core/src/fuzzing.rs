@@ -3,7 +3,7 @@
 //! core. None of them may panic, hang or overflow the stack, whatever the bytes.
 
 use crate::analysis::analyze;
-use crate::archive::expand_archives;
+use crate::archive::{expand_archives, Packed};
 use crate::execution::call::{entry_of, python_parser, read_call};
 use crate::execution::RunReport;
 use crate::extractors::ProgramParser;
@@ -79,7 +79,7 @@ pub fn literal(data: &[u8]) {
 }
 
 pub fn archive(data: &[u8]) {
-    let _ = expand_archives(vec![InputFile::new("drop.zip", data)], &mut Vec::new());
+    let _ = expand_archives(vec![InputFile::new("drop.zip", data)], &mut Packed::default(), &mut Vec::new());
 }
 
 /// Two texts, separated by a NUL byte: a prediction and an expected output.
