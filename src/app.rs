@@ -445,8 +445,13 @@ pub fn App() -> impl IntoView {
     let drop = Signal::derive(move || finished_runs.get() as usize);
     let seen_of = move |open: Section, facts: Signal<Option<Arc<Facts>>>| {
         let is_open = Signal::derive(move || section.get() == open);
-        let eager = open == Section::Overview;
-        Seen::new(Shown { open: is_open, drop, eager }, facts, report_for(open), shown_judge, flavor.into())
+        Seen::new(
+            Shown { open: is_open, drop, eager: open.eager() },
+            facts,
+            report_for(open),
+            shown_judge,
+            flavor.into(),
+        )
     };
     let seen = move |open: Section| seen_of(open, shown);
     // Sources lists every file read, whatever the task and models shown.

@@ -50,6 +50,13 @@ impl Section {
     fn from_name(name: &str) -> Option<Section> {
         Section::ALL.iter().copied().find(|s| s.name() == name)
     }
+
+    /// Built, and drawn for new data, even while hidden: the overview, the page's first table
+    /// (a drop's numbers are there whichever view a link opens). The others are built when first
+    /// chosen, and drawn while shown.
+    pub fn eager(self) -> bool {
+        self == Section::Overview
+    }
 }
 
 /// Everything a link restores.

@@ -50,7 +50,8 @@ pub fn SectionNav(
 }
 
 /// One section of the report: shown while it is the one chosen, and busy (it says so) while the
-/// worker computes its statistics.
+/// worker computes its statistics. Its views are built when it is first chosen, unless it is
+/// [`Section::eager`]: the first drop builds the section in view (and the overview) only.
 #[component]
 pub fn SectionPanel(
     section: Section,
@@ -58,13 +59,15 @@ pub fn SectionPanel(
     current: Signal<Section>,
     /// What the section waits for, if it does (the programs' parsing, its statistics).
     busy: Signal<Option<String>>,
-    children: Children,
+    children: ChildrenFn,
 ) -> impl IntoView {
+    let built =
+        Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(section.eager()) || current.get() == section);
     view! {
         <div class="section" data-section=section.name() aria-busy=move || busy.with(Option::is_some).to_string()
             data-waiting=move || busy.get()
             hidden=move || current.get() != section>
-            {children()}
+            <Show when=move || built.get()>{children()}</Show>
         </div>
     }
 }
