@@ -82,6 +82,12 @@ function drawn(seq) {
   drawing.delete(seq);
 }
 
+/** Posts `message` (the facts changed) with the report the page shows, built again: as postToDraw. */
+function postWithReport(message, since = performance.now()) {
+  const report = session.shown_report();
+  return postToDraw({ ...message, report }, since, report ? [report.buffer] : []);
+}
+
 // The first report of a drop on the screen: the view is there, and the program runs may start.
 let firstReportShown = null;
 
@@ -437,9 +443,7 @@ async function measurePrograms(drop) {
   const send = (final) => {
     const began = performance.now();
     const json = session.dynamic_changes();
-    const report = session.shown_report();
-    const thisOne = postToDraw({ kind: 'dynamic', json, report, done, total, kept: total - left.length, final }, began,
-      report ? [report.buffer] : []);
+    const thisOne = postWithReport({ kind: 'dynamic', json, done, total, kept: total - left.length, final }, began);
     shown = thisOne;
     thisOne.then((took) => {
       if (shown !== thisOne) return;
@@ -548,9 +552,7 @@ async function readUnread(index) {
 async function parseAndSend(count, drop) {
   await parseAll(count, drop);
   if (drop !== generation) return;
-  const json = session.parsed();
-  const report = session.shown_report();
-  await postToDraw({ kind: 'parsed', json, report }, performance.now(), report ? [report.buffer] : []);
+  await postWithReport({ kind: 'parsed', json: session.parsed() });
 }
 
 /** Analyses the drop read; `onShown` is called once its first view is on the page. */

@@ -13,7 +13,6 @@ use crate::diagnostics::FileError;
 use crate::input::InputFile;
 use foldhash::{HashMap, HashMapExt};
 use std::io::{Cursor, Read};
-use std::sync::Arc;
 
 /// What all archives of one drop may unpack to, together.
 pub const MAX_UNPACKED_BYTES: u64 = 512 << 20;
@@ -35,7 +34,7 @@ pub fn expand_archives(files: Vec<InputFile>, packed: &mut Packed, errors: &mut 
 /// their program's view is shown.
 #[derive(Default)]
 pub struct Packed {
-    archives: Vec<zip::ZipArchive<Cursor<Arc<[u8]>>>>,
+    archives: Vec<zip::ZipArchive<Cursor<Vec<u8>>>>,
     /// Each packed entry's path, with its archive and its index there.
     entries: HashMap<String, (usize, usize)>,
 }
@@ -125,7 +124,7 @@ fn unzip(
     packed: &mut Packed,
     errors: &mut Vec<FileError>,
 ) -> Result<Vec<InputFile>, String> {
-    let mut archive = zip::ZipArchive::new(Cursor::new(Arc::<[u8]>::from(file.bytes)))
+    let mut archive = zip::ZipArchive::new(Cursor::new(file.bytes))
         .map_err(|e| format!("not a readable zip archive ({e}); archive skipped"))?;
     if archive.len() > budget.entries {
         return Err(format!(
