@@ -1,16 +1,17 @@
 //! A plotters drawing area over an HTML canvas.
 
+use exerscope_charts::heatmap::CellImage;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters_backend::{BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind};
 use plotters_canvas::CanvasBackend;
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
-use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use wasm_bindgen::{Clamped, JsCast, JsValue};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
 pub fn canvas_area(canvas: &HtmlCanvasElement) -> Option<DrawingArea<Canvas, Shift>> {
-    let context = canvas.get_context("2d").ok()??.dyn_into::<CanvasRenderingContext2d>().ok()?;
+    let context = context_of(canvas).ok()?;
     let backend = CanvasBackend::with_canvas_object(canvas.clone())?;
     Some(Canvas { backend, context }.into_drawing_area())
 }
@@ -93,6 +94,37 @@ impl DrawingBackend for Canvas {
     fn draw_text<S: BackendTextStyle>(&mut self, text: &str, style: &S, pos: BackendCoord) -> Result<(), CanvasError> {
         self.backend.draw_text(text, style, pos)
     }
+}
+
+/// Puts a heatmap's cells on the canvas: their image of a pixel per cell on a canvas of its own,
+/// drawn scaled up to the cells' size without smoothing (each cell a square of its colour).
+pub fn put_cells(canvas: &HtmlCanvasElement, image: &CellImage) -> Result<(), JsValue> {
+    let small = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?
+        .create_element("canvas")?
+        .dyn_into::<HtmlCanvasElement>()?;
+    small.set_width(image.columns);
+    small.set_height(image.rows);
+    let rgba: Vec<u8> = image.rgb.chunks_exact(3).flat_map(|p| [p[0], p[1], p[2], u8::MAX]).collect();
+    let pixels = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&rgba), image.columns, image.rows)?;
+    context_of(&small)?.put_image_data(&pixels, 0.0, 0.0)?;
+    let context = context_of(canvas)?;
+    let (width, height) = (image.columns * image.cell.0, image.rows * image.cell.1);
+    context.set_image_smoothing_enabled(false);
+    let drawn = context.draw_image_with_html_canvas_element_and_dw_and_dh(
+        &small,
+        image.origin.0.into(),
+        image.origin.1.into(),
+        width.into(),
+        height.into(),
+    );
+    context.set_image_smoothing_enabled(true);
+    drawn
+}
+
+fn context_of(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, JsValue> {
+    canvas.get_context("2d")?.ok_or("no 2d context")?.dyn_into::<CanvasRenderingContext2d>().map_err(JsValue::from)
 }
 
 /// A mouse position relative to the canvas, in canvas pixels.

@@ -11,7 +11,7 @@ use exerscope_core::numeric::NumericProperty;
 use exerscope_core::report::{Part, ReportScope, ScopedReport};
 use exerscope_core::table::Language;
 use exerscope_core::{analyze, Facts, InputFile, Judge, Report};
-use exerscope_web::canvas::canvas_area;
+use exerscope_web::canvas::{canvas_area, put_cells};
 use exerscope_web::demo::demo_files;
 use exerscope_web::facts_wire;
 use exerscope_web::worker_api::{AnalysisSession, PropertyExtractor};
@@ -254,4 +254,21 @@ fn property_bars_are_drawn_for_the_demo() {
     assert_eq!(buckets.iter().map(|b| b.correct + b.incorrect).sum::<u64>(), 16, "every demo program has code");
     let area = canvas_area(&canvas(560, 320)).unwrap();
     exerscope_charts::property_bars::draw_property_bars(&area, "model", "ρ", "lines of code", &buckets).unwrap();
+}
+
+#[wasm_bindgen_test]
+fn a_heatmaps_cells_put_as_an_image_are_squares_of_their_colours() {
+    use exerscope_charts::heatmap::CellImage;
+    let canvas = canvas(60, 40);
+    // Two columns, a row: red and (no value) white, 13-pixel cells from (5, 3).
+    let image =
+        CellImage { origin: (5, 3), cell: (13, 13), columns: 2, rows: 1, rgb: vec![200, 10, 20, 255, 255, 255] };
+    put_cells(&canvas, &image).unwrap();
+    let context: web_sys::CanvasRenderingContext2d = canvas.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
+    let pixel = |x: f64, y: f64| context.get_image_data(x, y, 1.0, 1.0).unwrap().data().to_vec();
+    assert_eq!(pixel(5.0, 3.0), [200, 10, 20, 255], "the first cell's corner");
+    assert_eq!(pixel(17.0, 15.0), [200, 10, 20, 255], "its opposite corner: no smoothing");
+    assert_eq!(pixel(18.0, 3.0), [255, 255, 255, 255], "the second cell");
+    assert_eq!(pixel(31.0, 3.0), [0, 0, 0, 0], "nothing past the cells");
+    assert_eq!(pixel(5.0, 16.0), [0, 0, 0, 0]);
 }

@@ -1,9 +1,10 @@
 //! A figure on the page: its chart drawn on a canvas, a click turned into what it hit, and the
 //! same drawing saved as SVG or as a PNG at twice its size.
 
-use crate::canvas::{canvas_area, canvas_point, draw_soon};
+use crate::canvas::{canvas_area, canvas_point, draw_soon, put_cells};
 use crate::download::{download_png, download_text};
 use exerscope_charts::figures::{Drawn, Figure, Hit, TableCell};
+use exerscope_charts::heatmap::{CellImage, Surface};
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -18,7 +19,12 @@ fn draw(canvas: NodeRef<leptos::html::Canvas>, figure: Signal<Option<Arc<Figure>
         canvas.set_height(height);
     }
     let Some(area) = canvas_area(&canvas) else { return };
-    match figure.draw(&area) {
+    let put_cells = |image: &CellImage| {
+        if let Err(e) = put_cells(&canvas, image) {
+            web_sys::console::error_2(&format!("exerscope: {}'s cells not drawn:", figure.name).into(), &e);
+        }
+    };
+    match figure.draw(&area, Surface::Pixels(&put_cells)) {
         Ok(geometry) => _ = drawn.try_set_value(geometry),
         Err(e) => web_sys::console::error_1(&format!("exerscope: {} not drawn: {e:?}", figure.name).into()),
     }

@@ -5,7 +5,7 @@
 
 use crate::bars::{draw_success_bars, run_bars, Bar, BarHit, SuccessBars};
 use crate::format::{format_p, format_p_short, interval, interval_clause, percent, points, signed, unsigned};
-use crate::heatmap::{draw_heatmap, heatmap_size, Cells, HeatmapCell, HeatmapGeometry, Shade};
+use crate::heatmap::{draw_heatmap, heatmap_size, Cells, HeatmapCell, HeatmapGeometry, Shade, Surface};
 use crate::property_bars::draw_property_bars;
 use crate::radar::{draw_radar, RadarGeometry, RadarSeries};
 use exerscope_core::flavors::{AnyConstruct, Flavor};
@@ -114,6 +114,7 @@ impl Figure {
     pub fn draw<DB: DrawingBackend>(
         &self,
         area: &DrawingArea<DB, Shift>,
+        surface: Surface,
     ) -> Result<Drawn, DrawingAreaErrorKind<DB::ErrorType>> {
         Ok(match &self.chart {
             Chart::Bars { title, groups, models, bars } => {
@@ -123,7 +124,7 @@ impl Figure {
                 Drawn::Radar(draw_radar(area, title, spokes, series, models.len())?)
             }
             Chart::Heatmap { title, rows, row_models, columns, cells, .. } => {
-                Drawn::Heatmap(draw_heatmap(area, title, rows, columns, cells)?, row_models.clone())
+                Drawn::Heatmap(draw_heatmap(area, surface, title, rows, columns, cells)?, row_models.clone())
             }
             Chart::Property { title, subtitle, x_label, buckets } => {
                 draw_property_bars(area, title, subtitle, x_label, buckets)?;
@@ -159,7 +160,7 @@ impl Figure {
         let mut out = String::new();
         {
             let area = SVGBackend::with_string(&mut out, self.size).into_drawing_area();
-            self.draw(&area).map_err(|e| format!("{}: {e}", self.name))?;
+            self.draw(&area, Surface::Vector).map_err(|e| format!("{}: {e}", self.name))?;
         }
         Ok(out)
     }
@@ -874,7 +875,9 @@ mod tests {
         let heatmap = construct_heatmap(&facts, &report, Flavor::Reference, 0).unwrap();
         let mut svg = String::new();
         let area = SVGBackend::with_string(&mut svg, heatmap.size).into_drawing_area();
-        let Drawn::Heatmap(geometry, _) = heatmap.draw(&area).unwrap() else { panic!("not drawn as a heatmap") };
+        let Drawn::Heatmap(geometry, _) = heatmap.draw(&area, Surface::Vector).unwrap() else {
+            panic!("not drawn as a heatmap")
+        };
         // The middle of row 2, column 0: model m02, which answered 2 (right).
         let point = (geometry.origin.0 + 20, geometry.origin.1 + 2 * geometry.cells.height as i32 + 9);
         assert_eq!(

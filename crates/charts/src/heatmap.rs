@@ -112,6 +112,41 @@ pub fn heatmap_size(title: &str, rows: &[String], columns: &[String]) -> (u32, u
     (width.max(title_width).max(320), height)
 }
 
+/// What a figure is drawn on.
+#[derive(Clone, Copy)]
+pub enum Surface<'a> {
+    /// A document that scales (SVG, for papers): every mark a shape of its own.
+    Vector,
+    /// A screen's pixels (a canvas), which takes a heatmap's small cells at once: as an image of a
+    /// pixel per cell that it scales up to the cells' size ([`CellImage`]). A hundred models'
+    /// matrix is 10,000 cells: as rectangles, a canvas call each, ~70 ms on the page; drawn at
+    /// full size from wasm, 1.7 million pixels.
+    Pixels(&'a dyn Fn(&CellImage)),
+}
+
+/// A heatmap's small cells as an image of one RGB pixel per cell (white where a cell has
+/// nothing), to be shown `cell` pixels wide and high from `origin` (the grid's top-left corner).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CellImage {
+    pub origin: (i32, i32),
+    pub cell: (u32, u32),
+    pub columns: u32,
+    pub rows: u32,
+    pub rgb: Vec<u8>,
+}
+
+impl CellImage {
+    fn of(origin: (i32, i32), size: Cells, rows: usize, columns: usize, cells: &[HeatmapCell]) -> CellImage {
+        let mut rgb = vec![u8::MAX; rows * columns * 3];
+        for cell in cells.iter().filter(|c| c.row < rows && c.column < columns) {
+            let RGBColor(r, g, b) = cell.shade.colors().0;
+            let at = (cell.row * columns + cell.column) * 3;
+            rgb[at..at + 3].copy_from_slice(&[r, g, b]);
+        }
+        CellImage { origin, cell: (size.width, size.height), columns: columns as u32, rows: rows as u32, rgb }
+    }
+}
+
 /// Where the cells are, to turn a click into a (row, column).
 #[derive(Clone, Debug, PartialEq)]
 pub struct HeatmapGeometry {
@@ -141,6 +176,7 @@ impl HeatmapGeometry {
 
 pub fn draw_heatmap<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
+    surface: Surface,
     title: &str,
     rows: &[String],
     columns: &[String],
@@ -148,8 +184,7 @@ pub fn draw_heatmap<DB: DrawingBackend>(
 ) -> Result<HeatmapGeometry, DrawingAreaErrorKind<DB::ErrorType>> {
     area.fill(&WHITE)?;
     let (width, _) = area.dim_in_pixel();
-    let text = |size, h, v| TextStyle::from(("sans-serif", size).into_font()).pos(Pos::new(h, v));
-    area.draw(&Text::new(title.to_owned(), (width as i32 / 2, 6), text(16, HPos::Center, VPos::Top)))?;
+    area.draw(&Text::new(title.to_owned(), (width as i32 / 2, 6), text_style(16, HPos::Center, VPos::Top)))?;
     let left = (MARGIN + label_width(rows)) as i32;
     let size = Cells::of(rows.len(), columns.len());
     let top = (TITLE_HEIGHT + header_height(columns, size)) as i32;
@@ -158,36 +193,22 @@ pub fn draw_heatmap<DB: DrawingBackend>(
     for (column, name) in columns.iter().enumerate() {
         let x = left + column as i32 * cell_w + cell_w / 2;
         let label = if upright {
-            text(12, HPos::Left, VPos::Center).transform(FontTransform::Rotate270)
+            text_style(12, HPos::Left, VPos::Center).transform(FontTransform::Rotate270)
         } else {
-            text(12, HPos::Center, VPos::Bottom)
+            text_style(12, HPos::Center, VPos::Bottom)
         };
         area.draw(&Text::new(name.clone(), (x, top - 6), label))?;
     }
     for (row, name) in rows.iter().enumerate() {
         let y = top + row as i32 * cell_h + cell_h / 2;
-        area.draw(&Text::new(name.clone(), (left - 6, y), text(11, HPos::Right, VPos::Center)))?;
+        area.draw(&Text::new(name.clone(), (left - 6, y), text_style(11, HPos::Right, VPos::Center)))?;
     }
-    // The grid as its lines, not as a frame per cell: a hundred models' matrix has 10,000 cells.
-    let grid = RGBColor(225, 228, 234);
-    let (right, bottom) = (left + columns.len() as i32 * cell_w, top + rows.len() as i32 * cell_h);
-    for row in 0..=rows.len() as i32 {
-        let y = top + row * cell_h;
-        area.draw(&PathElement::new([(left, y), (right, y)], grid.stroke_width(1)))?;
-    }
-    for column in 0..=columns.len() as i32 {
-        let x = left + column * cell_w;
-        area.draw(&PathElement::new([(x, top), (x, bottom)], grid.stroke_width(1)))?;
-    }
-    for cell in cells {
-        let (x, y) = (left + cell.column as i32 * cell_w, top + cell.row as i32 * cell_h);
-        let (fill, light_text) = cell.shade.colors();
-        area.draw(&Rectangle::new([(x + 1, y + 1), (x + cell_w - 1, y + cell_h - 1)], fill.filled()))?;
-        if size.written {
-            let ink = if light_text { WHITE } else { BLACK };
-            let style = text(11, HPos::Center, VPos::Center).color(&ink);
-            area.draw(&Text::new(cell.label.clone(), (x + cell_w / 2, y + cell_h / 2), style))?;
+    match surface {
+        Surface::Pixels(put) if !size.written => {
+            put(&CellImage::of((left, top), size, rows.len(), columns.len(), cells));
+            draw_grid(area, (left, top), rows.len(), columns.len(), size)?;
         }
+        _ => draw_cells(area, (left, top), rows.len(), columns.len(), size, cells)?,
     }
     area.present()?;
     let mut titles = vec![None; rows.len() * columns.len()];
@@ -199,9 +220,64 @@ pub fn draw_heatmap<DB: DrawingBackend>(
     Ok(HeatmapGeometry { origin: (left, top), cells: size, rows: rows.len(), columns: columns.len(), titles })
 }
 
+/// The colour of the lines between cells.
+const GRID: RGBColor = RGBColor(225, 228, 234);
+
+/// The cells as shapes: the grid's lines, a rectangle per cell, its value written where it fits.
+fn draw_cells<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    (left, top): (i32, i32),
+    rows: usize,
+    columns: usize,
+    size: Cells,
+    cells: &[HeatmapCell],
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    draw_grid(area, (left, top), rows, columns, size)?;
+    let (cell_w, cell_h) = (size.width as i32, size.height as i32);
+    for cell in cells {
+        let (x, y) = (left + cell.column as i32 * cell_w, top + cell.row as i32 * cell_h);
+        let (fill, light_text) = cell.shade.colors();
+        area.draw(&Rectangle::new([(x + 1, y + 1), (x + cell_w - 1, y + cell_h - 1)], fill.filled()))?;
+        if size.written {
+            let ink = if light_text { WHITE } else { BLACK };
+            let style = text_style(11, HPos::Center, VPos::Center).color(&ink);
+            area.draw(&Text::new(cell.label.clone(), (x + cell_w / 2, y + cell_h / 2), style))?;
+        }
+    }
+    Ok(())
+}
+
+/// The lines between cells: the grid as its lines, not as a frame per cell.
+fn draw_grid<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    (left, top): (i32, i32),
+    rows: usize,
+    columns: usize,
+    size: Cells,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let (cell_w, cell_h) = (size.width as i32, size.height as i32);
+    let (right, bottom) = (left + columns as i32 * cell_w, top + rows as i32 * cell_h);
+    for row in 0..=rows as i32 {
+        let y = top + row * cell_h;
+        area.draw(&PathElement::new([(left, y), (right, y)], GRID.stroke_width(1)))?;
+    }
+    for column in 0..=columns as i32 {
+        let x = left + column * cell_w;
+        area.draw(&PathElement::new([(x, top), (x, bottom)], GRID.stroke_width(1)))?;
+    }
+    Ok(())
+}
+
+fn text_style(size: u32, h: HPos, v: VPos) -> TextStyle<'static> {
+    TextStyle::from(("sans-serif", size).into_font()).pos(Pos::new(h, v))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use plotters_backend::{BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind};
+    use std::cell::{Cell, RefCell};
+    use std::rc::Rc;
 
     fn grid(n: usize) -> (Vec<String>, Vec<HeatmapCell>) {
         let names = (0..n).map(|i| format!("model-{i:03}")).collect();
@@ -223,7 +299,7 @@ mod tests {
         let mut out = String::new();
         let geometry = {
             let area = SVGBackend::with_string(&mut out, size).into_drawing_area();
-            draw_heatmap(&area, "t", &names, &names, &cells).unwrap()
+            draw_heatmap(&area, Surface::Vector, "t", &names, &names, &cells).unwrap()
         };
         (out, geometry)
     }
@@ -242,5 +318,88 @@ mod tests {
         let (names, _) = grid(51);
         let (width, _) = heatmap_size("t", &names, &names);
         assert!(width < 1000, "a hundred-model matrix fits a screen's width: {width}");
+    }
+
+    /// A backend that counts the rectangles it draws (text is not drawn).
+    struct Recorder {
+        size: (u32, u32),
+        rectangles: Rc<Cell<usize>>,
+    }
+
+    impl DrawingBackend for Recorder {
+        type ErrorType = std::io::Error;
+        fn get_size(&self) -> (u32, u32) {
+            self.size
+        }
+        fn ensure_prepared(&mut self) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+            Ok(())
+        }
+        fn present(&mut self) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+            Ok(())
+        }
+        fn draw_pixel(&mut self, _: BackendCoord, _: BackendColor) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+            Ok(())
+        }
+        fn draw_rect<S: BackendStyle>(
+            &mut self,
+            _: BackendCoord,
+            _: BackendCoord,
+            _: &S,
+            _: bool,
+        ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+            self.rectangles.set(self.rectangles.get() + 1);
+            Ok(())
+        }
+        fn estimate_text_size<S: BackendTextStyle>(
+            &self,
+            text: &str,
+            _: &S,
+        ) -> Result<(u32, u32), DrawingErrorKind<Self::ErrorType>> {
+            Ok((text.len() as u32 * 7, 12))
+        }
+        fn draw_text<S: BackendTextStyle>(
+            &mut self,
+            _: &str,
+            _: &S,
+            _: BackendCoord,
+        ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+            Ok(())
+        }
+    }
+
+    /// The rectangles drawn and the cell images put.
+    fn drawn_on(pixels: bool, names: &[String], cells: &[HeatmapCell]) -> (usize, Vec<CellImage>, HeatmapGeometry) {
+        let (rectangles, images) = (Rc::new(Cell::new(0)), RefCell::new(Vec::new()));
+        let put = |image: &CellImage| images.borrow_mut().push(image.clone());
+        let surface = if pixels { Surface::Pixels(&put) } else { Surface::Vector };
+        let size = heatmap_size("t", names, names);
+        let area = Recorder { size, rectangles: rectangles.clone() }.into_drawing_area();
+        let geometry = draw_heatmap(&area, surface, "t", names, names, cells).unwrap();
+        (rectangles.get(), images.into_inner(), geometry)
+    }
+
+    #[test]
+    fn on_pixels_many_small_cells_are_one_image_of_a_pixel_per_cell() {
+        let (names, mut cells) = grid(51);
+        cells[52].shade = Shade::Difference { difference: 0.5, significant: true };
+        cells.remove(53);
+        let (rectangles, images, _) = drawn_on(false, &names, &cells);
+        assert!(images.is_empty() && rectangles > cells.len(), "shapes for a document");
+        let (rectangles, images, geometry) = drawn_on(true, &names, &cells);
+        assert_eq!(rectangles, 1, "the background alone is a rectangle");
+        let [image] = &images[..] else { panic!("not one image") };
+        assert_eq!((image.origin, image.cell, image.columns, image.rows), (geometry.origin, (13, 13), 51, 51));
+        let pixel = |row: usize, column: usize| {
+            let at = (row * 51 + column) * 3;
+            RGBColor(image.rgb[at], image.rgb[at + 1], image.rgb[at + 2])
+        };
+        // Row 1, column 1 is cell 52; cell 53 has no value; the last cell.
+        assert_eq!(pixel(1, 1), cells[52].shade.colors().0);
+        assert_eq!(pixel(1, 2), WHITE, "a cell without a value");
+        assert_eq!(pixel(50, 50), cells.last().unwrap().shade.colors().0);
+        let point = (geometry.origin.0 + 13 + 6, geometry.origin.1 + 13 + 6);
+        assert_eq!(geometry.title_at(point), Some("cell 52"));
+        let (_, images, _) = drawn_on(true, &names[..50], &cells[..2500]);
+        assert!(images.is_empty(), "50 × 50 cells have their values written: shapes");
     }
 }
