@@ -71,7 +71,8 @@ pub fn FigureCanvas(
     let on_move = move |event: web_sys::MouseEvent| {
         let Some(canvas) = canvas.get() else { return };
         let point = canvas_point(&canvas, &event);
-        match drawn.with_value(|d| d.title_at(point).map(str::to_owned)) {
+        let title = drawn.with_value(|d| figure.with_untracked(|f| f.as_ref()?.title_at(d, point)));
+        match title {
             Some(title) => drop(canvas.set_attribute("title", &title)),
             None => drop(canvas.remove_attribute("title")),
         }

@@ -858,6 +858,22 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     expectEqual(await page.getAttribute('#comparison-table', 'aria-rowcount'), '4951', 'rows of the comparison');
     await page.waitForSelector('#pair-matrix[data-drawn="true"]');
     await page.screenshot({ path: path.join(out, 'hundred-matrix.png') });
+    // Its 9,900 cells are one image scaled up on the canvas: the bottom row's second-to-last cell
+    // has a colour, the last (a model against itself) none; the pointer on a cell tells its pair.
+    const matrix = await page.$('#pair-matrix');
+    await matrix.scrollIntoViewIfNeeded();
+    const [width, height] = await matrix.evaluate((c) => [c.width, c.height]);
+    const colourAt = (x, y) => matrix.evaluate((c, [x, y]) => [...c.getContext('2d').getImageData(x, y, 1, 1).data], [x, y]);
+    const [pairX, selfX, lastY] = [width - 8 - 13 - 6, width - 8 - 6, height - 8 - 6];
+    expectEqual(JSON.stringify(await colourAt(selfX, lastY)), '[255,255,255,255]', 'a model against itself');
+    if ((await colourAt(pairX, lastY)).slice(0, 3).every((v) => v === 255)) throw new Error('the matrix cell is not drawn');
+    // (The cell lies beyond the scrolled box's right edge: the event is sent to the canvas.)
+    await matrix.evaluate((c, [x, y]) => {
+      const r = c.getBoundingClientRect();
+      c.dispatchEvent(new MouseEvent('mousemove', { clientX: r.left + x * r.width / c.width, clientY: r.top + y * r.height / c.height }));
+    }, [pairX, lastY]);
+    const title = await matrix.getAttribute('title');
+    if (!/^synthetic-\d+.* − synthetic-\d+.*: [+-]\d/.test(title ?? '')) throw new Error(`the cell's title: ${title}`);
     const rendered = await page.$$eval('#comparison-table tbody tr:not(.spacer)', (r) => r.length);
     if (rendered > 200) throw new Error(`${rendered} comparison rows rendered`);
     await page.$eval('#comparison .windowed', (box) => { box.scrollTop = box.scrollHeight; });

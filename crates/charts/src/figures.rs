@@ -4,8 +4,8 @@
 //! these same values.
 
 use crate::bars::{draw_success_bars, run_bars, Bar, BarHit, SuccessBars};
-use crate::format::{format_p, format_p_short, interval, interval_clause, percent, points, signed, unsigned};
-use crate::heatmap::{draw_heatmap, heatmap_size, Cells, HeatmapCell, HeatmapGeometry, Shade, Surface};
+use crate::format::{format_p_short, interval, interval_clause, percent, signed, unsigned};
+use crate::heatmap::{draw_heatmap, heatmap_size, CellTitle, Cells, HeatmapCell, HeatmapGeometry, Shade, Surface};
 use crate::property_bars::draw_property_bars;
 use crate::radar::{draw_radar, RadarGeometry, RadarSeries};
 use exerscope_core::flavors::{AnyConstruct, Flavor};
@@ -94,17 +94,19 @@ impl Drawn {
             Drawn::Plain => None,
         }
     }
-
-    /// What the pointer rests on, in words (a heatmap cell's counts).
-    pub fn title_at(&self, point: (i32, i32)) -> Option<&str> {
-        match self {
-            Drawn::Heatmap(geometry, _) => geometry.title_at(point),
-            _ => None,
-        }
-    }
 }
 
 impl Figure {
+    /// What the pointer rests on where the figure was `drawn`, in words (a heatmap cell's counts).
+    pub fn title_at(&self, drawn: &Drawn, point: (i32, i32)) -> Option<String> {
+        let (Chart::Heatmap { rows, columns, cells, .. }, Drawn::Heatmap(geometry, _)) = (&self.chart, drawn) else {
+            return None;
+        };
+        let (row, column) = geometry.cell_at(point)?;
+        let cell = cells.iter().find(|c| (c.row, c.column) == (row, column))?;
+        Some(cell.title.text(rows, columns))
+    }
+
     /// Whether its values are only under the pointer (and in its numbers): a heatmap past
     /// [`crate::heatmap::WRITTEN_CELLS`] cells.
     pub fn values_unwritten(&self) -> bool {
@@ -239,23 +241,30 @@ impl Figure {
                     })
                     .collect(),
             },
-            Chart::Heatmap { rows, row_models, columns, cells, .. } => FigureTable {
-                columns: std::iter::once("model".to_owned()).chain(columns.iter().cloned()).collect(),
-                rows: rows
-                    .iter()
-                    .enumerate()
-                    .map(|(row, name)| {
-                        let cell = |column| {
-                            let cell = cells.iter().find(|c| c.row == row && c.column == column);
-                            TableCell {
-                                text: cell.map_or("–".to_owned(), |c| c.title.clone()),
-                                hit: cell.and_then(|_| Some(Hit::Cell { model: *row_models.get(row)?, column })),
-                            }
-                        };
-                        labelled(name, (0..columns.len()).map(cell).collect())
-                    })
-                    .collect(),
-            },
+            Chart::Heatmap { rows: row_names, row_models, columns: column_names, cells, .. } => {
+                // Each cell at its place (a hundred models' matrix: 10,000 cells).
+                let mut at: HashMap<(usize, usize), &HeatmapCell> = HashMap::with_capacity(cells.len());
+                for cell in cells {
+                    at.insert((cell.row, cell.column), cell);
+                }
+                FigureTable {
+                    columns: std::iter::once("model".to_owned()).chain(column_names.iter().cloned()).collect(),
+                    rows: row_names
+                        .iter()
+                        .enumerate()
+                        .map(|(row, name)| {
+                            let cell = |column| {
+                                let cell = at.get(&(row, column));
+                                TableCell {
+                                    text: cell.map_or("–".to_owned(), |c| c.title.text(row_names, column_names)),
+                                    hit: cell.and_then(|_| Some(Hit::Cell { model: *row_models.get(row)?, column })),
+                                }
+                            };
+                            labelled(name, (0..column_names.len()).map(cell).collect())
+                        })
+                        .collect(),
+                }
+            }
             Chart::Property { x_label, buckets, .. } => FigureTable {
                 columns: [x_label.as_str(), "correct", "incorrect", "success rate"].map(str::to_owned).to_vec(),
                 rows: buckets
@@ -324,6 +333,7 @@ fn heatmap(facts: &Facts, title: &str, columns: Vec<String>, bars: Vec<(Bar, Str
         .filter_map(|(bar, title)| {
             let row = row_models.iter().position(|&m| m == bar.model)?;
             let label = format!("{:.0}%", bar.rate * 100.0);
+            let title = CellTitle::Text(title);
             Some(HeatmapCell { row, column: bar.group, shade: Shade::Rate(bar.rate), label, title })
         })
         .collect();
@@ -497,27 +507,15 @@ pub fn pair_matrix(facts: &Facts, report: &Report, benchmark: &str, order: Matri
     }
     let row_models: Vec<usize> = models.iter().filter_map(|m| facts.model_index(m).map(|i| i as usize)).collect();
     let names: Vec<String> = models.iter().map(|m| (*m).to_owned()).collect();
+    let written = Cells::of(names.len(), names.len()).written;
     let cells = pair_matrix_cells(&report.agreements, benchmark, &models)
         .into_iter()
-        .map(|cell| {
-            let title = format!(
-                "{} − {}: {} (95% CI {} to {}) on {} programs both answered; McNemar p adjusted {}",
-                names[cell.row],
-                names[cell.column],
-                points(cell.difference),
-                points(cell.ci95[0]),
-                points(cell.ci95[1]),
-                cell.programs,
-                format_p(cell.p_adjusted)
-            );
-            let shade = Shade::Difference { difference: cell.difference, significant: cell.significant() };
-            HeatmapCell {
-                row: cell.row,
-                column: cell.column,
-                shade,
-                label: format!("{:+.0}", cell.difference * 100.0),
-                title,
-            }
+        .map(|cell| HeatmapCell {
+            row: cell.row,
+            column: cell.column,
+            shade: Shade::Difference { difference: cell.difference, significant: cell.significant() },
+            label: if written { format!("{:+.0}", cell.difference * 100.0) } else { String::new() },
+            title: CellTitle::Pair(cell),
         })
         .collect();
     let scope = if benchmark == ALL_BENCHMARKS { "all benchmarks".to_owned() } else { benchmark.to_owned() };
@@ -875,16 +873,14 @@ mod tests {
         let heatmap = construct_heatmap(&facts, &report, Flavor::Reference, 0).unwrap();
         let mut svg = String::new();
         let area = SVGBackend::with_string(&mut svg, heatmap.size).into_drawing_area();
-        let Drawn::Heatmap(geometry, _) = heatmap.draw(&area, Surface::Vector).unwrap() else {
-            panic!("not drawn as a heatmap")
-        };
+        let drawn = heatmap.draw(&area, Surface::Vector).unwrap();
+        let Drawn::Heatmap(geometry, _) = &drawn else { panic!("not drawn as a heatmap") };
         // The middle of row 2, column 0: model m02, which answered 2 (right).
         let point = (geometry.origin.0 + 20, geometry.origin.1 + 2 * geometry.cells.height as i32 + 9);
-        assert_eq!(
-            Drawn::Heatmap(geometry.clone(), (0..12).collect()).hit(point),
-            Some(Hit::Cell { model: 2, column: 0 })
-        );
-        assert!(geometry.title_at(point).unwrap().starts_with("m02 · "), "{:?}", geometry.title_at(point));
+        assert_eq!(drawn.hit(point), Some(Hit::Cell { model: 2, column: 0 }));
+        let title = heatmap.title_at(&drawn, point).unwrap();
+        assert!(title.starts_with("m02 · "), "{title}");
+        assert_eq!(heatmap.title_at(&drawn, (0, 0)), None, "outside the cells");
         let names: Vec<String> = all(&facts, &report).into_iter().map(|f| f.name).collect();
         assert!(
             names.contains(&"construct-heatmap-bench".to_owned())
@@ -909,7 +905,11 @@ mod tests {
         // m02 answered right, m00 wrong on the one program: +100 points, not significant on one program.
         assert_eq!((cell(2, 0).label.as_str(), cell(0, 2).label.as_str()), ("+100", "-100"));
         assert!(matches!(cell(2, 0).shade, Shade::Difference { significant: false, .. }));
-        assert!(cell(2, 0).title.starts_with("m02 − m00: +100.0 pts"), "{}", cell(2, 0).title);
+        let title = cell(2, 0).title.text(rows, columns);
+        assert!(title.starts_with("m02 − m00: +100.0 pts (95% CI"), "{title}");
+        let table = matrix.table();
+        assert_eq!(table.rows[2][1].text, title, "the numbers under the matrix are its cells' titles");
+        assert_eq!(table.rows[2][3].text, "–", "no pair of a model with itself");
         assert_eq!(pair_matrix(&facts, &report, "no such benchmark", MatrixOrder::Name), None);
     }
 

@@ -4,6 +4,8 @@
 //! from red (the row model worse) to blue (better), grey where it is not significant; an empty cell
 //! where there is nothing to show.
 
+use crate::format::{format_p, points};
+use exerscope_core::stats::agreement::PairCell;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -13,10 +15,38 @@ pub struct HeatmapCell {
     pub row: usize,
     pub column: usize,
     pub shade: Shade,
-    /// Written in the cell.
+    /// Written in the cell (where cells are large enough: [`Cells::written`]).
     pub label: String,
     /// Shown when the pointer rests on the cell (counts, interval).
-    pub title: String,
+    pub title: CellTitle,
+}
+
+/// A cell's title.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CellTitle {
+    Text(String),
+    /// The row model against the column model on the programs both answered, written when it is
+    /// shown: a hundred models' matrix has 10,000 cells, whose titles took the page ~30 ms.
+    Pair(PairCell),
+}
+
+impl CellTitle {
+    /// The title in words, in a heatmap of these rows and columns.
+    pub fn text(&self, rows: &[String], columns: &[String]) -> String {
+        match self {
+            CellTitle::Text(text) => text.clone(),
+            CellTitle::Pair(cell) => format!(
+                "{} − {}: {} (95% CI {} to {}) on {} programs both answered; McNemar p adjusted {}",
+                rows.get(cell.row).map_or("", String::as_str),
+                columns.get(cell.column).map_or("", String::as_str),
+                points(cell.difference),
+                points(cell.ci95[0]),
+                points(cell.ci95[1]),
+                cell.programs,
+                format_p(cell.p_adjusted)
+            ),
+        }
+    }
 }
 
 /// What a cell's colour shows.
@@ -154,8 +184,6 @@ pub struct HeatmapGeometry {
     pub cells: Cells,
     pub rows: usize,
     pub columns: usize,
-    /// Each filled cell's title, row by row.
-    pub titles: Vec<Option<String>>,
 }
 
 impl HeatmapGeometry {
@@ -166,11 +194,6 @@ impl HeatmapGeometry {
         }
         let (column, row) = (dx as usize / self.cells.width as usize, dy as usize / self.cells.height as usize);
         (row < self.rows && column < self.columns).then_some((row, column))
-    }
-
-    pub fn title_at(&self, point: (i32, i32)) -> Option<&str> {
-        let (row, column) = self.cell_at(point)?;
-        self.titles.get(row * self.columns + column)?.as_deref()
     }
 }
 
@@ -211,13 +234,7 @@ pub fn draw_heatmap<DB: DrawingBackend>(
         _ => draw_cells(area, (left, top), rows.len(), columns.len(), size, cells)?,
     }
     area.present()?;
-    let mut titles = vec![None; rows.len() * columns.len()];
-    for cell in cells {
-        if let Some(slot) = titles.get_mut(cell.row * columns.len() + cell.column) {
-            *slot = Some(cell.title.clone());
-        }
-    }
-    Ok(HeatmapGeometry { origin: (left, top), cells: size, rows: rows.len(), columns: columns.len(), titles })
+    Ok(HeatmapGeometry { origin: (left, top), cells: size, rows: rows.len(), columns: columns.len() })
 }
 
 /// The colour of the lines between cells.
@@ -287,7 +304,7 @@ mod tests {
                 column: i % n,
                 shade: Shade::Rate(0.5),
                 label: format!("v{i}"),
-                title: format!("cell {i}"),
+                title: CellTitle::Text(format!("cell {i}")),
             })
             .collect();
         (names, cells)
@@ -312,9 +329,9 @@ mod tests {
         assert_eq!(geometry.cells, Cells { width: 13, height: 13, written: false });
         assert!(!large.contains("v0"), "51 × 51: no value written");
         assert_eq!(large.matches("<rect").count() - 1, 51 * 51, "a fill per cell, over the white background");
-        // The pointer still finds each cell's value.
+        // The pointer still finds each cell, and so its title (`Figure::title_at`).
         let (x, y) = (geometry.origin.0 + 13 * 50 + 6, geometry.origin.1 + 13 * 2 + 6);
-        assert_eq!(geometry.title_at((x, y)), Some("cell 152"));
+        assert_eq!(geometry.cell_at((x, y)), Some((2, 50)));
         let (names, _) = grid(51);
         let (width, _) = heatmap_size("t", &names, &names);
         assert!(width < 1000, "a hundred-model matrix fits a screen's width: {width}");
@@ -397,8 +414,7 @@ mod tests {
         assert_eq!(pixel(1, 1), cells[52].shade.colors().0);
         assert_eq!(pixel(1, 2), WHITE, "a cell without a value");
         assert_eq!(pixel(50, 50), cells.last().unwrap().shade.colors().0);
-        let point = (geometry.origin.0 + 13 + 6, geometry.origin.1 + 13 + 6);
-        assert_eq!(geometry.title_at(point), Some("cell 52"));
+        assert_eq!(geometry.cell_at((geometry.origin.0 + 13 + 6, geometry.origin.1 + 13 + 6)), Some((1, 1)));
         let (_, images, _) = drawn_on(true, &names[..50], &cells[..2500]);
         assert!(images.is_empty(), "50 × 50 cells have their values written: shapes");
     }
