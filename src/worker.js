@@ -19,8 +19,8 @@
 //               {kind: 'facts', json, predictions (bytes both, transferred: see facts_wire.rs), seq}
 //               (the programs not parsed yet), {kind: 'parsing', done, total},
 //               {kind: 'parsed', json (the programs' parsed properties), report? (bytes), seq},
-//               {kind: 'report', json (bytes), seq} (a ScopedReport: the statistics are built here, never
-//               on the page's thread), {kind: 'measuring', done, total},
+//               {kind: 'report', report (JSON bytes), seq} (a ScopedReport: the
+//               statistics are built here, never on the page's thread), {kind: 'measuring', done, total},
 //               {kind: 'dynamic', json, report? (bytes), done, total, kept, final, seq},
 //               {kind: 'program', json}, {kind: 'trace', index, json | error},
 //               {kind: 'kept', ok} (the files of a drop are kept for a reload, or not),
@@ -93,9 +93,9 @@ let firstReportShown = null;
 
 /** Builds the report the page asks for and sends it. */
 function sendReport(scope) {
-  const json = session.report(scope);
-  if (json === undefined) return; // between drops: the page asks again for the next
-  postToDraw({ kind: 'report', json }, performance.now(), [json.buffer]).then(() => {
+  const report = session.report(scope);
+  if (report === undefined) return; // between drops: the page asks again for the next
+  postToDraw({ kind: 'report', report }, performance.now(), [report.buffer]).then(() => {
     firstReportShown?.();
     firstReportShown = null;
   });

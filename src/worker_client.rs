@@ -262,8 +262,9 @@ fn decode(data: &JsValue) -> Read {
             total: number("total"),
         }),
         "facts" => return read_facts(field("json"), field("predictions")),
-        "report" => match serde_json::from_slice(&bytes(field("json"))) {
-            Ok(report) => WorkerEvent::Report(Box::new(report)),
+        "report" => match report_of(field("report")) {
+            Ok(Some(report)) => WorkerEvent::Report(report),
+            Ok(None) => WorkerEvent::Failed("the worker sent no report".to_owned()),
             Err(e) => WorkerEvent::Failed(format!("the worker's report could not be read: {e}")),
         },
         "program" => match serde_json::from_str(&text("json")) {
