@@ -106,11 +106,14 @@ pub fn ProgramTable(
                         None => view! { <td class="verdict missing">"–"</td> }.into_any(),
                     })
                     .collect_view();
+                // A long list ends in an ellipsis; the whole of it shows where the pointer rests.
+                let constructs = program.constructs.names().join(", ");
+                let all_constructs = constructs.clone();
                 view! {
                     <tr class="clickable" data-program=program.id.clone() on:click=move |_| on_open_program.run(index)>
                         <td>{facts.benchmarks[program.benchmark as usize].clone()}</td>
                         <td><button class="link"><code>{program.id.clone()}</code></button></td>
-                        <td class="constructs">{program.constructs.names().join(", ")}</td>
+                        <td class="constructs" title=all_constructs>{constructs}</td>
                         {values}
                         <td class="outcome" class:wrong=unexpected
                             title=if unexpected { "not the benchmark's expected output" } else { "" }>{outcome}</td>
