@@ -166,18 +166,25 @@ pub struct CellImage {
 }
 
 impl CellImage {
-    fn of(origin: (i32, i32), size: Cells, rows: usize, columns: usize, cells: &[HeatmapCell]) -> CellImage {
+    fn of(grid: &HeatmapGeometry, cells: &[HeatmapCell]) -> CellImage {
+        let (rows, columns, size) = (grid.rows, grid.columns, grid.cells);
         let mut rgb = vec![u8::MAX; rows * columns * 3];
         for cell in cells.iter().filter(|c| c.row < rows && c.column < columns) {
             let RGBColor(r, g, b) = cell.shade.colors().0;
             let at = (cell.row * columns + cell.column) * 3;
             rgb[at..at + 3].copy_from_slice(&[r, g, b]);
         }
-        CellImage { origin, cell: (size.width, size.height), columns: columns as u32, rows: rows as u32, rgb }
+        CellImage {
+            origin: grid.origin,
+            cell: (size.width, size.height),
+            columns: columns as u32,
+            rows: rows as u32,
+            rgb,
+        }
     }
 }
 
-/// Where the cells are, to turn a click into a (row, column).
+/// Where the cells are: drawn there, and a click turned into a (row, column).
 #[derive(Clone, Debug, PartialEq)]
 pub struct HeatmapGeometry {
     pub origin: (i32, i32),
@@ -226,15 +233,16 @@ pub fn draw_heatmap<DB: DrawingBackend>(
         let y = top + row as i32 * cell_h + cell_h / 2;
         area.draw(&Text::new(name.clone(), (left - 6, y), text_style(11, HPos::Right, VPos::Center)))?;
     }
+    let grid = HeatmapGeometry { origin: (left, top), cells: size, rows: rows.len(), columns: columns.len() };
     match surface {
         Surface::Pixels(put) if !size.written => {
-            put(&CellImage::of((left, top), size, rows.len(), columns.len(), cells));
-            draw_grid(area, (left, top), rows.len(), columns.len(), size)?;
+            put(&CellImage::of(&grid, cells));
+            draw_grid(area, &grid)?;
         }
-        _ => draw_cells(area, (left, top), rows.len(), columns.len(), size, cells)?,
+        _ => draw_cells(area, &grid, cells)?,
     }
     area.present()?;
-    Ok(HeatmapGeometry { origin: (left, top), cells: size, rows: rows.len(), columns: columns.len() })
+    Ok(grid)
 }
 
 /// The colour of the lines between cells.
@@ -243,13 +251,11 @@ const GRID: RGBColor = RGBColor(225, 228, 234);
 /// The cells as shapes: the grid's lines, a rectangle per cell, its value written where it fits.
 fn draw_cells<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
-    (left, top): (i32, i32),
-    rows: usize,
-    columns: usize,
-    size: Cells,
+    grid: &HeatmapGeometry,
     cells: &[HeatmapCell],
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    draw_grid(area, (left, top), rows, columns, size)?;
+    draw_grid(area, grid)?;
+    let ((left, top), size) = (grid.origin, grid.cells);
     let (cell_w, cell_h) = (size.width as i32, size.height as i32);
     for cell in cells {
         let (x, y) = (left + cell.column as i32 * cell_w, top + cell.row as i32 * cell_h);
@@ -267,18 +273,16 @@ fn draw_cells<DB: DrawingBackend>(
 /// The lines between cells: the grid as its lines, not as a frame per cell.
 fn draw_grid<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
-    (left, top): (i32, i32),
-    rows: usize,
-    columns: usize,
-    size: Cells,
+    grid: &HeatmapGeometry,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let (cell_w, cell_h) = (size.width as i32, size.height as i32);
-    let (right, bottom) = (left + columns as i32 * cell_w, top + rows as i32 * cell_h);
-    for row in 0..=rows as i32 {
+    let (left, top) = grid.origin;
+    let (cell_w, cell_h) = (grid.cells.width as i32, grid.cells.height as i32);
+    let (right, bottom) = (left + grid.columns as i32 * cell_w, top + grid.rows as i32 * cell_h);
+    for row in 0..=grid.rows as i32 {
         let y = top + row * cell_h;
         area.draw(&PathElement::new([(left, y), (right, y)], GRID.stroke_width(1)))?;
     }
-    for column in 0..=columns as i32 {
+    for column in 0..=grid.columns as i32 {
         let x = left + column * cell_w;
         area.draw(&PathElement::new([(x, top), (x, bottom)], GRID.stroke_width(1)))?;
     }
