@@ -243,10 +243,7 @@ impl Figure {
             },
             Chart::Heatmap { rows: row_names, row_models, columns: column_names, cells, .. } => {
                 // Each cell at its place (a hundred models' matrix: 10,000 cells).
-                let mut at: HashMap<(usize, usize), &HeatmapCell> = HashMap::with_capacity(cells.len());
-                for cell in cells {
-                    at.insert((cell.row, cell.column), cell);
-                }
+                let at: HashMap<(usize, usize), &HeatmapCell> = cells.iter().map(|c| ((c.row, c.column), c)).collect();
                 FigureTable {
                     columns: std::iter::once("model".to_owned()).chain(column_names.iter().cloned()).collect(),
                     rows: row_names

@@ -149,8 +149,8 @@ pub enum Surface<'a> {
     Vector,
     /// A screen's pixels (a canvas), which takes a heatmap's small cells at once: as an image of a
     /// pixel per cell that it scales up to the cells' size ([`CellImage`]). A hundred models'
-    /// matrix is 10,000 cells: as rectangles, a canvas call each, ~70 ms on the page; drawn at
-    /// full size from wasm, 1.7 million pixels.
+    /// matrix is 10,000 cells: as rectangles, a canvas call each, ~70 ms on the page; as an image
+    /// made at full size in wasm (1.7 million pixels), no faster the first time.
     Pixels(&'a dyn Fn(&CellImage)),
 }
 
