@@ -31,7 +31,7 @@ use exerscope_core::numeric::NumericProperty;
 use exerscope_core::readers::generic_table::ColumnMapping;
 use exerscope_core::readers::{Format, ReadOptions};
 use exerscope_core::report::{Part, ReportScope, ScopedReport};
-use exerscope_core::stats::numeric::affords_rho_intervals;
+use exerscope_core::stats::numeric::{affords_rho_intervals, ALL_BENCHMARKS};
 use exerscope_core::table::Task;
 use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
@@ -69,6 +69,8 @@ pub fn App() -> impl IntoView {
     let flavor = RwSignal::new(linked.flavor);
     let property = RwSignal::new(linked.property);
     let property_benchmark = RwSignal::new(None::<u32>);
+    // The benchmark the models are compared on (`*`: all pooled).
+    let compared = RwSignal::new(ALL_BENCHMARKS.to_owned());
     let bars_benchmark = RwSignal::new(None::<usize>);
     let state = RwSignal::new(RunState::Idle);
     let selection = RwSignal::new(None::<Selection>);
@@ -99,8 +101,10 @@ pub fn App() -> impl IntoView {
         let affords = task_facts.with(|f| f.as_deref().is_some_and(affords_rho_intervals));
         let rho_intervals = (section.get() == Section::Properties && affords).then(|| property.get());
         let parts = parts_shown(section.get());
-        // The property view's correlations are those of its property only.
+        // The property view's correlations are those of its property only, the comparison's pairs
+        // those on its benchmark.
         let correlated = (section.get() == Section::Properties).then(|| property.get());
+        let compared = (section.get() == Section::Models).then(|| compared.get());
         ReportScope {
             task: task.get(),
             hidden: hidden_models.get(),
@@ -108,6 +112,7 @@ pub fn App() -> impl IntoView {
             rho_intervals,
             parts,
             property: correlated,
+            compared,
         }
     });
     let reports = StoredValue::new(Reports::default());
@@ -126,8 +131,8 @@ pub fn App() -> impl IntoView {
     // (the view's own is on its way), and whether it is waiting for it.
     let report_for = move |section: Section| {
         Signal::derive(move || {
-            let property = property.get();
-            answer.with(|a| a.as_ref().filter(|a| a.answers(section, property)).map(|a| a.report.clone()))
+            let (property, compared) = (property.get(), compared.get());
+            answer.with(|a| a.as_ref().filter(|a| a.answers(section, property, &compared)).map(|a| a.report.clone()))
         })
     };
     // What a section says while it waits: the programs' parsing (`parsed` of them so far), which
@@ -141,8 +146,8 @@ pub fn App() -> impl IntoView {
                     None => "Parsing the programs…".to_owned(),
                 });
             }
-            let property = property.get();
-            let answered = answer.with(|a| a.as_ref().is_some_and(|a| a.answers(section, property)));
+            let (property, compared) = (property.get(), compared.get());
+            let answered = answer.with(|a| a.as_ref().is_some_and(|a| a.answers(section, property, &compared)));
             (!answered).then(|| "Computing this view's statistics…".to_owned())
         })
     };
@@ -261,6 +266,7 @@ pub fn App() -> impl IntoView {
         property: property.get(),
         property_benchmark: property_benchmark.get().and_then(|b| facts.benchmarks.get(b as usize).cloned()),
         construct_benchmark: bars_benchmark.get().and_then(|b| facts.benchmarks.get(b).cloned()),
+        comparison_benchmark: Some(compared.get()).filter(|b| b != ALL_BENCHMARKS),
         drill: selection.get().map(|s| Drill::of(&s, facts)),
         program: opened.get().and_then(|i| ProgramKey::of(facts, i)),
         models: hidden_models.with(|hidden| {
@@ -282,6 +288,8 @@ pub fn App() -> impl IntoView {
         property_benchmark.set(view.property_benchmark.as_ref().and_then(|b| facts.benchmark_index(b)));
         bars_benchmark
             .set(view.construct_benchmark.as_ref().and_then(|b| facts.benchmark_index(b)).map(|b| b as usize));
+        let known = view.comparison_benchmark.clone().filter(|b| facts.benchmark_index(b).is_some());
+        compared.set(known.unwrap_or_else(|| ALL_BENCHMARKS.to_owned()));
         selection.set(view.drill.as_ref().and_then(|d| d.selection(facts)));
         open_program(view.program.as_ref().and_then(|p| p.index(facts)));
         hidden_models.set(if view.models.is_empty() {
@@ -520,7 +528,7 @@ pub fn App() -> impl IntoView {
                     <TypesView facts=types.facts report=types.report flavor=types.flavor on_select=on_select/>
                 </SectionPanel>
                 <SectionPanel section=Section::Models current=section.into() busy=busy(Section::Models)>
-                    <ComparisonView facts=models.facts report=models.report on_select=on_select/>
+                    <ComparisonView facts=models.facts report=models.report benchmark=compared on_select=on_select/>
                 </SectionPanel>
                 <SectionPanel section=Section::Programs current=section.into() busy=busy(Section::Programs)>
                     <ProgramTable facts=programs.facts judge=programs.judge on_open_program=on_open_program/>
@@ -572,10 +580,12 @@ struct Answer {
 }
 
 impl Answer {
-    /// Whether the report has every statistic `section` shows (the property view: of `property`).
-    fn answers(&self, section: Section, property: NumericProperty) -> bool {
+    /// Whether the report has every statistic `section` shows (the property view: of `property`;
+    /// the comparison: on the benchmark `compared`).
+    fn answers(&self, section: Section, property: NumericProperty, compared: &str) -> bool {
         self.scope.parts.is_superset(&parts_shown(section))
             && (section != Section::Properties || self.scope.correlates(Some(property)))
+            && (section != Section::Models || self.scope.compares(Some(compared)))
     }
 }
 
@@ -677,6 +687,7 @@ mod tests {
             rho_intervals: None,
             parts: Part::every(),
             property: None,
+            compared: None,
         };
         Arc::new(Answer::from(scope.report(&facts())))
     }
@@ -728,12 +739,26 @@ mod tests {
     fn the_property_view_is_answered_by_a_report_of_its_property() {
         let every = answer(Judge::Reference);
         let (loc, calls) = (NumericProperty::Loc, NumericProperty::Calls);
-        assert!(every.answers(Section::Properties, loc) && every.answers(Section::Properties, calls));
+        let all = ALL_BENCHMARKS;
+        assert!(every.answers(Section::Properties, loc, all) && every.answers(Section::Properties, calls, all));
         let scope = ReportScope { parts: parts_shown(Section::Properties), property: Some(loc), ..every.scope.clone() };
         let only_loc = Answer::from(scope.report(&facts()));
-        assert!(only_loc.answers(Section::Properties, loc));
-        assert!(!only_loc.answers(Section::Properties, calls), "another property: its own report is asked for");
-        assert!(only_loc.answers(Section::Overview, calls));
-        assert!(!only_loc.answers(Section::Types, loc));
+        assert!(only_loc.answers(Section::Properties, loc, all));
+        assert!(!only_loc.answers(Section::Properties, calls, all), "another property: its own report is asked for");
+        assert!(only_loc.answers(Section::Overview, calls, all));
+        assert!(!only_loc.answers(Section::Types, loc, all));
+    }
+
+    #[test]
+    fn the_comparison_is_answered_by_a_report_of_its_benchmark() {
+        let every = answer(Judge::Reference);
+        let loc = NumericProperty::Loc;
+        assert!(every.answers(Section::Models, loc, ALL_BENCHMARKS) && every.answers(Section::Models, loc, "b"));
+        let scope =
+            ReportScope { parts: parts_shown(Section::Models), compared: Some("b".to_owned()), ..every.scope.clone() };
+        let only_b = Answer::from(scope.report(&facts()));
+        assert!(only_b.answers(Section::Models, loc, "b"));
+        assert!(!only_b.answers(Section::Models, loc, ALL_BENCHMARKS), "all pooled: its own report is asked for");
+        assert!(only_b.answers(Section::Overview, loc, ALL_BENCHMARKS));
     }
 }

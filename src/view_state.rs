@@ -74,6 +74,8 @@ pub struct ViewState {
     pub property_benchmark: Option<String>,
     /// The benchmark of the construct bars (`None`: the first predicted).
     pub construct_benchmark: Option<String>,
+    /// The benchmark of the model comparison (`None`: all pooled).
+    pub comparison_benchmark: Option<String>,
     pub drill: Option<Drill>,
     pub program: Option<ProgramKey>,
     /// The models shown when some are hidden (empty: all).
@@ -91,6 +93,7 @@ impl Default for ViewState {
             property: NumericProperty::MccabeSum,
             property_benchmark: None,
             construct_benchmark: None,
+            comparison_benchmark: None,
             drill: None,
             program: None,
             models: Vec::new(),
@@ -158,6 +161,9 @@ impl ViewState {
         if let Some(benchmark) = &self.construct_benchmark {
             put("constructs.benchmark", benchmark);
         }
+        if let Some(benchmark) = &self.comparison_benchmark {
+            put("models.benchmark", benchmark);
+        }
         if let Some(drill) = &self.drill {
             if let Some(model) = &drill.model {
                 put("drill.model", model);
@@ -217,6 +223,7 @@ impl ViewState {
                 "property" => NumericProperty::from_name(&value).map(|p| state.property = p).is_some(),
                 "property.benchmark" => set(&mut state.property_benchmark, &value),
                 "constructs.benchmark" => set(&mut state.construct_benchmark, &value),
+                "models.benchmark" => set(&mut state.comparison_benchmark, &value),
                 "drill.model" => set(&mut drill.model, &value),
                 "drill.benchmark" => set(&mut drill.benchmark, &value),
                 "drill.construct" => construct_named(&value).map(|c| drill.construct = Some(c)).is_some(),
@@ -373,6 +380,7 @@ mod tests {
             property: NumericProperty::Loc,
             property_benchmark: Some("cruxeval".to_owned()),
             construct_benchmark: Some("Human Eval & co=1".to_owned()),
+            comparison_benchmark: Some("avatar".to_owned()),
             drill: Some(Drill {
                 model: Some("org/model #1".to_owned()),
                 benchmark: Some("cruxeval".to_owned()),

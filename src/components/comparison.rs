@@ -19,34 +19,38 @@ use std::sync::Arc;
 pub fn ComparisonView(
     facts: Signal<Option<Arc<Facts>>>,
     report: Signal<Option<Arc<Report>>>,
+    /// The benchmark the matrix and the table show (`*`: all pooled): the report has its pairs only.
+    benchmark: RwSignal<String>,
     on_select: Callback<Selection>,
 ) -> impl IntoView {
-    // The benchmark the matrix and the table show (`*`: all pooled), and the matrix's order.
-    let scope = RwSignal::new(ALL_BENCHMARKS.to_owned());
+    // The matrix's order.
     let order = RwSignal::new(MatrixOrder::Strength);
     let matrix = Memo::new(move |_| {
         let (facts, report) = (facts.get()?, report.get()?);
-        figures::pair_matrix(&facts, &report, &scope.get(), order.get()).map(Arc::new)
+        figures::pair_matrix(&facts, &report, &benchmark.get(), order.get()).map(Arc::new)
     });
-    let benchmark = move || facts.with_untracked(|f| f.as_ref()?.benchmark_index(&scope.get_untracked()));
+    let benchmark_index = move || facts.with_untracked(|f| f.as_ref()?.benchmark_index(&benchmark.get_untracked()));
     // A cell opens the programs its row model solved and its column model did not.
     let on_hit = Callback::new(move |hit: Hit| {
         let Some((row, column)) = matrix.with_untracked(|m| m.as_ref().and_then(|m| m.pair_at(hit))) else { return };
         let agreement = AgreementCell { model_a: row as u32, model_b: column as u32, a_right: true, b_right: false };
-        on_select.run(Selection { benchmark: benchmark(), agreement: Some(agreement), ..Default::default() });
+        on_select.run(Selection { benchmark: benchmark_index(), agreement: Some(agreement), ..Default::default() });
     });
     let scope_options = move || {
         let named = facts.with(|f| f.as_deref().map(predicted_benchmarks).unwrap_or_default());
         std::iter::once((ALL_BENCHMARKS.to_owned(), "all benchmarks".to_owned()))
             .chain(named.into_iter().map(|(_, name)| (name.clone(), name)))
             .map(|(value, label)| {
-                let selected = scope.get_untracked() == value;
+                let selected = benchmark.get_untracked() == value;
                 view! { <option value=value selected=selected>{label}</option> }
             })
             .collect_view()
     };
     view! {
-        <Show when=move || report.with(|r| r.as_ref().is_some_and(|r| !r.agreements.is_empty()))>
+        // Shown for two models or more, whichever benchmark is chosen (one without pairs shows none).
+        <Show when=move || {
+            report.with(Option::is_some) && facts.with(|f| f.as_ref().is_some_and(|f| f.predicted_models().len() > 1))
+        }>
             <section class="panel" id="comparison">
                 <h2>"Model against model"</h2>
                 <p class="explain">
@@ -63,7 +67,7 @@ pub fn ComparisonView(
                 <div class="controls">
                     <label>
                         "Benchmark "
-                        <select id="comparison-scope" on:change=move |e| scope.set(event_target_value(&e))>
+                        <select id="comparison-scope" on:change=move |e| benchmark.set(event_target_value(&e))>
                             {scope_options}
                         </select>
                     </label>
@@ -80,7 +84,7 @@ pub fn ComparisonView(
                 <div class="figure-scroll">
                     <FigureCanvas figure=matrix.into() class="heatmap" id="pair-matrix" on_hit=on_hit/>
                 </div>
-                <PairTable facts=facts report=report scope=scope.into() on_select=on_select/>
+                <PairTable facts=facts report=report scope=benchmark.into() on_select=on_select/>
             </section>
         </Show>
     }

@@ -591,6 +591,16 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     await page.waitForSelector('#pair-matrix[data-drawn="true"]');
     const rows = await page.$$eval('#comparison-table tbody tr[data-benchmark]', (trs) => trs.map((tr) => tr.dataset.benchmark));
     expectEqual(rows, ['*', '*', '*'], 'three pairs, all benchmarks (the benchmark alone is in the scope menu)');
+    // A benchmark chosen: the worker sends the pairs there only, and the link keeps it.
+    const pairsOn = (benchmarks) => page.waitForFunction((expected) => [...document.querySelectorAll(
+      '#comparison-table tbody tr[data-benchmark]')].map((tr) => tr.dataset.benchmark).join() === expected, benchmarks);
+    await page.selectOption('#comparison-scope', 'CRUXEval');
+    await pairsOn('CRUXEval,CRUXEval,CRUXEval');
+    if (!new URL(page.url()).hash.includes('models.benchmark=CRUXEval')) throw new Error(`not in the link: ${page.url()}`);
+    await page.waitForSelector('#pair-matrix[data-drawn="true"]');
+    await page.selectOption('#comparison-scope', '*');
+    await pairsOn('*,*,*');
+    await page.waitForSelector('#pair-matrix[data-drawn="true"]');
     await page.screenshot({ path: path.join(out, 'pair-matrix.png'), fullPage: false });
     await page.click('#comparison .figure-numbers summary');
     const cell = page.locator('#comparison .figure-numbers button.link').first();

@@ -172,9 +172,9 @@ fn bench_eval_arena_sized(c: &mut Criterion) {
     group.bench_function("analyze (read, join, parse)", |b| b.iter(|| analyze(files.clone())));
     group.bench_function("report for one judge", |b| b.iter(|| Report::build(&facts, Judge::Reference)));
     group.bench_function("all pairs: agreements, McNemar, paired differences, BH (666 pairs)", |b| {
-        b.iter(|| model_agreements(&facts, &outcomes))
+        b.iter(|| model_agreements(&facts, &outcomes, None))
     });
-    let agreements = model_agreements(&facts, &outcomes);
+    let agreements = model_agreements(&facts, &outcomes, None);
     group.bench_function("all-pairs matrix of the pooled scope", |b| {
         b.iter(|| pair_matrix(&agreements, ALL_BENCHMARKS, &by_mean_difference(&agreements, ALL_BENCHMARKS)))
     });

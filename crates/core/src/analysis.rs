@@ -662,6 +662,7 @@ mod tests {
             rho_intervals: None,
             parts: Part::every(),
             property: None,
+            compared: None,
         };
         let waiting = scope.report(&analysis.facts);
         assert_eq!(waiting.scope.parts, [Part::Types, Part::Agreements].into_iter().collect());

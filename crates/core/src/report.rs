@@ -40,7 +40,7 @@ impl Report {
     pub fn build(facts: &Facts, judge: Judge) -> Report {
         Report {
             programs: program_reports(facts),
-            ..Report::statistics(facts, judge, &facts.outcomes(judge), &Part::every(), &NumericProperty::ALL)
+            ..Report::statistics(facts, judge, &facts.outcomes(judge), &Asked::everything())
         }
     }
 
@@ -51,16 +51,10 @@ impl Report {
     }
 
     /// Everything but the programs' rows, which depend on the facts alone; of the statistics
-    /// beyond the runs, the `parts` asked for (the others are left empty). `outcomes` are the
-    /// facts' own for `judge`.
-    fn statistics(
-        facts: &Facts,
-        judge: Judge,
-        outcomes: &[Outcome],
-        parts: &BTreeSet<Part>,
-        properties: &[NumericProperty],
-    ) -> Report {
-        let statistics = Statistics::of(facts, judge, outcomes, parts, properties);
+    /// beyond the runs, those `asked` (the other parts are left empty). `outcomes` are the facts'
+    /// own for `judge`.
+    fn statistics(facts: &Facts, judge: Judge, outcomes: &[Outcome], asked: &Asked) -> Report {
+        let statistics = Statistics::of(facts, judge, outcomes, asked);
         Report {
             judge,
             runs: run_summaries(facts, outcomes),
@@ -145,6 +139,11 @@ pub struct ReportScope {
     /// at a million predictions all seventeen took the worker 4 s); `None`: every property.
     #[serde(default)]
     pub property: Option<NumericProperty>,
+    /// The one benchmark (its name, or `*`: all pooled) whose pairs of models are compared (the
+    /// page's comparison shows one: a hundred models' pairs on every benchmark and pooled were
+    /// most of its report); `None`: every benchmark, and pooled.
+    #[serde(default)]
+    pub compared: Option<String>,
 }
 
 impl ReportScope {
@@ -164,18 +163,24 @@ impl ReportScope {
     /// Whether a report of this scope answers `asked`: the same predictions, judge and intervals,
     /// and at least the parts (and the correlations' properties) asked for.
     pub fn covers(&self, asked: &ReportScope) -> bool {
-        let ReportScope { task, hidden, judge, rho_intervals, parts, property } = asked;
+        let ReportScope { task, hidden, judge, rho_intervals, parts, property, compared } = asked;
         self.task == *task
             && self.hidden == *hidden
             && self.judge == *judge
             && self.rho_intervals == *rho_intervals
             && self.parts.is_superset(parts)
             && (!parts.contains(&Part::Correlations) || self.correlates(*property))
+            && (!parts.contains(&Part::Agreements) || self.compares(compared.as_deref()))
     }
 
     /// Whether the report has the correlations of `property` (`None`: of every property).
     pub fn correlates(&self, property: Option<NumericProperty>) -> bool {
         self.parts.contains(&Part::Correlations) && (self.property.is_none() || self.property == property)
+    }
+
+    /// Whether the report has the pairs of models on `benchmark` (`None`: on every benchmark).
+    pub fn compares(&self, benchmark: Option<&str>) -> bool {
+        self.parts.contains(&Part::Agreements) && (self.compared.is_none() || self.compared.as_deref() == benchmark)
     }
 
     /// The report of the scope, with the pass@1 of every model of its task (hidden or not: a
@@ -190,8 +195,12 @@ impl ReportScope {
         let task_facts = facts.of_task(self.task);
         let shown = self.without_hidden(Cow::Borrowed(&task_facts));
         let outcomes = shown.outcomes(self.judge);
-        let properties = self.property.map_or_else(|| NumericProperty::ALL.to_vec(), |property| vec![property]);
-        let mut report = Report::statistics(&shown, self.judge, &outcomes, &scope.parts, &properties);
+        let asked = Asked {
+            parts: scope.parts.clone(),
+            properties: self.property.map_or_else(|| NumericProperty::ALL.to_vec(), |property| vec![property]),
+            compared: self.compared.clone(),
+        };
+        let mut report = Report::statistics(&shown, self.judge, &outcomes, &asked);
         if let Some(property) = self.rho_intervals.filter(|_| numeric::affords_rho_intervals(&shown)) {
             let rows = report.correlations.iter_mut().filter(|r| r.property == property);
             numeric::add_rho_intervals(&shown, &outcomes, rows);
@@ -216,6 +225,21 @@ pub struct ScopedReport {
     pub model_rates: Vec<(String, Option<f64>)>,
 }
 
+/// The statistics a report computes beyond the runs.
+struct Asked {
+    parts: BTreeSet<Part>,
+    /// The properties whose correlations are computed.
+    properties: Vec<NumericProperty>,
+    /// The one benchmark (or `*`) whose pairs of models are compared; `None`: every one, and pooled.
+    compared: Option<String>,
+}
+
+impl Asked {
+    fn everything() -> Asked {
+        Asked { parts: Part::every(), properties: NumericProperty::ALL.to_vec(), compared: None }
+    }
+}
+
 /// Everything of a report but its runs, programs and errors: what is computed per task.
 struct Statistics {
     constructs: Vec<ConstructSummary>,
@@ -226,15 +250,9 @@ struct Statistics {
 }
 
 impl Statistics {
-    /// `outcomes` are the facts' own (computed once per report: every section counts by program);
-    /// the correlations are those of `properties`.
-    fn of(
-        facts: &Facts,
-        judge: Judge,
-        outcomes: &[Outcome],
-        parts: &BTreeSet<Part>,
-        properties: &[NumericProperty],
-    ) -> Statistics {
+    /// `outcomes` are the facts' own (computed once per report: every section counts by program).
+    fn of(facts: &Facts, judge: Judge, outcomes: &[Outcome], asked: &Asked) -> Statistics {
+        let Asked { parts, properties, compared } = asked;
         // Each part asked for; the rest left empty.
         fn part<T>(parts: &BTreeSet<Part>, part: Part, compute: impl FnOnce() -> Vec<T>) -> Vec<T> {
             if parts.contains(&part) {
@@ -258,7 +276,7 @@ impl Statistics {
                     part(parts, Part::Constructs, || construct_summaries(facts, outcomes)),
                     part(parts, Part::Types, || type_summaries(facts, judge)),
                     part(parts, Part::ConstructEffects, effects),
-                    part(parts, Part::Agreements, || model_agreements(facts, outcomes)),
+                    part(parts, Part::Agreements, || model_agreements(facts, outcomes, compared.as_deref())),
                 )
             },
         );
@@ -314,7 +332,7 @@ impl TaskedReport {
         };
         for task in facts.tasks() {
             let one = facts.for_task(task);
-            let statistics = Statistics::of(&one, judge, &one.outcomes(judge), &Part::every(), &NumericProperty::ALL);
+            let statistics = Statistics::of(&one, judge, &one.outcomes(judge), &Asked::everything());
             report.constructs.extend(tagged(task, statistics.constructs));
             report.types.extend(tagged(task, statistics.types));
             report.construct_effects.extend(tagged(task, statistics.construct_effects));
@@ -443,6 +461,7 @@ mod tests {
             rho_intervals: None,
             parts: Part::every(),
             property: None,
+            compared: None,
         };
         let scoped = scope.report(&facts);
         let shown = facts.for_task(Task::Output).for_models(&[false, true]);
@@ -467,6 +486,7 @@ mod tests {
             rho_intervals: None,
             parts: Part::every(),
             property: None,
+            compared: None,
         };
         (facts, whole)
     }
@@ -510,6 +530,32 @@ mod tests {
         let constructs = ReportScope { parts: BTreeSet::from([Part::Constructs]), property: None, ..whole.clone() };
         let both = ReportScope { parts: Part::every(), ..loc.clone() };
         assert!(both.covers(&constructs), "no correlations asked: the property does not matter");
+    }
+
+    #[test]
+    fn a_scope_of_one_benchmark_compares_the_models_there_only() {
+        let (mut facts, whole) = facts_and_whole_scope();
+        facts.models.push("n".into());
+        add_prediction(&mut facts, 1, 0, false);
+        add_prediction(&mut facts, 1, 2, true);
+        let full = whole.report(&facts).report;
+        let benchmarks: BTreeSet<&str> = full.agreements.iter().map(|a| a.benchmark.as_str()).collect();
+        assert!(benchmarks.len() >= 2, "pooled and per benchmark: {benchmarks:?}");
+        for benchmark in benchmarks {
+            let one = ReportScope {
+                parts: BTreeSet::from([Part::Agreements]),
+                compared: Some(benchmark.to_owned()),
+                ..whole.clone()
+            };
+            let report = one.report(&facts).report;
+            let expected: Vec<_> = full.agreements.iter().filter(|a| a.benchmark == benchmark).collect();
+            assert_eq!(report.agreements.iter().collect::<Vec<_>>(), expected, "{benchmark}");
+            assert!(whole.covers(&one) && one.covers(&one));
+            assert!(!one.covers(&ReportScope { compared: Some("another".to_owned()), ..one.clone() }));
+            assert!(!one.covers(&ReportScope { compared: None, ..one.clone() }), "every benchmark");
+            let types = ReportScope { parts: BTreeSet::from([Part::Types]), compared: None, ..whole.clone() };
+            assert!(ReportScope { parts: Part::every(), ..one.clone() }.covers(&types), "no pairs asked");
+        }
     }
 
     #[test]

@@ -27,14 +27,15 @@ pub struct ModelAgreement {
     pub paired: Option<PairedDifference>,
 }
 
-/// Every pair of models (A before B in model order) that share at least one predicted program.
-/// With several samples of a program, a model solved it when most samples are right (c/n ≥ ½);
-/// with several tasks, per (program, task).
-pub fn model_agreements(facts: &Facts, outcomes: &[Outcome]) -> Vec<ModelAgreement> {
+/// Every pair of models (A before B in model order) that share at least one predicted program,
+/// pooled (`*`) and per benchmark — or only on `benchmark` (a name, or `*`) when given. With
+/// several samples of a program, a model solved it when most samples are right (c/n ≥ ½); with
+/// several tasks, per (program, task).
+pub fn model_agreements(facts: &Facts, outcomes: &[Outcome], benchmark: Option<&str>) -> Vec<ModelAgreement> {
     let answers = Answers::of(facts, outcomes);
     // Each model's pairs with the models after it on a core of its own (rayon; one thread in the browser).
     let per_model: Vec<Vec<ModelAgreement>> =
-        (0..facts.models.len()).into_par_iter().map(|a| pairs_of(facts, &answers, a)).collect();
+        (0..facts.models.len()).into_par_iter().map(|a| pairs_of(facts, &answers, a, benchmark)).collect();
     let mut agreements = per_model.concat();
     adjust_per_benchmark(&mut agreements);
     agreements
@@ -134,15 +135,16 @@ pub fn by_mean_difference<'a>(agreements: &'a [ModelAgreement], benchmark: &str)
     models.into_iter().map(|(m, _)| m).collect()
 }
 
-/// Model `a`'s agreements with each model after it: pooled, then per benchmark.
-fn pairs_of(facts: &Facts, answers: &Answers, a: usize) -> Vec<ModelAgreement> {
+/// Model `a`'s agreements with each model after it: pooled, then per benchmark (`only` one of them
+/// when given).
+fn pairs_of(facts: &Facts, answers: &Answers, a: usize, only: Option<&str>) -> Vec<ModelAgreement> {
     let mut out = Vec::new();
     for b in a + 1..facts.models.len() {
         let per_benchmark: Vec<Agreement> = answers.bits.iter().map(|models| models[a].against(&models[b])).collect();
         let pooled = per_benchmark.iter().copied().fold(Agreement::default(), std::ops::Add::add);
         let named = per_benchmark.into_iter().enumerate().map(|(i, c)| (facts.benchmarks[i].clone(), c));
         for (benchmark, counts) in std::iter::once((ALL_BENCHMARKS.to_owned(), pooled)).chain(named) {
-            if counts == Agreement::default() {
+            if counts == Agreement::default() || only.is_some_and(|only| only != benchmark) {
                 continue;
             }
             out.push(ModelAgreement {
@@ -238,7 +240,7 @@ mod tests {
         for (program, verdict) in [(0, false), (1, false), (2, true)] {
             add_prediction(&mut facts, 1, program, verdict);
         }
-        let rows = model_agreements(&facts, &facts.outcomes(Judge::Reference));
+        let rows = model_agreements(&facts, &facts.outcomes(Judge::Reference), None);
         assert_eq!(rows.len(), 2, "pooled and the one benchmark");
         let counts = rows[0].counts;
         assert_eq!((counts.both_right, counts.only_a, counts.only_b, counts.both_wrong), (0, 1, 0, 1));
@@ -267,7 +269,7 @@ mod tests {
                 }
             }
         }
-        let rows = model_agreements(&facts, &facts.outcomes(Judge::Reference));
+        let rows = model_agreements(&facts, &facts.outcomes(Judge::Reference), None);
         for row in &rows {
             let index = |name: &str| facts.models.iter().position(|m| m == name).unwrap() as u32;
             let (a, b) = (index(&row.model_a), index(&row.model_b));
@@ -289,6 +291,13 @@ mod tests {
             assert_eq!(row.paired, expected.paired_difference());
         }
         assert_eq!(rows.len(), 3 * 3, "three pairs, pooled and in each benchmark");
+        // One benchmark asked for (as the page's comparison asks): its rows, their p adjusted over
+        // the benchmark's pairs as before.
+        for only in [ALL_BENCHMARKS, "other"] {
+            let of_one = model_agreements(&facts, &facts.outcomes(Judge::Reference), Some(only));
+            let expected: Vec<&ModelAgreement> = rows.iter().filter(|r| r.benchmark == only).collect();
+            assert_eq!(of_one.iter().collect::<Vec<_>>(), expected, "{only}");
+        }
         let order = by_mean_difference(&rows, ALL_BENCHMARKS);
         let matrix = pair_matrix(&rows, ALL_BENCHMARKS, &order);
         assert_eq!(matrix.len(), 6, "both halves of three pairs");
