@@ -129,12 +129,11 @@ pub fn App() -> impl IntoView {
     .into();
     // The report as a section sees it: none while the one shown lacks the section's statistics
     // (the view's own is on its way), and whether it is waiting for it.
-    let report_for = move |section: Section| {
-        Signal::derive(move || {
-            let (property, compared) = (property.get(), compared.get());
-            answer.with(|a| a.as_ref().filter(|a| a.answers(section, property, &compared)).map(|a| a.report.clone()))
-        })
+    let answering = move |section: Section| {
+        let (property, compared) = (property.get(), compared.get());
+        answer.with(|a| a.as_ref().filter(|a| a.answers(section, property, &compared)).map(|a| a.report.clone()))
     };
+    let report_for = move |section: Section| Signal::derive(move || answering(section));
     // What a section says while it waits: the programs' parsing (`parsed` of them so far), which
     // its statistics or rows need, or its report.
     let parsed = RwSignal::new(None::<(usize, usize)>);
@@ -146,9 +145,7 @@ pub fn App() -> impl IntoView {
                     None => "Parsing the programs…".to_owned(),
                 });
             }
-            let (property, compared) = (property.get(), compared.get());
-            let answered = answer.with(|a| a.as_ref().is_some_and(|a| a.answers(section, property, &compared)));
-            (!answered).then(|| "Computing this view's statistics…".to_owned())
+            answering(section).is_none().then(|| "Computing this view's statistics…".to_owned())
         })
     };
     let shown_judge = Signal::derive(move || answer.with(|a| a.as_ref().map(|a| a.scope.judge)).unwrap_or(judge.get()));

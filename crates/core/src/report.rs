@@ -161,7 +161,7 @@ impl ReportScope {
     }
 
     /// Whether a report of this scope answers `asked`: the same predictions, judge and intervals,
-    /// and at least the parts (and the correlations' properties) asked for.
+    /// and at least the parts (and the correlations' properties, the compared benchmark) asked for.
     pub fn covers(&self, asked: &ReportScope) -> bool {
         let ReportScope { task, hidden, judge, rho_intervals, parts, property, compared } = asked;
         self.task == *task
