@@ -46,11 +46,27 @@ pub fn ComparisonView(
             })
             .collect_view()
     };
+    let models = move || facts.with(|f| f.as_deref().map(Facts::predicted_models).unwrap_or_default());
+    // The one model predicted, once the report is in: it has nothing to be compared with.
+    let alone = move || {
+        let name = facts.with(|f| Some(f.as_ref()?.models.get(*models().first()? as usize)?.clone()))?;
+        report.with(Option::is_some).then_some(name)
+    };
     view! {
         // Shown for two models or more, whichever benchmark is chosen (one without pairs shows none).
-        <Show when=move || {
-            report.with(Option::is_some) && facts.with(|f| f.as_ref().is_some_and(|f| f.predicted_models().len() > 1))
-        }>
+        <Show
+            when=move || { report.with(Option::is_some) && models().len() > 1 }
+            fallback=move || alone().map(|name| view! {
+                <section class="panel" id="comparison">
+                    <h2>"Model against model"</h2>
+                    <p class="explain" id="comparison-alone">
+                        "Only " <strong>{name}</strong> "'s predictions are loaded: there is no other model to compare "
+                        "it with. Drop its results together with another model's (both folders or files at once) to "
+                        "see every pair's difference on the programs both predicted."
+                    </p>
+                </section>
+            })
+        >
             <section class="panel" id="comparison">
                 <h2>"Model against model"</h2>
                 <p class="explain">

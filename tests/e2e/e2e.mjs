@@ -524,6 +524,14 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
       if (Math.abs(Number(passAt1) - stored(task)) > 1e-9) throw new Error(`${task} pass@1 ${passAt1}, file says ${stored(task)}`);
     }
     await page.screenshot({ path: path.join(out, 'cruxeval.png'), fullPage: false });
+    // One model: the comparison says so, instead of an empty section.
+    await show('models');
+    const alone = await page.waitForSelector('#comparison-alone');
+    if (!(await alone.textContent()).includes('Only codellama-7b (T=0.2)\'s predictions are loaded')) {
+      throw new Error(`one model's comparison says: ${await alone.textContent()}`);
+    }
+    if (await page.$('#pair-matrix')) throw new Error('a matrix for one model');
+    await page.screenshot({ path: path.join(out, 'one-model.png'), fullPage: false });
     await show('overview');
     await page.click('#overview-table tbody tr');
     await page.waitForSelector('#drilldown-table tbody tr');
