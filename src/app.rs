@@ -299,9 +299,7 @@ pub fn App() -> impl IntoView {
     // is read back the same way, so a view the URL already shows is not pushed again.
     Effect::new(move |_| {
         let Some(fragment) = facts.with(|f| f.as_ref().map(|f| current_view(f).to_fragment())) else { return };
-        if ViewState::from_fragment(&location_fragment()).0.to_fragment() != fragment {
-            push_fragment(&fragment);
-        }
+        push_fragment_soon(fragment);
     });
     let _ = window_event_listener(leptos::ev::popstate, move |_| {
         let (view, notes) = ViewState::from_fragment(&location_fragment());
@@ -652,7 +650,18 @@ fn open_loader() {
     }
 }
 
-/// A new history entry for the view `fragment` (without `#`; empty: the bare page).
+/// A new history entry for the view `fragment` (without `#`; empty: the bare page), unless the URL
+/// shows it already. In a task of its own: `pushState` takes the browser 5–20 ms on a page of a
+/// hundred models' views, which the click that changed the view would wait for.
+fn push_fragment_soon(fragment: String) {
+    let push = move || {
+        if ViewState::from_fragment(&location_fragment()).0.to_fragment() != fragment {
+            push_fragment(&fragment);
+        }
+    };
+    set_timeout(push, std::time::Duration::ZERO);
+}
+
 fn push_fragment(fragment: &str) {
     let Some(window) = web_sys::window() else { return };
     let url = if fragment.is_empty() {

@@ -147,14 +147,15 @@ pub fn heatmap_size(title: &str, rows: &[String], columns: &[String]) -> (u32, u
 pub enum Surface<'a> {
     /// A document that scales (SVG, for papers): every mark a shape of its own.
     Vector,
-    /// A screen's pixels (a canvas), which takes a heatmap's small cells at once: as an image of a
-    /// pixel per cell that it scales up to the cells' size ([`CellImage`]). A hundred models'
-    /// matrix is 10,000 cells: as rectangles, a canvas call each, ~70 ms on the page; as an image
-    /// made at full size in wasm (1.7 million pixels), no faster the first time.
+    /// A screen's pixels (a canvas), which takes a heatmap's cells at once: as an image of a pixel
+    /// per cell that it scales up to the cells' size ([`CellImage`]), their values written over
+    /// it. A hundred models' matrix is 10,000 cells: as rectangles, a canvas call each, ~70 ms on
+    /// the page (2,400 construct cells ~20 ms); as an image made at full size in wasm (1.7 million
+    /// pixels), no faster the first time.
     Pixels(&'a dyn Fn(&CellImage)),
 }
 
-/// A heatmap's small cells as an image of one RGB pixel per cell (white where a cell has
+/// A heatmap's cells as an image of one RGB pixel per cell (white where a cell has
 /// nothing), to be shown `cell` pixels wide and high from `origin` (the grid's top-left corner).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CellImage {
@@ -194,6 +195,12 @@ pub struct HeatmapGeometry {
 }
 
 impl HeatmapGeometry {
+    /// The top-left corner of a cell.
+    fn corner(&self, cell: &HeatmapCell) -> (i32, i32) {
+        let (x, y) = (cell.column as i32 * self.cells.width as i32, cell.row as i32 * self.cells.height as i32);
+        (self.origin.0 + x, self.origin.1 + y)
+    }
+
     pub fn cell_at(&self, (x, y): (i32, i32)) -> Option<(usize, usize)> {
         let (dx, dy) = (x - self.origin.0, y - self.origin.1);
         if dx < 0 || dy < 0 {
@@ -235,11 +242,12 @@ pub fn draw_heatmap<DB: DrawingBackend>(
     }
     let grid = HeatmapGeometry { origin: (left, top), cells: size, rows: rows.len(), columns: columns.len() };
     match surface {
-        Surface::Pixels(put) if !size.written => {
-            put(&CellImage::of(&grid, cells));
-            draw_grid(area, &grid)?;
-        }
-        _ => draw_cells(area, &grid, cells)?,
+        Surface::Pixels(put) => put(&CellImage::of(&grid, cells)),
+        Surface::Vector => draw_cells(area, &grid, cells)?,
+    }
+    draw_grid(area, &grid)?;
+    if size.written {
+        draw_values(area, &grid, cells)?;
     }
     area.present()?;
     Ok(grid)
@@ -248,24 +256,33 @@ pub fn draw_heatmap<DB: DrawingBackend>(
 /// The colour of the lines between cells.
 const GRID: RGBColor = RGBColor(225, 228, 234);
 
-/// The cells as shapes: the grid's lines, a rectangle per cell, its value written where it fits.
+/// The cells as shapes: a rectangle per cell, within the grid's lines.
 fn draw_cells<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     grid: &HeatmapGeometry,
     cells: &[HeatmapCell],
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    draw_grid(area, grid)?;
-    let ((left, top), size) = (grid.origin, grid.cells);
-    let (cell_w, cell_h) = (size.width as i32, size.height as i32);
     for cell in cells {
-        let (x, y) = (left + cell.column as i32 * cell_w, top + cell.row as i32 * cell_h);
-        let (fill, light_text) = cell.shade.colors();
-        area.draw(&Rectangle::new([(x + 1, y + 1), (x + cell_w - 1, y + cell_h - 1)], fill.filled()))?;
-        if size.written {
-            let ink = if light_text { WHITE } else { BLACK };
-            let style = text_style(11, HPos::Center, VPos::Center).color(&ink);
-            area.draw(&Text::new(cell.label.clone(), (x + cell_w / 2, y + cell_h / 2), style))?;
-        }
+        let (x, y) = grid.corner(cell);
+        let (width, height) = (grid.cells.width as i32, grid.cells.height as i32);
+        let fill = cell.shade.colors().0;
+        area.draw(&Rectangle::new([(x + 1, y + 1), (x + width - 1, y + height - 1)], fill.filled()))?;
+    }
+    Ok(())
+}
+
+/// Each cell's value written in it, light on a dark fill.
+fn draw_values<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    grid: &HeatmapGeometry,
+    cells: &[HeatmapCell],
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    for cell in cells {
+        let (x, y) = grid.corner(cell);
+        let ink = if cell.shade.colors().1 { WHITE } else { BLACK };
+        let style = text_style(11, HPos::Center, VPos::Center).color(&ink);
+        let centre = (x + grid.cells.width as i32 / 2, y + grid.cells.height as i32 / 2);
+        area.draw(&Text::new(cell.label.clone(), centre, style))?;
     }
     Ok(())
 }
@@ -341,10 +358,11 @@ mod tests {
         assert!(width < 1000, "a hundred-model matrix fits a screen's width: {width}");
     }
 
-    /// A backend that counts the rectangles it draws (text is not drawn).
+    /// A backend that counts the rectangles and texts it draws.
     struct Recorder {
         size: (u32, u32),
         rectangles: Rc<Cell<usize>>,
+        texts: Rc<Cell<usize>>,
     }
 
     impl DrawingBackend for Recorder {
@@ -384,30 +402,39 @@ mod tests {
             _: &S,
             _: BackendCoord,
         ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+            self.texts.set(self.texts.get() + 1);
             Ok(())
         }
     }
 
-    /// The rectangles drawn and the cell images put.
-    fn drawn_on(pixels: bool, names: &[String], cells: &[HeatmapCell]) -> (usize, Vec<CellImage>, HeatmapGeometry) {
-        let (rectangles, images) = (Rc::new(Cell::new(0)), RefCell::new(Vec::new()));
+    struct Drawing {
+        rectangles: usize,
+        texts: usize,
+        images: Vec<CellImage>,
+        geometry: HeatmapGeometry,
+    }
+
+    /// The rectangles and texts drawn and the cell images put.
+    fn drawn_on(pixels: bool, names: &[String], cells: &[HeatmapCell]) -> Drawing {
+        let (rectangles, texts, images) = (Rc::new(Cell::new(0)), Rc::new(Cell::new(0)), RefCell::new(Vec::new()));
         let put = |image: &CellImage| images.borrow_mut().push(image.clone());
         let surface = if pixels { Surface::Pixels(&put) } else { Surface::Vector };
         let size = heatmap_size("t", names, names);
-        let area = Recorder { size, rectangles: rectangles.clone() }.into_drawing_area();
+        let area = Recorder { size, rectangles: rectangles.clone(), texts: texts.clone() }.into_drawing_area();
         let geometry = draw_heatmap(&area, surface, "t", names, names, cells).unwrap();
-        (rectangles.get(), images.into_inner(), geometry)
+        Drawing { rectangles: rectangles.get(), texts: texts.get(), images: images.into_inner(), geometry }
     }
 
     #[test]
-    fn on_pixels_many_small_cells_are_one_image_of_a_pixel_per_cell() {
+    fn on_pixels_the_cells_are_one_image_of_a_pixel_per_cell() {
         let (names, mut cells) = grid(51);
         cells[52].shade = Shade::Difference { difference: 0.5, significant: true };
         cells.remove(53);
-        let (rectangles, images, _) = drawn_on(false, &names, &cells);
-        assert!(images.is_empty() && rectangles > cells.len(), "shapes for a document");
-        let (rectangles, images, geometry) = drawn_on(true, &names, &cells);
+        let vector = drawn_on(false, &names, &cells);
+        assert!(vector.images.is_empty() && vector.rectangles > cells.len(), "shapes for a document");
+        let Drawing { rectangles, texts, images, geometry } = drawn_on(true, &names, &cells);
         assert_eq!(rectangles, 1, "the background alone is a rectangle");
+        assert_eq!(texts, 1 + 2 * 51, "the title and the labels: no value written");
         let [image] = &images[..] else { panic!("not one image") };
         assert_eq!((image.origin, image.cell, image.columns, image.rows), (geometry.origin, (13, 13), 51, 51));
         let pixel = |row: usize, column: usize| {
@@ -419,7 +446,11 @@ mod tests {
         assert_eq!(pixel(1, 2), WHITE, "a cell without a value");
         assert_eq!(pixel(50, 50), cells.last().unwrap().shade.colors().0);
         assert_eq!(geometry.cell_at((geometry.origin.0 + 13 + 6, geometry.origin.1 + 13 + 6)), Some((1, 1)));
-        let (_, images, _) = drawn_on(true, &names[..50], &cells[..2500]);
-        assert!(images.is_empty(), "50 × 50 cells have their values written: shapes");
+        // 50 × 50 cells: an image still, each value written over it, as in a document.
+        let (names, cells) = grid(50);
+        let (pixels, vector) = (drawn_on(true, &names, &cells), drawn_on(false, &names, &cells));
+        assert_eq!((pixels.rectangles, pixels.images.len()), (1, 1));
+        assert_eq!(pixels.texts, 1 + 2 * 50 + 2500, "the title, the labels and every value");
+        assert_eq!((vector.texts, vector.rectangles), (pixels.texts, 1 + 2500));
     }
 }
