@@ -8,17 +8,22 @@ use std::ops::Range;
 /// The height of a windowed table's row in pixels as styled (style/main.css: `.windowed tbody tr`),
 /// until a rendered row is measured.
 pub const ROW_HEIGHT: f64 = 30.0;
-/// Rows rendered beyond each edge of the view, so that a fast scroll shows no gap.
+/// Rows rendered beyond each edge of the view once the box is scrolled, so that a fast scroll shows
+/// no gap.
 const OVERSCAN: usize = 20;
+/// Before that, a few: a section's tables are built with the rest of it, often below the fold (a
+/// hundred models' construct table is 24 cells a row), and the box may be taller than guessed
+/// (its height is in `rem`).
+const FIRST_OVERSCAN: usize = 5;
 
 /// The rows to render when the box, `viewport` pixels high, is scrolled to `scroll_top`, for rows
-/// `row_height` pixels high.
-pub fn rows_in_view(scroll_top: f64, viewport: f64, rows: usize, row_height: f64) -> Range<usize> {
+/// `row_height` pixels high, `overscan` more beyond each edge.
+pub fn rows_in_view(scroll_top: f64, viewport: f64, rows: usize, row_height: f64, overscan: usize) -> Range<usize> {
     let row_height = row_height.max(1.0);
     let first = (scroll_top.max(0.0) / row_height) as usize;
     let shown = (viewport.max(row_height) / row_height).ceil() as usize;
-    let start = first.saturating_sub(OVERSCAN).min(rows);
-    let end = (first + shown + OVERSCAN).min(rows);
+    let start = first.saturating_sub(overscan).min(rows);
+    let end = (first + shown + overscan).min(rows);
     start..end
 }
 
@@ -34,17 +39,24 @@ pub struct Window {
     scroll_top: RwSignal<f64>,
     viewport: RwSignal<f64>,
     row_height: RwSignal<f64>,
+    scrolled: RwSignal<bool>,
 }
 
 impl Default for Window {
     fn default() -> Window {
-        Window { scroll_top: RwSignal::new(0.0), viewport: RwSignal::new(600.0), row_height: RwSignal::new(ROW_HEIGHT) }
+        Window {
+            scroll_top: RwSignal::new(0.0),
+            viewport: RwSignal::new(600.0),
+            row_height: RwSignal::new(ROW_HEIGHT),
+            scrolled: RwSignal::new(false),
+        }
     }
 }
 
 impl Window {
     pub fn range(self, rows: usize) -> Range<usize> {
-        rows_in_view(self.scroll_top.get(), self.viewport.get(), rows, self.row_height.get())
+        let overscan = if self.scrolled.get() { OVERSCAN } else { FIRST_OVERSCAN };
+        rows_in_view(self.scroll_top.get(), self.viewport.get(), rows, self.row_height.get(), overscan)
     }
 
     /// The spacer row above (or below) the rows rendered, none where it would be empty.
@@ -63,6 +75,9 @@ impl Window {
         }
         set_if_changed(self.scroll_top, f64::from(scroller.scroll_top()));
         set_if_changed(self.viewport, f64::from(scroller.client_height()));
+        if !self.scrolled.get_untracked() {
+            self.scrolled.set(true);
+        }
     }
 }
 
@@ -94,12 +109,13 @@ mod tests {
 
     #[test]
     fn only_the_rows_in_view_and_a_margin_are_rendered() {
-        assert_eq!(rows_in_view(0.0, 600.0, 10, ROW_HEIGHT), 0..10);
-        assert_eq!(rows_in_view(0.0, 600.0, 10_000, ROW_HEIGHT), 0..40);
-        let range = rows_in_view(30_000.0, 600.0, 10_000, ROW_HEIGHT);
+        assert_eq!(rows_in_view(0.0, 600.0, 10, ROW_HEIGHT, OVERSCAN), 0..10);
+        assert_eq!(rows_in_view(0.0, 600.0, 10_000, ROW_HEIGHT, OVERSCAN), 0..40);
+        assert_eq!(rows_in_view(0.0, 600.0, 10_000, ROW_HEIGHT, FIRST_OVERSCAN), 0..25, "before a scroll");
+        let range = rows_in_view(30_000.0, 600.0, 10_000, ROW_HEIGHT, OVERSCAN);
         assert_eq!(range, 980..1040);
         assert_eq!(spacers(&range, 10_000, ROW_HEIGHT), (980.0 * ROW_HEIGHT, 8_960.0 * ROW_HEIGHT));
-        assert_eq!(rows_in_view(1e9, 600.0, 100, ROW_HEIGHT), 100..100);
-        assert_eq!(rows_in_view(31.0 * 1000.0, 600.0, 10_000, 31.0).start, 980, "a measured height");
+        assert_eq!(rows_in_view(1e9, 600.0, 100, ROW_HEIGHT, OVERSCAN), 100..100);
+        assert_eq!(rows_in_view(31.0 * 1000.0, 600.0, 10_000, 31.0, OVERSCAN).start, 980, "a measured height");
     }
 }

@@ -682,6 +682,8 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
       await show('overview');
       await page.click('#overview-table tbody tr');
       await page.waitForSelector('#drilldown-table tbody tr');
+      // Its 35 rows: those past the first view are rendered once the box is scrolled, as by a reader.
+      await page.$eval('#drilldown-table', (table) => table.closest('.windowed').scrollBy(0, 1));
       await page.click(`#drilldown-table tbody tr[data-program="${id}"]`);
       await page.waitForSelector(`#program-view[data-program="${id}"] .prediction`);
       return page.textContent('#program-view .prediction .judges');
