@@ -85,6 +85,16 @@ async function overview() {
   }));
 }
 /** Opens a section of the report from the navigation, and waits for its statistics (the worker computes a view's when it opens). */
+// The link's fragment once it has every part (the page writes it in a task after the view's).
+async function linkWith(parts) {
+  const has = () => parts.every((part) => new URL(page.url()).hash.includes(part));
+  for (let waited = 0; !has(); waited += 50) {
+    if (waited > 5000) throw new Error(`${parts.filter((part) => !new URL(page.url()).hash.includes(part))} not in the link ${page.url()}`);
+    await page.waitForTimeout(50);
+  }
+  return new URL(page.url()).hash;
+}
+
 async function show(section) {
   // The status lines above the navigation change height as the programs' runs end: a click the
   // shift made miss is made again.
@@ -347,10 +357,7 @@ try {
 
   await check('the view is in the link: back and forward move between views, a reload opens the same view over the kept drop', async () => {
     // The radar's spoke opened a drill-down: the URL's fragment says so (names, no data).
-    const hash = new URL(page.url()).hash;
-    for (const part of ['section=programs', 'flavor=reference', 'drill.benchmark=cruxeval', 'drill.construct=reference%3Anested']) {
-      if (!hash.includes(part)) throw new Error(`${part} is not in the link ${hash}`);
-    }
+    const hash = await linkWith(['section=programs', 'flavor=reference', 'drill.benchmark=cruxeval', 'drill.construct=reference%3Anested']);
     // Back: the constructs, with the drill-down opened before the spoke (gpt-4-turbo's cell).
     const drilled = () => page.textContent('#drilldown h2');
     await page.goBack();
@@ -604,7 +611,7 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
       '#comparison-table tbody tr[data-benchmark]')].map((tr) => tr.dataset.benchmark).join() === expected, benchmarks);
     await page.selectOption('#comparison-scope', 'CRUXEval');
     await pairsOn('CRUXEval,CRUXEval,CRUXEval');
-    if (!new URL(page.url()).hash.includes('models.benchmark=CRUXEval')) throw new Error(`not in the link: ${page.url()}`);
+    await linkWith(['models.benchmark=CRUXEval']);
     await page.waitForSelector('#pair-matrix[data-drawn="true"]');
     await page.selectOption('#comparison-scope', '*');
     await pairsOn('*,*,*');
@@ -863,7 +870,7 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     await page.click('#models-none');
     await page.waitForFunction(() => document.querySelectorAll('#overview-table tbody tr').length === 90);
     expectEqual((await page.textContent('#model-picker summary')).trim(), 'Models: 90 of 100 shown', 'picker summary');
-    if (!new URL(page.url()).hash.includes('model=synthetic-010')) throw new Error(`the shown models are not in the link: ${page.url()}`);
+    await linkWith(['model=synthetic-010']);
     await page.fill('#model-search', '');
     await page.check('#models-by-rate');
     const order = await page.$$eval('.model-list .rate', (r) => r.map((x) => parseFloat(x.textContent)));
