@@ -80,6 +80,7 @@ fn from_columns(bytes: &[u8]) -> Result<PredictionFacts, String> {
             .map(|&r| ReferenceType::ALL.get(usize::from(r)).copied().ok_or_else(|| format!("category {r}")))
             .collect::<Result<_, _>>()?,
         answer_type: answer_type.chunks_exact(2).map(|b| TypeId::from_le_bytes([b[0], b[1]])).collect(),
+        present: Default::default(),
     })
 }
 
@@ -118,6 +119,7 @@ mod tests {
             verdict: [(0..n).map(|i| i % 2 == 0).collect(), vec![true; n], vec![false; n]],
             answer_type_reference: (0..n).map(|i| ReferenceType::ALL[i % ReferenceType::ALL.len()]).collect(),
             answer_type: (0..n as u16).map(|i| i * 300).collect(),
+            present: Default::default(),
         };
         let bytes = columns(&predictions);
         assert_eq!(bytes.len(), 4 + n * ROW_BYTES);

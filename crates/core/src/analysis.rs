@@ -520,6 +520,7 @@ fn judge_all(
         verdict,
         answer_type_reference: type_of.iter().map(|&slot| types[slot as usize].0).collect(),
         answer_type: type_of.iter().map(|&slot| types[slot as usize].1).collect(),
+        present: Default::default(),
     }
 }
 

@@ -10,7 +10,7 @@ use crate::table::{BenchmarkIdx, Language, ModelIdx, ProgramIdx, SourceSummary, 
 use crate::types::ReferenceType;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Facts {
@@ -94,9 +94,54 @@ pub struct PredictionFacts {
     pub answer_type_reference: Vec<ReferenceType>,
     /// The answer's exerscope type, an index into [`Facts::type_names`].
     pub answer_type: Vec<TypeId>,
+    /// What the columns hold, found when first asked: views ask on every change of the view, and
+    /// each asking was a pass over a million predictions. Columns changed in place after that
+    /// need a new one (a copy has none: `Arc::make_mut` of shared facts gives a fresh one).
+    #[serde(skip)]
+    pub present: Present,
+}
+
+/// The models, programs and tasks that have predictions, each in index order.
+#[derive(Clone, Debug, Default)]
+pub struct Presence {
+    pub models: Vec<ModelIdx>,
+    pub programs: Vec<ProgramIdx>,
+    pub tasks: Vec<Task>,
+}
+
+/// A [`Presence`] found once. Equal to any other: it only restates the columns.
+#[derive(Debug, Default)]
+pub struct Present(OnceLock<Presence>);
+
+impl PartialEq for Present {
+    fn eq(&self, _: &Present) -> bool {
+        true
+    }
+}
+
+/// A copy is made to be changed: it finds its presence again.
+impl Clone for Present {
+    fn clone(&self) -> Present {
+        Present::default()
+    }
 }
 
 impl PredictionFacts {
+    /// What the columns hold, of `models` models and `programs` programs.
+    pub fn presence(&self, models: usize, programs: usize) -> &Presence {
+        self.present.0.get_or_init(|| {
+            let mut tasks = [false; Task::ALL.len()];
+            for &task in &self.task {
+                tasks[task as usize] = true;
+            }
+            Presence {
+                models: present_indices(self.model.iter().copied(), models),
+                programs: present_indices(self.program.iter().copied(), programs),
+                tasks: Task::ALL.into_iter().filter(|&task| tasks[task as usize]).collect(),
+            }
+        })
+    }
+
     pub fn verdicts(&self, judge: Judge) -> &[bool] {
         &self.verdict[judge.index()]
     }
@@ -156,12 +201,11 @@ impl Facts {
 
     /// The tasks predicted, in [`Task`] order.
     pub fn tasks(&self) -> Vec<Task> {
-        // One pass, no copy: asked on every change of the view, over a million predictions.
-        let mut present = [false; Task::ALL.len()];
-        for &task in &self.predictions.task {
-            present[task as usize] = true;
-        }
-        Task::ALL.into_iter().filter(|&task| present[task as usize]).collect()
+        self.presence().tasks.clone()
+    }
+
+    fn presence(&self) -> &Presence {
+        self.predictions.presence(self.models.len(), self.programs.len())
     }
 
     /// The same facts with only the predictions of `task`: views and statistics are per task.
@@ -197,6 +241,7 @@ impl Facts {
                 verdict: [pick(&p.verdict[0]), pick(&p.verdict[1]), pick(&p.verdict[2])],
                 answer_type_reference: keep.iter().map(|&i| p.answer_type_reference[i]).collect(),
                 answer_type: keep.iter().map(|&i| p.answer_type[i]).collect(),
+                present: Present::default(),
             }),
             benchmarks: self.benchmarks.clone(),
             models: self.models.clone(),
@@ -243,14 +288,14 @@ impl Facts {
     /// The models with predictions in these facts, in index order: those a view of one task
     /// draws (a drop's other tasks may have other models).
     pub fn predicted_models(&self) -> Vec<ModelIdx> {
-        present_indices(self.predictions.model.iter().copied(), self.models.len())
+        self.presence().models.clone()
     }
 
     /// The benchmarks with predictions in these facts, in index order: those charts draw (a
     /// benchmark read without predictions in this task, such as another task's or CodeMind's
     /// DER/SR programs when another task is shown, is listed in the program table only).
     pub fn predicted_benchmarks(&self) -> Vec<BenchmarkIdx> {
-        let benchmarks = self.predictions.program.iter().map(|&p| self.programs[p as usize].benchmark);
+        let benchmarks = self.presence().programs.iter().map(|&p| self.programs[p as usize].benchmark);
         present_indices(benchmarks, self.benchmarks.len())
     }
 
@@ -263,8 +308,8 @@ impl Facts {
     }
 }
 
-/// The indices below `count` that occur in `column`, in order. The page's views ask on every
-/// draw: the scan stops once every index is found (at the first prediction, for one benchmark).
+/// The indices below `count` that occur in `column`, in order; the scan stops once every index is
+/// found.
 fn present_indices(column: impl IntoIterator<Item = u32>, count: usize) -> Vec<u32> {
     let mut present = vec![false; count];
     let mut found = 0;
@@ -326,6 +371,21 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn what_the_predictions_hold_is_found_once_and_found_again_in_a_copy() {
+        let mut facts = tiny_facts();
+        facts.models.push("silent".into());
+        let asked = facts.clone();
+        assert_eq!((asked.tasks(), asked.predicted_models()), (vec![Task::Output], vec![0]));
+        assert_eq!(asked, facts, "equal whether asked or not");
+        // Shared columns copied to be changed: the copy's presence is its own.
+        let mut changed = asked.clone();
+        Arc::make_mut(&mut changed.predictions).task[1] = Task::Input;
+        Arc::make_mut(&mut changed.predictions).model[1] = 1;
+        assert_eq!((changed.tasks(), changed.predicted_models()), (vec![Task::Output, Task::Input], vec![0, 1]));
+        assert_eq!(asked.tasks(), [Task::Output], "the first facts keep theirs");
+    }
+
+    #[test]
     fn facts_for_some_models_keep_their_predictions_and_every_index() {
         let mut facts = tiny_facts();
         facts.models.push("n".into());
@@ -358,6 +418,7 @@ pub(crate) mod tests {
         predictions.verdict.iter_mut().for_each(|column| column.push(verdict));
         predictions.answer_type_reference.push(ReferenceType::Int);
         predictions.answer_type.push(0);
+        predictions.present = Present::default();
     }
 
     /// One benchmark of three programs; model `m` predicted two of them, one correctly.
@@ -392,6 +453,7 @@ pub(crate) mod tests {
                 verdict: [vec![true, false], vec![true, true], vec![true, false]],
                 answer_type_reference: vec![ReferenceType::Int, ReferenceType::String],
                 answer_type: vec![0, 1],
+                present: Present::default(),
             }),
             type_names: vec!["int".into(), "str".into()],
             unmapped_tables: vec![],
