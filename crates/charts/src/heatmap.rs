@@ -150,8 +150,8 @@ pub enum Surface<'a> {
     /// A screen's pixels (a canvas), which takes a heatmap's cells at once: as an image of a pixel
     /// per cell that it scales up to the cells' size ([`CellImage`]), their values written over
     /// it. A hundred models' matrix is 10,000 cells: as rectangles, a canvas call each, ~70 ms on
-    /// the page (2,400 construct cells ~20 ms); as an image made at full size in wasm (1.7 million
-    /// pixels), no faster the first time.
+    /// the page (their construct heatmap's 2,400, 10–20 ms); as an image made at full size in wasm
+    /// (1.7 million pixels), no faster the first time.
     Pixels(&'a dyn Fn(&CellImage)),
 }
 
