@@ -241,14 +241,11 @@ pub fn draw_heatmap<DB: DrawingBackend>(
         area.draw(&Text::new(name.clone(), (left - 6, y), text_style(11, HPos::Right, VPos::Center)))?;
     }
     let grid = HeatmapGeometry { origin: (left, top), cells: size, rows: rows.len(), columns: columns.len() };
-    match surface {
-        Surface::Pixels(put) => put(&CellImage::of(&grid, cells)),
-        Surface::Vector => draw_cells(area, &grid, cells)?,
+    if let Surface::Pixels(put) = surface {
+        put(&CellImage::of(&grid, cells));
     }
     draw_grid(area, &grid)?;
-    if size.written {
-        draw_values(area, &grid, cells)?;
-    }
+    draw_cells(area, &grid, cells, matches!(surface, Surface::Vector))?;
     area.present()?;
     Ok(grid)
 }
@@ -256,33 +253,26 @@ pub fn draw_heatmap<DB: DrawingBackend>(
 /// The colour of the lines between cells.
 const GRID: RGBColor = RGBColor(225, 228, 234);
 
-/// The cells as shapes: a rectangle per cell, within the grid's lines.
+/// Each cell's rectangle, within the grid's lines (`shapes`: on a screen an image has them), and its
+/// value where values are written, light on a dark fill.
 fn draw_cells<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     grid: &HeatmapGeometry,
     cells: &[HeatmapCell],
+    shapes: bool,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let (width, height) = (grid.cells.width as i32, grid.cells.height as i32);
     for cell in cells {
         let (x, y) = grid.corner(cell);
-        let (width, height) = (grid.cells.width as i32, grid.cells.height as i32);
-        let fill = cell.shade.colors().0;
-        area.draw(&Rectangle::new([(x + 1, y + 1), (x + width - 1, y + height - 1)], fill.filled()))?;
-    }
-    Ok(())
-}
-
-/// Each cell's value written in it, light on a dark fill.
-fn draw_values<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    grid: &HeatmapGeometry,
-    cells: &[HeatmapCell],
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    for cell in cells {
-        let (x, y) = grid.corner(cell);
-        let ink = if cell.shade.colors().1 { WHITE } else { BLACK };
-        let style = text_style(11, HPos::Center, VPos::Center).color(&ink);
-        let centre = (x + grid.cells.width as i32 / 2, y + grid.cells.height as i32 / 2);
-        area.draw(&Text::new(cell.label.clone(), centre, style))?;
+        let (fill, light_text) = cell.shade.colors();
+        if shapes {
+            area.draw(&Rectangle::new([(x + 1, y + 1), (x + width - 1, y + height - 1)], fill.filled()))?;
+        }
+        if grid.cells.written {
+            let ink = if light_text { WHITE } else { BLACK };
+            let style = text_style(11, HPos::Center, VPos::Center).color(&ink);
+            area.draw(&Text::new(cell.label.clone(), (x + width / 2, y + height / 2), style))?;
+        }
     }
     Ok(())
 }
