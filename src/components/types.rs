@@ -98,11 +98,18 @@ fn TypesPivot(
         })
     };
     let header = move || models().into_iter().map(|m| view! { <th scope="col">{m}</th> }).collect_view();
+    // Open at first for a few models; for many (a column each, 2,500 cells: ~200 ms of the
+    // browser's layout) closed, and built once opened.
+    let many = move || facts.with(|f| f.as_deref().is_some_and(figures::many_models));
+    let open = RwSignal::new(false);
     // 100 models: 25 rows of 200 elements, built 8 rows a task (counted once, not at each step).
     let row_count =
         Memo::new(move |_| report.with(|r| r.as_ref().map_or(0, |r| pivot(r, flavor.get(), by_length.get()).len())));
-    let shown_rows = growing(move || row_count.get(), 8);
+    let shown_rows = growing(move || if open.get() { row_count.get() } else { 0 }, 8);
     let rows = move || {
+        if !open.get() {
+            return Vec::new();
+        }
         let models = models();
         let (flavor, by_length, type_match) = (flavor.get(), by_length.get(), type_match.get());
         let Some(report) = report.get() else { return Vec::new() };
@@ -184,14 +191,18 @@ fn TypesPivot(
         }
     };
     view! {
-        <div class="table-scroll" tabindex="0" role="region" aria-label="Success per output type and model">
-            <table class="data pivot" id="types-table" on:click=on_click on:mouseover=on_hover>
-                <thead>
-                    <tr><th scope="col">"benchmark · expected type"</th><th scope="col">"length"</th>{header}</tr>
-                </thead>
-                <tbody>{rows}</tbody>
-            </table>
-        </div>
+        <details class="pivot-numbers" prop:open=move || !many()
+            on:toggle=move |e| open.set(event_target::<web_sys::HtmlDetailsElement>(&e).open())>
+            <summary>"As a table: a row per type, a column per model"</summary>
+            <div class="table-scroll" tabindex="0" role="region" aria-label="Success per output type and model">
+                <table class="data pivot" id="types-table" on:click=on_click on:mouseover=on_hover>
+                    <thead>
+                        <tr><th scope="col">"benchmark · expected type"</th><th scope="col">"length"</th>{header}</tr>
+                    </thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+        </details>
     }
 }
 
