@@ -26,7 +26,7 @@ pub fn TypesView(
 ) -> impl IntoView {
     let by_length = RwSignal::new(false);
     let type_match = RwSignal::new(false);
-    let many = move || facts.with(|f| f.as_deref().is_some_and(figures::many_models));
+    let many = Signal::derive(move || facts.with(|f| f.as_deref().is_some_and(figures::many_models)));
     let per_benchmark = move || {
         facts
             .with(|f| f.as_deref().map(predicted_benchmarks).unwrap_or_default())
@@ -36,7 +36,7 @@ pub fn TypesView(
                     let (facts, report) = (facts.get()?, report.get()?);
                     figures::types(&facts, &report, flavor.get(), benchmark).map(Arc::new)
                 });
-                let class = if many() { "heatmap" } else { "types-chart" };
+                let class = if many.get() { "heatmap" } else { "types-chart" };
                 let on_hit = Callback::new(move |hit: Hit| {
                     let Some(figure) = figure.get_untracked() else { return };
                     let Some((name, model)) = figure.group_of(hit) else { return };
@@ -72,7 +72,7 @@ pub fn TypesView(
                     " split exerscope types by the length of the expected output"
                 </label>
             </div>
-            <TypesPivot facts report flavor by_length=by_length.into() type_match=type_match.into() on_select/>
+            <TypesPivot facts report flavor many by_length=by_length.into() type_match=type_match.into() on_select/>
         </section>
     }
 }
@@ -85,6 +85,8 @@ fn TypesPivot(
     facts: Signal<Option<Arc<Facts>>>,
     report: Signal<Option<Arc<Report>>>,
     flavor: Signal<Flavor>,
+    /// Many models shown (a heatmap above): the pivot is folded until opened.
+    many: Signal<bool>,
     by_length: Signal<bool>,
     type_match: Signal<bool>,
     on_select: Callback<Selection>,
@@ -98,9 +100,6 @@ fn TypesPivot(
         })
     };
     let header = move || models().into_iter().map(|m| view! { <th scope="col">{m}</th> }).collect_view();
-    // Open at first for a few models; for many (a column each, 2,500 cells: ~200 ms of the
-    // browser's layout) closed, and built once opened.
-    let many = move || facts.with(|f| f.as_deref().is_some_and(figures::many_models));
     let open = RwSignal::new(false);
     // 100 models: 25 rows of 200 elements, built 8 rows a task (counted once, not at each step).
     let row_count =
@@ -191,7 +190,9 @@ fn TypesPivot(
         }
     };
     view! {
-        <details class="pivot-numbers" prop:open=move || !many()
+        // Open at first for a few models; for many (a column each, 2,500 cells: ~200 ms of the
+        // browser's layout) closed, and built once opened.
+        <details class="pivot-numbers" prop:open=move || !many.get()
             on:toggle=move |e| open.set(event_target::<web_sys::HtmlDetailsElement>(&e).open())>
             <summary>"As a table: a row per type, a column per model"</summary>
             <div class="table-scroll" tabindex="0" role="region" aria-label="Success per output type and model">

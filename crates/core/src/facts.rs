@@ -102,11 +102,11 @@ pub struct PredictionFacts {
 }
 
 /// The models, programs and tasks that have predictions, each in index order.
-#[derive(Clone, Debug, Default)]
-pub struct Presence {
-    pub models: Vec<ModelIdx>,
-    pub programs: Vec<ProgramIdx>,
-    pub tasks: Vec<Task>,
+#[derive(Debug)]
+struct Presence {
+    models: Vec<ModelIdx>,
+    programs: Vec<ProgramIdx>,
+    tasks: Vec<Task>,
 }
 
 /// A [`Presence`] found once. Equal to any other: it only restates the columns.
@@ -128,16 +128,13 @@ impl Clone for Present {
 
 impl PredictionFacts {
     /// What the columns hold, of `models` models and `programs` programs.
-    pub fn presence(&self, models: usize, programs: usize) -> &Presence {
+    fn presence(&self, models: usize, programs: usize) -> &Presence {
         self.present.0.get_or_init(|| {
-            let mut tasks = [false; Task::ALL.len()];
-            for &task in &self.task {
-                tasks[task as usize] = true;
-            }
+            let tasks = present_indices(self.task.iter().map(|&task| task as u32), Task::ALL.len());
             Presence {
                 models: present_indices(self.model.iter().copied(), models),
                 programs: present_indices(self.program.iter().copied(), programs),
-                tasks: Task::ALL.into_iter().filter(|&task| tasks[task as usize]).collect(),
+                tasks: tasks.into_iter().map(|task| Task::ALL[task as usize]).collect(),
             }
         })
     }
