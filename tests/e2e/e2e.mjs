@@ -89,7 +89,7 @@ async function overview() {
 async function linkWith(parts) {
   const has = () => parts.every((part) => new URL(page.url()).hash.includes(part));
   for (let waited = 0; !has(); waited += 50) {
-    if (waited > 5000) throw new Error(`${parts.filter((part) => !new URL(page.url()).hash.includes(part))} not in the link ${page.url()}`);
+    if (waited > 20000) throw new Error(`${parts.filter((part) => !new URL(page.url()).hash.includes(part))} not in the link ${page.url()}`);
     await page.waitForTimeout(50);
   }
   return new URL(page.url()).hash;
