@@ -307,9 +307,14 @@ class Runner {
     if (this.settle) this.restart({ cancelled: true });
   }
 
-  restart(result) {
+  /** Stops the worker for good. */
+  end() {
     this.worker.terminate();
     this.port.close();
+  }
+
+  restart(result) {
+    this.end();
     const settle = this.settle;
     this.start();
     settle?.(result);
@@ -350,11 +355,17 @@ class Runner {
   }
 }
 
-// Python workers: one per core, at most four (each holds a CPython of some 30 MB), started when a
-// drop first needs one. Unlike parsing, running gains from the last core too: on 2 cores, two
-// workers ran CRUXEval's unscored inputs in 23 s, one in 37–43 s (BENCHMARKS.md).
+// Python workers: one per core, at most four, started when a drop first needs one and ended once
+// its runs are done (each holds some 100 MB of the tab: BENCHMARKS.md). Unlike parsing, running
+// gains from the last core too: on 2 cores, two workers ran CRUXEval's unscored inputs in 23 s,
+// one in 37–43 s.
 const MAX_RUNNERS = 4;
 const runners = [];
+
+/** Ends the Python workers: the next runs start new ones. */
+function endRunners() {
+  runners.splice(0).forEach((runner) => runner.end());
+}
 
 // What each run gave, by request, for the session: reading the same files again (another format,
 // a column mapping) runs nothing twice.
@@ -385,7 +396,7 @@ async function runEach(indices, requestOf, take, stopped, known = () => undefine
   };
   const lanes = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, MAX_RUNNERS));
   await Promise.all(Array.from({ length: lanes }, (_, i) => lane(() => (runners[i] ??= new Runner()))));
-  if (failure !== null) runners.splice(0).forEach((runner) => runner.worker.terminate());
+  if (failure !== null) endRunners();
   return failure;
 }
 
@@ -579,6 +590,8 @@ async function analyze(onShown = () => {}) {
   console.debug(`exerscope worker: parsed in ${(performance.now() - started).toFixed(0)} ms`);
   if (drop !== generation) return;
   await measurePrograms(drop);
+  // Its runs done or cancelled: the Python workers would hold their memory for nothing.
+  if (drop === generation) endRunners();
 }
 
 self.onmessage = async (event) => {

@@ -227,6 +227,11 @@ try {
     // The runs of the drop above go on after its static view (the page was usable meanwhile).
     await page.waitForSelector('#runs-status[data-state="done"]', { timeout: 600000 });
     expectEqual(await page.getAttribute('#runs-status', 'data-total'), '1772', 'runs: 1,448 programs and 324 extra HumanEval inputs');
+    // Its Python workers end with the runs (no program's trace was asked for yet).
+    const pythons = () => page.workers().filter((worker) => worker.url().endsWith('/run_worker.js')).length;
+    for (const waited = Date.now(); pythons() > 0; await page.waitForTimeout(100)) {
+      if (Date.now() - waited > 20000) throw new Error(`${pythons()} Python workers left once the runs were done`);
+    }
     await show('properties');
     await page.selectOption('#property-picker', 'loop_length');
     // The worker computes the correlations of the property chosen: the section waits for them.
