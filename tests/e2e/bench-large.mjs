@@ -101,6 +101,7 @@ async function measure() {
     result.opened.push([section, done - clicked]);
   }
   await page.waitForTimeout(linger * 1000);
+  result.pssEnd = chromiumPss();
   result.tasks = (await page.evaluate(() => window.longTasks)).filter(([t]) => t >= start)
     .map(([t, d]) => [Math.round(t - start), Math.round(d)]);
   if (profile) fs.writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
@@ -117,6 +118,7 @@ for (let i = 0; i < runs; i++) {
   console.log(r.status.trim());
   console.log(`run ${i + 1}: table ${(r.table / 1000).toFixed(2)} s, PSS at the table ${r.pss} MB; ` +
     r.opened.map(([s, ms]) => `${s} ${(ms / 1000).toFixed(2)} s`).join(', ') +
+    `${r.opened.length ? `, PSS then ${r.pssEnd} MB` : ''}` +
     `${r.opened.length ? '; ' : ''}long tasks ${r.tasks.length} (longest ${longest} ms): ` +
     r.tasks.map(([t, d]) => `${d}@${(t / 1000).toFixed(1)}s`).join(' '));
 }
