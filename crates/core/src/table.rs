@@ -5,7 +5,7 @@ use crate::input::folder_of;
 use crate::readers::generic_table::UnmappedTable;
 use crate::texts::{SharedTexts, SparseTexts, Texts};
 use crate::units::units;
-use foldhash::{HashMap, HashMapExt, HashSet};
+use foldhash::{HashMap, HashMapExt};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -256,11 +256,86 @@ impl Examples {
     }
 }
 
+/// The predictions read so far, as columns until the join: the names a million predictions
+/// share (a hundred models', a few benchmarks', ten thousand programs', a hundred files') are
+/// kept once each, the answers end to end. As `RawPrediction`s they cost some 320 bytes each
+/// beside their answers: 330 MB of the page's worker at a million (BENCHMARKS.md).
+#[derive(Default)]
+struct PendingPredictions {
+    model: SharedTexts,
+    benchmark: SharedTexts,
+    program_id: SharedTexts,
+    source_path: SharedTexts,
+    /// The number of each name kept so far, by column (as [`SharedTexts::push`] needs).
+    known: [HashMap<String, u32>; 4],
+    task: Vec<Task>,
+    sample: Vec<u32>,
+    stored_verdict: Vec<Option<bool>>,
+    answer: Texts,
+    input: SparseTexts,
+    response: SparseTexts,
+}
+
+/// The names of one pending prediction.
+struct PendingNames<'a> {
+    model: &'a str,
+    benchmark: &'a str,
+    program_id: &'a str,
+    source_path: &'a str,
+}
+
+impl PendingPredictions {
+    fn push(&mut self, prediction: RawPrediction) {
+        let [models, benchmarks, ids, paths] = &mut self.known;
+        self.model.push(&prediction.model, models);
+        self.benchmark.push(&prediction.benchmark, benchmarks);
+        self.program_id.push(&prediction.program_id, ids);
+        self.source_path.push(&prediction.source_path, paths);
+        self.task.push(prediction.task);
+        self.sample.push(prediction.sample);
+        self.stored_verdict.push(prediction.stored_verdict);
+        self.answer.push(&prediction.answer);
+        self.input.push(prediction.input.as_deref());
+        self.response.push(prediction.response.as_deref());
+    }
+
+    fn len(&self) -> usize {
+        self.task.len()
+    }
+
+    fn names(&self, row: usize) -> PendingNames<'_> {
+        PendingNames {
+            model: &self.model[row],
+            benchmark: &self.benchmark[row],
+            program_id: &self.program_id[row],
+            source_path: &self.source_path[row],
+        }
+    }
+
+    /// Row `row` as the reader gave it.
+    #[cfg(test)]
+    fn raw(&self, row: usize) -> RawPrediction {
+        let names = self.names(row);
+        RawPrediction {
+            model: names.model.to_owned(),
+            benchmark: names.benchmark.to_owned(),
+            program_id: names.program_id.to_owned(),
+            task: self.task[row],
+            sample: self.sample[row],
+            answer: self.answer[row].to_owned(),
+            stored_verdict: self.stored_verdict[row],
+            input: self.input.get(row).map(str::to_owned),
+            response: self.response.get(row).map(str::to_owned),
+            source_path: names.source_path.to_owned(),
+        }
+    }
+}
+
 /// Collects what the readers find, in any order, and joins it at the end.
 #[derive(Default)]
 pub struct TableBuilder {
     programs: Vec<RawProgram>,
-    predictions: Vec<RawPrediction>,
+    predictions: PendingPredictions,
     unmapped: Vec<UnmappedTable>,
     /// The format of the reader now reading, what each source gave so far, and the source now
     /// being read.
@@ -322,8 +397,9 @@ impl TableBuilder {
     }
 
     /// The predictions collected so far, before the join (readers' tests look at them).
-    pub fn raw_predictions(&self) -> &[RawPrediction] {
-        &self.predictions
+    #[cfg(test)]
+    pub fn raw_predictions(&self) -> Vec<RawPrediction> {
+        (0..self.predictions.len()).map(|row| self.predictions.raw(row)).collect()
     }
 
     /// Joins predictions with programs by (benchmark, id); benchmark names match whatever their
@@ -374,42 +450,43 @@ impl TableBuilder {
         let mut previous: Option<PredictionKey> = None;
         let mut repeated: BTreeMap<String, Examples> = BTreeMap::new();
         let mut sources = HashMap::default();
-        let mut raws = self.predictions;
-        table.predictions.reserve(raws.len(), raws.iter().map(|raw| raw.answer.len()).sum());
-        for (key, index) in in_prediction_order(&raws) {
-            let raw = &mut raws[index as usize];
+        let pending = self.predictions;
+        table.predictions.reserve(pending.len(), pending.answer.iter().map(str::len).sum());
+        for (key, index) in in_prediction_order(&pending) {
+            let row = index as usize;
+            let names = pending.names(row);
             let PredictionKey { model: model_rank, benchmark, program: id, .. } = key;
             let program = *program_of.entry((benchmark, id)).or_insert_with(|| {
-                let benchmark = benchmark_by_key.get(&raw.benchmark.to_lowercase())?;
-                program_by_key.get(&(*benchmark, raw.program_id.clone())).copied()
+                let benchmark = benchmark_by_key.get(&names.benchmark.to_lowercase())?;
+                program_by_key.get(&(*benchmark, names.program_id.to_owned())).copied()
             });
             let Some(program) = program else {
-                record_unmatched(&mut problems.unmatched, raw);
+                record_unmatched(&mut problems.unmatched, &names);
                 continue;
             };
             let model = match current_model {
                 Some((rank, model)) if rank == model_rank => model,
                 _ => {
-                    table.models.push(raw.model.clone());
+                    table.models.push(names.model.to_owned());
                     let model = (table.models.len() - 1) as ModelIdx;
                     current_model = Some((model_rank, model));
                     model
                 }
             };
             if previous.replace(key) == Some(key) {
-                repeated.entry(std::mem::take(&mut raw.source_path)).or_default().add(&raw.program_id);
+                repeated.entry(names.source_path.to_owned()).or_default().add(names.program_id);
                 continue;
             }
             let p = &mut table.predictions;
             p.model.push(model);
             p.program.push(program);
-            p.task.push(raw.task);
-            p.sample.push(raw.sample);
-            p.answer.push(&std::mem::take(&mut raw.answer));
-            p.stored_verdict.push(raw.stored_verdict);
-            p.input.push(raw.input.take().as_deref());
-            p.response.push(raw.response.take().as_deref());
-            p.source_path.push(std::mem::take(&mut raw.source_path), &mut sources);
+            p.task.push(pending.task[row]);
+            p.sample.push(pending.sample[row]);
+            p.answer.push(&pending.answer[row]);
+            p.stored_verdict.push(pending.stored_verdict[row]);
+            p.input.push(pending.input.get(row));
+            p.response.push(pending.response.get(row));
+            p.source_path.push(names.source_path, &mut sources);
         }
         for (file, examples) in repeated {
             problems.messages.push(crate::FileError::new(
@@ -442,52 +519,35 @@ struct PredictionKey {
 /// read first first among equals. Sorted by the ranks of the names (each distinct name sorted
 /// once), not by comparing the names of a million predictions again and again; and as small keys
 /// with indices, not moving whole predictions.
-fn in_prediction_order(predictions: &[RawPrediction]) -> Vec<(PredictionKey, u32)> {
-    // The three rankings and the sort on every core (rayon; one thread in the browser).
-    let (models, (benchmarks, programs)) = rayon::join(
-        || ranks(predictions.iter().map(|p| p.model.as_str()), str::to_owned),
-        || {
-            rayon::join(
-                || ranks(predictions.iter().map(|p| p.benchmark.as_str()), str::to_lowercase),
-                || ranks(predictions.iter().map(|p| p.program_id.as_str()), str::to_owned),
-            )
-        },
-    );
-    let mut keyed: Vec<(PredictionKey, u32)> = predictions
-        .par_iter()
-        .enumerate()
-        .map(|(index, p)| {
+fn in_prediction_order(predictions: &PendingPredictions) -> Vec<(PredictionKey, u32)> {
+    let models = ranks(&predictions.model, str::to_owned);
+    let benchmarks = ranks(&predictions.benchmark, str::to_lowercase);
+    let programs = ranks(&predictions.program_id, str::to_owned);
+    // The keys and their sort on every core (rayon; one thread in the browser).
+    let mut keyed: Vec<(PredictionKey, u32)> = (0..predictions.len())
+        .into_par_iter()
+        .map(|row| {
             let key = PredictionKey {
-                model: models[index],
-                benchmark: benchmarks[index],
-                program: programs[index],
-                task: p.task,
-                sample: p.sample,
+                model: models[predictions.model.numbers()[row] as usize],
+                benchmark: benchmarks[predictions.benchmark.numbers()[row] as usize],
+                program: programs[predictions.program_id.numbers()[row] as usize],
+                task: predictions.task[row],
+                sample: predictions.sample[row],
             };
-            (key, index as u32)
+            (key, row as u32)
         })
         .collect();
     keyed.par_sort_unstable();
     keyed
 }
 
-/// Each name's rank among the sorted distinct `fold`s of all the names (names of one fold share
-/// a rank). Names come in runs (a file's model, its benchmark): a run is looked up once.
-fn ranks<'a>(names: impl Iterator<Item = &'a str> + Clone, fold: impl Fn(&str) -> String) -> Vec<u32> {
-    let mut previous = None;
-    let distinct: HashSet<&str> = names.clone().filter(|&name| previous.replace(name) != Some(name)).collect();
-    let folded: BTreeSet<String> = distinct.iter().map(|name| fold(name)).collect();
-    let rank_of_fold: HashMap<&str, u32> =
-        folded.iter().enumerate().map(|(rank, f)| (f.as_str(), rank as u32)).collect();
-    let rank_of: HashMap<&str, u32> =
-        distinct.into_iter().map(|name| (name, rank_of_fold[fold(name).as_str()])).collect();
-    let mut run: Option<(&str, u32)> = None;
-    names
-        .map(|name| match run {
-            Some((same, rank)) if same == name => rank,
-            _ => run.insert((name, rank_of[name])).1,
-        })
-        .collect()
+/// Each distinct name's rank among the sorted `fold`s of them all (names of one fold share a
+/// rank), by its number in `names`.
+fn ranks(names: &SharedTexts, fold: impl Fn(&str) -> String) -> Vec<u32> {
+    let folds: Vec<String> = names.distinct().iter().map(fold).collect();
+    let sorted: BTreeSet<&str> = folds.iter().map(String::as_str).collect();
+    let rank_of: HashMap<&str, u32> = sorted.into_iter().enumerate().map(|(rank, f)| (f, rank as u32)).collect();
+    folds.iter().map(|f| rank_of[f.as_str()]).collect()
 }
 
 /// What two readings of one program disagree on (both given, and different beyond surrounding
@@ -537,25 +597,25 @@ fn intern_benchmark(names: &mut Vec<String>, by_key: &mut HashMap<String, Benchm
     })
 }
 
-fn record_unmatched(unmatched: &mut Vec<Unmatched>, raw: &RawPrediction) {
+fn record_unmatched(unmatched: &mut Vec<Unmatched>, raw: &PendingNames) {
     let key = raw.benchmark.to_lowercase();
     match unmatched.iter_mut().find(|u| u.model == raw.model && u.benchmark.to_lowercase() == key) {
         Some(entry) => {
             entry.count += 1;
-            if !entry.example_ids.contains(&raw.program_id) {
+            if !entry.example_ids.iter().any(|id| id == raw.program_id) {
                 if entry.example_ids.len() < EXAMPLE_IDS {
-                    entry.example_ids.push(raw.program_id.clone());
+                    entry.example_ids.push(raw.program_id.to_owned());
                 } else {
                     entry.more_ids = true;
                 }
             }
         }
         None => unmatched.push(Unmatched {
-            model: raw.model.clone(),
-            benchmark: raw.benchmark.clone(),
+            model: raw.model.to_owned(),
+            benchmark: raw.benchmark.to_owned(),
             count: 1,
-            example_path: raw.source_path.clone(),
-            example_ids: vec![raw.program_id.clone()],
+            example_path: raw.source_path.to_owned(),
+            example_ids: vec![raw.program_id.to_owned()],
             more_ids: false,
         }),
     }

@@ -92,14 +92,32 @@ pub struct SharedTexts {
 
 impl SharedTexts {
     /// Adds a row of `text`; `known` holds the number of each string kept so far (the caller
-    /// keeps it while adding rows).
-    pub fn push(&mut self, text: String, known: &mut HashMap<String, u32>) {
-        let next = self.distinct.len() as u32;
-        let number = *known.entry(text).or_insert_with_key(|text| {
-            self.distinct.push(text);
-            next
-        });
+    /// keeps it while adding rows). Rows come in runs (a file's model, its path): a row like the
+    /// last is not looked up.
+    pub fn push(&mut self, text: &str, known: &mut HashMap<String, u32>) {
+        let number = match self.rows.last() {
+            Some(&last) if &self.distinct[last as usize] == text => last,
+            _ => match known.get(text) {
+                Some(&number) => number,
+                None => {
+                    let next = self.distinct.len() as u32;
+                    known.insert(text.to_owned(), next);
+                    self.distinct.push(text);
+                    next
+                }
+            },
+        };
         self.rows.push(number);
+    }
+
+    /// Each row's string as its number among the distinct strings ([`Self::distinct`]).
+    pub fn numbers(&self) -> &[u32] {
+        &self.rows
+    }
+
+    /// The distinct strings, each once, in the order they came.
+    pub fn distinct(&self) -> &Texts {
+        &self.distinct
     }
 
     pub fn len(&self) -> usize {
@@ -208,9 +226,13 @@ mod tests {
     fn shared_strings_are_kept_once() {
         let (mut shared, mut known) = (SharedTexts::default(), HashMap::default());
         for path in ["a.jsonl", "a.jsonl", "b.jsonl", "a.jsonl"] {
-            shared.push(path.to_owned(), &mut known);
+            shared.push(path, &mut known);
         }
         assert_eq!(shared, ["a.jsonl", "a.jsonl", "b.jsonl", "a.jsonl"]);
-        assert_eq!((&shared[2], shared.len(), shared.distinct.len()), ("b.jsonl", 4, 2));
+        assert_eq!((&shared[2], shared.len()), ("b.jsonl", 4));
+        assert_eq!(
+            (shared.distinct(), shared.numbers()),
+            (&["a.jsonl", "b.jsonl"].into_iter().collect(), &[0, 0, 1, 0][..])
+        );
     }
 }
