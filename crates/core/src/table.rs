@@ -675,6 +675,22 @@ mod tests {
     }
 
     #[test]
+    fn the_names_predictions_share_are_kept_once_until_the_join() {
+        let mut builder = TableBuilder::default();
+        builder.reading_from("test");
+        for id in ["1", "2", "1"] {
+            builder.add_prediction(prediction("m", "b", id));
+        }
+        let pending = &builder.predictions;
+        let distinct = |names: &SharedTexts| names.distinct().len();
+        assert_eq!((distinct(&pending.model), distinct(&pending.benchmark), distinct(&pending.program_id)), (1, 1, 2));
+        assert_eq!(
+            builder.raw_predictions(),
+            [prediction("m", "b", "1"), prediction("m", "b", "2"), prediction("m", "b", "1")]
+        );
+    }
+
+    #[test]
     fn joins_whatever_the_order_and_the_case_of_benchmark_names() {
         let mut builder = TableBuilder::default();
         builder.reading_from("test");
