@@ -51,6 +51,8 @@ pub enum RunState {
         programs: usize,
         predictions: usize,
         millis: f64,
+        /// How many files the drop gave (a zip is one).
+        files: usize,
     },
     Failed(String),
 }
@@ -78,6 +80,8 @@ pub fn App() -> impl IntoView {
     let opened = RwSignal::new(None::<u32>);
     let program = RwSignal::new(None::<Arc<ProgramDetail>>);
     let started_at = StoredValue::new(0.0_f64);
+    // The files of the drop being read, as the worker counts them.
+    let files_read = StoredValue::new(0_usize);
     let finished_runs = RwSignal::new(0_u32);
     // The programs' runs on their own inputs (after the analysis), and the trace asked for.
     let measuring = RwSignal::new(None::<Measuring>);
@@ -159,6 +163,7 @@ pub fn App() -> impl IntoView {
     let worker = StoredValue::new_local(None::<AnalysisWorker>);
     let begin = move || {
         started_at.set_value(now());
+        files_read.set_value(0);
         state.set(RunState::Running(Progress { phase: Phase::Reading, done: 0, total: 0 }));
     };
     // Column mappings of generic tables, kept for the session; the last drop, to analyse it again
@@ -329,7 +334,8 @@ pub fn App() -> impl IntoView {
         if let Some((programs, predictions)) = awaiting_report.try_update_value(Option::take).flatten() {
             finished_runs.update(|n| *n += 1);
             let run = finished_runs.get_untracked();
-            state.set(RunState::Done { run, programs, predictions, millis: now() - started_at.get_value() });
+            let (millis, files) = (now() - started_at.get_value(), files_read.get_value());
+            state.set(RunState::Done { run, programs, predictions, millis, files });
             measuring.set(Some(Measuring { started: now(), ..Measuring::default() }));
         }
     };
@@ -364,6 +370,9 @@ pub fn App() -> impl IntoView {
     let on_event = move |event: WorkerEvent| match event {
         WorkerEvent::Progress(progress) => {
             measuring.set(None);
+            if progress.phase == Phase::Reading {
+                files_read.update_value(|files| *files = (*files).max(progress.total));
+            }
             state.set(RunState::Running(progress))
         }
         WorkerEvent::Facts(new_facts) => {

@@ -177,6 +177,9 @@ try {
       }
     }
     expectEqual(rows.find((r) => r.model === 'gpt-4-turbo' && r.benchmark === 'Avatar').missing, 62, 'missing Avatar');
+    // So many loose files: the status tells of the faster way.
+    const hint = await page.textContent('#zip-hint');
+    if (!hint.includes('11,009 loose files') || !hint.includes('.zip')) throw new Error(`the zip hint: ${hint}`);
     await show('constructs');
     const anyDepth = await page.textContent(
       '#construct-table tr[data-model="gpt-4-turbo"][data-benchmark="cruxeval"] td[data-construct="nested_loop"]');
@@ -504,6 +507,7 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     fs.rmSync(zip);
     const rows = await overview();
     expectEqual(rows.length, 2, 'runs in the zip');
+    expectEqual(await page.$('#zip-hint'), null, 'no hint to zip a zip');
     expectEqual(run(rows, 'gpt-4-turbo', 'cruxeval'), [659, 800], 'gpt-4-turbo on cruxeval');
     expectEqual(run(rows, 'deepseek-coder-33b-instruct', 'cruxeval'), [471, 800], 'deepseek on cruxeval');
     // A raw response stays packed in the zip until its program is shown.
