@@ -302,8 +302,9 @@ pub fn App() -> impl IntoView {
     };
     // Each new view becomes a history entry (back and forward move between views); the fragment
     // is read back the same way, so a view the URL already shows is not pushed again.
+    let view_fragment = Memo::new(move |_| facts.with(|f| f.as_ref().map(|f| current_view(f).to_fragment())));
     Effect::new(move |_| {
-        let Some(fragment) = facts.with(|f| f.as_ref().map(|f| current_view(f).to_fragment())) else { return };
+        let Some(fragment) = view_fragment.get() else { return };
         push_fragment_soon(fragment);
     });
     let _ = window_event_listener(leptos::ev::popstate, move |_| {
@@ -513,6 +514,7 @@ pub fn App() -> impl IntoView {
                 // A table whose columns must be mapped asks wherever the user is.
                 <MappingForms facts=facts on_map=on_map/>
                 <SectionNav section=section.into() on_section=on_section
+                    address=Signal::derive(move || view_fragment.get().and_then(|f| address_of(&f)))
                     linked_data=Signal::derive(move || data_links.with(|d| !d.is_empty()))/>
                 <ModelPicker facts=task_facts rates=model_rates hidden=hidden_models/>
                 <SectionPanel section=Section::Sources current=section.into() busy=busy(Section::Sources)>
@@ -672,16 +674,17 @@ fn push_fragment_soon(fragment: String) {
 }
 
 fn push_fragment(fragment: &str) {
-    let Some(window) = web_sys::window() else { return };
-    let url = if fragment.is_empty() {
-        let location = window.location();
-        format!("{}{}", location.pathname().unwrap_or_default(), location.search().unwrap_or_default())
-    } else {
-        format!("#{fragment}")
-    };
+    let (Some(window), Some(url)) = (web_sys::window(), address_of(fragment)) else { return };
     if let Ok(history) = window.history() {
         let _ = history.push_state_with_url(&JsValue::NULL, "", Some(&url));
     }
+}
+
+/// This page's address with the view `fragment` (without `#`; empty: the bare page).
+fn address_of(fragment: &str) -> Option<String> {
+    let location = web_sys::window()?.location();
+    let page = format!("{}{}{}", location.origin().ok()?, location.pathname().ok()?, location.search().ok()?);
+    Some(if fragment.is_empty() { page } else { format!("{page}#{fragment}") })
 }
 
 #[cfg(test)]

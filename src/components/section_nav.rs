@@ -10,6 +10,9 @@ use std::time::Duration;
 pub fn SectionNav(
     section: Signal<Section>,
     on_section: Callback<Section>,
+    /// The address of the view shown, once there is data: its history entry is written a task
+    /// later, so the URL may not show it yet when a click changed the view just before.
+    address: Signal<Option<String>>,
     /// Whether the data shown came from `#data=` links (a copied link then brings it along).
     linked_data: Signal<bool>,
 ) -> impl IntoView {
@@ -17,7 +20,7 @@ pub fn SectionNav(
     let said = RwSignal::new(None::<&'static str>);
     let copy_link = move |_| {
         let Some(window) = web_sys::window() else { return };
-        let Ok(href) = window.location().href() else { return };
+        let Some(href) = address.get_untracked().or_else(|| window.location().href().ok()) else { return };
         let writing = wasm_bindgen_futures::JsFuture::from(window.navigator().clipboard().write_text(&href));
         leptos::task::spawn_local(async move {
             said.set(Some(if writing.await.is_ok() { "Link copied" } else { "Copy it from the address bar" }));

@@ -394,6 +394,20 @@ try {
     await page.screenshot({ path: path.join(out, 'linked-view.png') });
   });
 
+  await check('"Copy link" copies the view shown, also when clicked at once after changing it', async () => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+    // Both clicks in one task: the view's history entry is written in a task of its own after it.
+    await page.evaluate(() => {
+      document.querySelector('#nav-types').click();
+      document.querySelector('#copy-link').click();
+    });
+    await page.waitForFunction(() => document.querySelector('#copy-link').textContent !== 'Copy link');
+    expectEqual(await page.textContent('#copy-link'), 'Link copied', 'the button');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expectEqual(copied, page.url(), 'the link copied');
+    if (!new URL(copied).hash.includes('section=types')) throw new Error(`the link copied is not the types view: ${copied}`);
+  });
+
   await check('the program table renders the rows in view, filters, sorts and opens a program', async () => {
     await show('programs');
     // Every program is in the table; only those in view are in the page, down to the last.
