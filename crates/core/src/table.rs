@@ -451,7 +451,7 @@ impl TableBuilder {
         let mut repeated: BTreeMap<String, Examples> = BTreeMap::new();
         let mut sources = HashMap::default();
         let pending = self.predictions;
-        table.predictions.reserve(pending.len(), pending.answer.iter().map(str::len).sum());
+        table.predictions.reserve(pending.len(), pending.answer.bytes());
         for (key, index) in in_prediction_order(&pending) {
             let row = index as usize;
             let names = pending.names(row);

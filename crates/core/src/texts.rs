@@ -32,6 +32,11 @@ impl Texts {
         self.ends.len()
     }
 
+    /// The bytes of all the strings.
+    pub fn bytes(&self) -> usize {
+        self.text.len()
+    }
+
     pub fn is_empty(&self) -> bool {
         self.ends.is_empty()
     }
@@ -200,7 +205,7 @@ mod tests {
     #[test]
     fn strings_end_to_end_read_back_one_by_one() {
         let texts: Texts = ["'a b'", "", "[1, 2]", "é"].into_iter().collect();
-        assert_eq!(texts.len(), 4);
+        assert_eq!((texts.len(), texts.bytes()), (4, 13));
         assert_eq!((&texts[0], &texts[1], &texts[2], &texts[3]), ("'a b'", "", "[1, 2]", "é"));
         assert_eq!(texts.get(4), None);
         assert_eq!(texts.iter().collect::<Vec<_>>(), ["'a b'", "", "[1, 2]", "é"]);
