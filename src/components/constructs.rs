@@ -11,7 +11,7 @@ use exerscope_charts::format::{format_p, percent};
 use exerscope_charts::palette::model_css;
 use exerscope_core::drilldown::Selection;
 use exerscope_core::flavors::Flavor;
-use exerscope_core::stats::construct_effect::ConstructEffect;
+use exerscope_core::stats::construct_effect::{ConstructEffect, GroupSuccess};
 use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -250,12 +250,9 @@ fn ConstructEffects(report: Signal<Option<Arc<Report>>>, flavor: Signal<Flavor>)
 
 /// A row of the with/without table: rates, difference, p and adjusted p, what was detectable.
 fn effect_row(e: ConstructEffect) -> impl IntoView {
-    let rate = |[correct, total]: [u64; 2]| {
-        if total == 0 {
-            "–".to_owned()
-        } else {
-            format!("{correct}/{total} ({})", percent(correct as f64 / total as f64))
-        }
+    let rate = |group: GroupSuccess| match group.rate {
+        Some(rate) => format!("{}/{} ({})", group.right, group.programs, percent(rate)),
+        None => "–".to_owned(),
     };
     let significant = e.p_adjusted.is_some_and(|p| p < 0.05);
     let (model_attr, benchmark_attr, construct_attr) = (e.model.clone(), e.benchmark.clone(), e.construct.clone());

@@ -235,7 +235,7 @@ fn of_type(flavor: Flavor, name: &str, benchmark: usize, model: Option<usize>) -
 
 /// A cell's numbers in words: `64/67 right (96%, 95% CI …); 67/67 of the right type`.
 fn describe(t: &TypeSummary) -> String {
-    let rate = t.value_rate().map(percent).unwrap_or_default();
+    let rate = t.value_rate.map(percent).unwrap_or_default();
     let ci = interval_clause(t.value_ci95);
     format!(
         "{}: {}/{} right ({rate}{ci}); {}/{} of the right type",

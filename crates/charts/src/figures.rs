@@ -558,7 +558,7 @@ pub fn types(facts: &Facts, report: &Report, flavor: Flavor, benchmark: usize) -
         .filter_map(|t| {
             let group = columns.iter().position(|c| *c == t.value_type)?;
             let model = facts.model_index(&t.model)? as usize;
-            Some((Bar { group, model, rate: t.value_rate()?, ci95: t.value_ci95 }, t))
+            Some((Bar { group, model, rate: t.value_rate?, ci95: t.value_ci95 }, t))
         })
         .collect();
     bars.sort_by_key(|(bar, _)| (bar.group, bar.model));
@@ -801,7 +801,7 @@ mod tests {
                         && t.value_type == groups[bar.group]
                 })
                 .unwrap();
-            assert_eq!((Some(bar.rate), bar.ci95), (row.value_rate(), row.value_ci95));
+            assert_eq!((Some(bar.rate), bar.ci95), (row.value_rate, row.value_ci95));
         }
         assert_eq!(bars.len(), 2);
         let figure = types(&facts, &report, Flavor::Exerscope, 0).unwrap();

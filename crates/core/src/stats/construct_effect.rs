@@ -22,10 +22,10 @@ pub struct ConstructEffect {
     pub flavor: Flavor,
     /// The construct's name in its flavor.
     pub construct: String,
-    /// (correct, total) of programs with the construct.
-    pub present: [u64; 2],
-    /// (correct, total) of programs without it.
-    pub absent: [u64; 2],
+    /// The programs with the construct.
+    pub present: GroupSuccess,
+    /// The programs without it.
+    pub absent: GroupSuccess,
     /// Rate with minus rate without; `null` when either group is empty.
     pub difference: Option<f64>,
     pub p: Option<f64>,
@@ -35,6 +35,31 @@ pub struct ConstructEffect {
     pub mdd: Option<f64>,
     /// The MDD is above [`power::TOO_FEW_PROGRAMS`] (or undefined): too few programs to tell.
     pub too_few_programs: bool,
+}
+
+/// One side of the comparison: its programs, how many were right and wrong, and the share right.
+/// A program of several samples counts once, with its share c/n: `right` is the rounded sum of
+/// shares (exact with one sample), and `wrong` is `programs - right`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct GroupSuccess {
+    pub right: u64,
+    pub wrong: u64,
+    pub programs: u64,
+    /// `right / programs`; `null` when the group is empty.
+    pub rate: Option<f64>,
+}
+
+impl GroupSuccess {
+    /// The group of `programs` programs of which `right` were right.
+    pub fn new(right: u64, programs: u64) -> GroupSuccess {
+        let right = right.min(programs);
+        GroupSuccess {
+            right,
+            wrong: programs - right,
+            programs,
+            rate: (programs > 0).then(|| right as f64 / programs as f64),
+        }
+    }
 }
 
 /// Effects of the constructs of `flavor`, adjusted across that flavor's constructs.
@@ -63,7 +88,8 @@ pub fn construct_effects(facts: &Facts, outcomes: &[Outcome], flavor: Flavor) ->
     let mut shares: Vec<_> = shares.into_iter().collect();
     shares.sort_unstable_by_key(|(run, _)| *run);
     let counts = shares.into_iter().map(|(run, per_construct)| {
-        let rounded = per_construct.into_iter().map(|groups| groups.map(|[c, n]| [c.round() as u64, n as u64]));
+        let rounded =
+            per_construct.into_iter().map(|groups| groups.map(|[c, n]| GroupSuccess::new(c.round() as u64, n as u64)));
         (run, rounded.collect::<Vec<_>>())
     });
     let mut out = Vec::new();
@@ -87,20 +113,20 @@ fn effect(
     model: u32,
     benchmark: u32,
     construct: AnyConstruct,
-    present: [u64; 2],
-    absent: [u64; 2],
+    present: GroupSuccess,
+    absent: GroupSuccess,
 ) -> ConstructEffect {
-    let defined = present[1] > 0 && absent[1] > 0;
-    let table = [[present[0], present[1] - present[0]], [absent[0], absent[1] - absent[0]]];
-    let p = if !defined {
+    let difference = present.rate.zip(absent.rate).map(|(with, without)| with - without);
+    let table = [[present.right, present.wrong], [absent.right, absent.wrong]];
+    let p = if difference.is_none() {
         None
-    } else if present[1] + absent[1] > FISHER_LIMIT {
+    } else if present.programs + absent.programs > FISHER_LIMIT {
         chi_square(table, true).map(|(_, p)| p)
     } else {
         fisher_exact(table)
     };
-    let pooled = (present[0] + absent[0]) as f64 / (present[1] + absent[1]).max(1) as f64;
-    let mdd = minimum_detectable_difference(present[1], absent[1], pooled);
+    let pooled = (present.right + absent.right) as f64 / (present.programs + absent.programs).max(1) as f64;
+    let mdd = minimum_detectable_difference(present.programs, absent.programs, pooled);
     ConstructEffect {
         model: facts.models[model as usize].clone(),
         benchmark: facts.benchmarks[benchmark as usize].clone(),
@@ -108,7 +134,7 @@ fn effect(
         construct: construct.name().to_owned(),
         present,
         absent,
-        difference: defined.then(|| present[0] as f64 / present[1] as f64 - absent[0] as f64 / absent[1] as f64),
+        difference,
         p,
         p_adjusted: None,
         mdd,
@@ -119,6 +145,15 @@ fn effect(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_group_counts_its_wrong_programs_not_its_total() {
+        let group = GroupSuccess::new(1, 10);
+        assert_eq!((group.right, group.wrong, group.programs, group.rate), (1, 9, 10, Some(0.1)));
+        assert_eq!(GroupSuccess::new(0, 0).rate, None);
+        assert_eq!(GroupSuccess::new(3, 2).wrong, 0, "a rounded share never exceeds its programs");
+    }
+
     use crate::extractors::ReferenceConstruct;
     use crate::facts::tests::tiny_facts;
     use crate::judges::Judge;
@@ -129,7 +164,8 @@ mod tests {
         let of = |c: ReferenceConstruct| effects.iter().find(|e| e.construct == c.name()).unwrap();
         // Program 1 (for, correct) and program 2 (for + if, wrong) were predicted.
         let if_effect = of(ReferenceConstruct::If);
-        assert_eq!((if_effect.present, if_effect.absent), ([0, 1], [1, 1]));
+        assert_eq!((if_effect.present, if_effect.absent), (GroupSuccess::new(0, 1), GroupSuccess::new(1, 1)));
+        assert_eq!((if_effect.present.wrong, if_effect.absent.wrong), (1, 0));
         assert_eq!(if_effect.difference, Some(-1.0));
         assert_eq!(if_effect.p, Some(1.0), "Fisher on [[0, 1], [1, 0]]");
         let for_effect = of(ReferenceConstruct::For);

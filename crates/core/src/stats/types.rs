@@ -26,18 +26,13 @@ pub struct TypeSummary {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub length: Option<String>,
     pub value_match: u64,
+    /// The share of right predictions, `value_match / total`: the value-match rate.
+    pub value_rate: Option<f64>,
     /// The 95% Wilson interval of the value-match rate, over answers (as `total` counts them).
     pub value_ci95: Option<[f64; 2]>,
     pub type_match: u64,
     /// Predictions whose expected output has this type.
     pub total: u64,
-}
-
-impl TypeSummary {
-    /// The share of right predictions: the value-match rate.
-    pub fn value_rate(&self) -> Option<f64> {
-        (self.total > 0).then(|| self.value_match as f64 / self.total as f64)
-    }
 }
 
 /// Counts per (model, benchmark, flavor, expected type), for the types that occur.
@@ -99,6 +94,7 @@ pub fn type_summaries(facts: &Facts, judge: Judge) -> Vec<TypeSummary> {
                 value_type: value_type.to_owned(),
                 length: length.map(str::to_owned),
                 value_match,
+                value_rate: (total > 0).then(|| value_match as f64 / total as f64),
                 value_ci95: wilson_interval(value_match, total, Z_95),
                 type_match,
                 total,

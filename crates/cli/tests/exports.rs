@@ -1,0 +1,301 @@
+//! Every column of every table `exerscope report` writes, CSV and LaTeX, read back and compared
+//! with the field of `report.json` it claims to print. The table below is this test's own
+//! statement of which field each header shows: an export that prints another field (a group's
+//! total under "wrong") fails here.
+
+mod common;
+
+use exerscope_core::numeric::NumericProperty;
+use exerscope_core::stats::numeric::CorrelationMode;
+use serde_json::Value;
+use std::path::Path;
+use std::process::Command;
+
+/// Where a column's cells come from in the row of the JSON report.
+#[derive(Clone, Copy)]
+enum Source {
+    /// A field, by its path (`present.wrong`, `paired.ci95.0`).
+    Field(&'static str),
+    /// A 95% interval field: two CSV columns (`_low`, `_high`), `[a, b]` in LaTeX.
+    Interval(&'static str),
+    /// A unit's stable name in the JSON, its label in the table.
+    Label(&'static str, fn(&str) -> Option<&'static str>),
+    /// A boolean written `yes` / `no`.
+    YesNo(&'static str),
+}
+use Source::*;
+
+fn property_label(name: &str) -> Option<&'static str> {
+    NumericProperty::from_name(name).map(NumericProperty::label)
+}
+
+fn mode_label(name: &str) -> Option<&'static str> {
+    CorrelationMode::from_name(name).map(CorrelationMode::label)
+}
+
+/// Each table's header and the field each column prints.
+fn tables() -> Vec<(&'static str, Vec<(&'static str, Source)>)> {
+    vec![
+        (
+            "runs",
+            vec![
+                ("model", Field("model")),
+                ("benchmark", Field("benchmark")),
+                ("task", Field("task")),
+                ("correct", Field("correct")),
+                ("wrong", Field("wrong")),
+                ("missing", Field("missing")),
+                ("total", Field("total")),
+                ("programs", Field("programs")),
+                ("samples", Field("samples")),
+                ("pass@1", Field("pass_at_1")),
+                ("ci95", Interval("ci95")),
+                ("pass@5", Field("pass_at_5")),
+                ("se (clustered)", Field("se")),
+                ("se (unclustered)", Field("se_unclustered")),
+            ],
+        ),
+        (
+            "constructs",
+            vec![
+                ("model", Field("model")),
+                ("benchmark", Field("benchmark")),
+                ("definitions", Field("flavor")),
+                ("construct", Field("construct")),
+                ("correct", Field("correct")),
+                ("total", Field("total")),
+                ("programs", Field("programs")),
+                ("pass@1", Field("pass_at_1")),
+            ],
+        ),
+        (
+            "construct_effects",
+            vec![
+                ("model", Field("model")),
+                ("benchmark", Field("benchmark")),
+                ("definitions", Field("flavor")),
+                ("construct", Field("construct")),
+                ("with: right", Field("present.right")),
+                ("with: wrong", Field("present.wrong")),
+                ("without: right", Field("absent.right")),
+                ("without: wrong", Field("absent.wrong")),
+                ("difference", Field("difference")),
+                ("p", Field("p")),
+                ("p (BH)", Field("p_adjusted")),
+                ("detectable difference", Field("mdd")),
+                ("too few programs", YesNo("too_few_programs")),
+            ],
+        ),
+        (
+            "types",
+            vec![
+                ("model", Field("model")),
+                ("benchmark", Field("benchmark")),
+                ("definitions", Field("flavor")),
+                ("type", Field("type")),
+                ("length", Field("length")),
+                ("value match", Field("value_match")),
+                ("value rate", Field("value_rate")),
+                ("95% CI", Interval("value_ci95")),
+                ("type match", Field("type_match")),
+                ("total", Field("total")),
+            ],
+        ),
+        (
+            "agreements",
+            vec![
+                ("model A", Field("model_a")),
+                ("model B", Field("model_b")),
+                ("benchmark", Field("benchmark")),
+                ("both right", Field("both_right")),
+                ("only A", Field("only_a")),
+                ("only B", Field("only_b")),
+                ("both wrong", Field("both_wrong")),
+                ("difference", Field("paired.difference")),
+                ("ci95 low", Field("paired.ci95.0")),
+                ("ci95 high", Field("paired.ci95.1")),
+                ("McNemar p", Field("mcnemar_p")),
+                ("p (BH)", Field("mcnemar_p_adjusted")),
+            ],
+        ),
+        (
+            "correlations",
+            vec![
+                ("model", Field("model")),
+                ("benchmark", Field("benchmark")),
+                ("property", Label("property", property_label)),
+                ("mode", Label("mode", mode_label)),
+                ("rho", Field("rho")),
+                ("p", Field("p")),
+                ("n", Field("n")),
+                ("logistic slope", Field("logistic.slope")),
+                ("slope p", Field("logistic.p")),
+                ("slope se", Field("logistic.slope_se")),
+                ("slope se (clustered)", Field("logistic.slope_se_clustered")),
+                ("slope se (unclustered)", Field("logistic.slope_se_unclustered")),
+            ],
+        ),
+    ]
+}
+
+/// The value at `path` (dots between keys and indices); `null` where any step is missing.
+fn at<'a>(row: &'a Value, path: &str) -> &'a Value {
+    path.split('.').fold(row, |value, key| match key.parse::<usize>() {
+        Ok(index) => value.get(index).unwrap_or(&Value::Null),
+        Err(_) => value.get(key).unwrap_or(&Value::Null),
+    })
+}
+
+/// The cells a column takes in the CSV, from the JSON: exact, as the CSV writes them.
+fn csv_cells(row: &Value, source: Source) -> Vec<String> {
+    let plain = |value: &Value| match value {
+        Value::Null => String::new(),
+        Value::String(text) => text.clone(),
+        number => number.to_string(),
+    };
+    match source {
+        Field(path) => vec![plain(at(row, path))],
+        Interval(path) => (0..2).map(|i| plain(at(at(row, path), &i.to_string()))).collect(),
+        Label(path, label) => vec![label(at(row, path).as_str().unwrap()).unwrap().to_owned()],
+        YesNo(path) => vec![if at(row, path).as_bool().unwrap() { "yes" } else { "no" }.to_owned()],
+    }
+}
+
+/// A LaTeX number cell read back: `82.4\%` → 0.824, `$-$0.721` → −0.721, `--` → none; with the
+/// half unit of its last digit, which bounds its distance from the true value.
+fn latex_number(cell: &str) -> Option<(f64, f64)> {
+    if cell == "--" {
+        return None;
+    }
+    if cell == "$<$0.0001" {
+        return Some((0.0, 1e-4));
+    }
+    let (text, scale) = match cell.strip_suffix("\\%") {
+        Some(percent) => (percent, 0.01),
+        None => (cell, 1.0),
+    };
+    let text = text.replace("$-$", "-");
+    let digits = text.split_once('.').map_or(0, |(_, decimals)| decimals.len());
+    let value: f64 = text.parse().unwrap_or_else(|_| panic!("not a number: {cell}"));
+    Some((value * scale, 0.5 * 10f64.powi(-(digits as i32)) * scale + 1e-12))
+}
+
+fn assert_latex_number(cell: &str, expected: &Value, context: &str) {
+    match (latex_number(cell), expected.as_f64()) {
+        (None, None) => {}
+        (Some((value, tolerance)), Some(expected)) => {
+            assert!((value - expected).abs() <= tolerance, "{context}: {cell} printed for {expected}")
+        }
+        (printed, expected) => panic!("{context}: {printed:?} printed for {expected:?}"),
+    }
+}
+
+/// A LaTeX row's cells (a text's own `&` is escaped as `\&`).
+fn latex_rows(tex: &str) -> Vec<Vec<String>> {
+    let body = tex.split("\\toprule\n").nth(1).unwrap().split("\\bottomrule").next().unwrap();
+    let lines = body.lines().filter(|line| *line != "\\midrule");
+    lines.map(|line| line.trim_end_matches(" \\\\").split(" & ").map(str::to_owned).collect()).collect()
+}
+
+fn check_table(folder: &Path, name: &str, columns: &[(&str, Source)], rows: &[Value]) {
+    let csv = std::fs::read_to_string(folder.join(format!("{name}.csv"))).unwrap();
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let header: Vec<String> = reader.headers().unwrap().iter().map(str::to_owned).collect();
+    let expected_header: Vec<String> = columns
+        .iter()
+        .flat_map(|&(column, source)| match source {
+            Interval(_) => vec![format!("{column}_low"), format!("{column}_high")],
+            _ => vec![column.to_owned()],
+        })
+        .collect();
+    assert_eq!(header, expected_header, "{name}.csv's columns");
+    let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(records.len(), rows.len(), "{name}.csv: a line per row of the report");
+    let tex = std::fs::read_to_string(folder.join(format!("{name}.tex"))).unwrap();
+    let latex = latex_rows(&tex);
+    assert_eq!(latex.len(), rows.len() + 1, "{name}.tex: the header and a line per row");
+    let tex_header: Vec<String> = columns.iter().map(|(column, _)| exerscope_core::export::escaped(column)).collect();
+    assert_eq!(latex[0], tex_header, "{name}.tex's columns");
+    for ((row, record), cells) in rows.iter().zip(&records).zip(&latex[1..]) {
+        let mut csv_cells_of_row = record.iter();
+        assert_eq!(cells.len(), columns.len(), "{name}.tex: {cells:?}");
+        for (&(column, source), cell) in columns.iter().zip(cells) {
+            let context = format!("{name}, column {column:?}, row {row}");
+            let expected = csv_cells(row, source);
+            let printed: Vec<String> = csv_cells_of_row.by_ref().take(expected.len()).map(str::to_owned).collect();
+            let numbers: Option<Vec<f64>> = expected.iter().map(|e| e.parse().ok()).collect();
+            match numbers {
+                // Floats as CSV writes them read back to the same f64 as serde's.
+                Some(numbers) => {
+                    let read: Vec<f64> = printed.iter().map(|p| p.parse().unwrap()).collect();
+                    assert_eq!(read, numbers, "{context} (CSV)");
+                }
+                None => {
+                    let defused: Vec<String> = expected.iter().map(|e| exerscope_core::export::defused(e)).collect();
+                    assert_eq!(printed, defused, "{context} (CSV)");
+                }
+            }
+            match source {
+                Interval(path) => {
+                    let interval = at(row, path);
+                    if interval.is_null() {
+                        assert_eq!(cell, "--", "{context} (LaTeX)");
+                    } else {
+                        let inner = cell.trim_start_matches('[').trim_end_matches(']');
+                        for (i, bound) in inner.split(", ").enumerate() {
+                            assert_latex_number(&format!("{bound}\\%"), &interval[i], &context);
+                        }
+                    }
+                }
+                Field(path) if at(row, path).is_number() || at(row, path).is_null() && !cell.is_empty() => {
+                    assert_latex_number(cell, at(row, path), &context)
+                }
+                _ => assert_eq!(*cell, exerscope_core::export::escaped(&expected[0]), "{context} (LaTeX)"),
+            }
+        }
+    }
+}
+
+/// Runs `exerscope report --out` and checks every table of it against its `report.json`.
+fn check_report(inputs: &[&Path]) -> Value {
+    let out = tempfile::tempdir().unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_exerscope"))
+        .args(["report", "--no-dynamic", "--out"])
+        .arg(out.path())
+        .args(inputs)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let report: Value = serde_json::from_slice(&std::fs::read(out.path().join("report.json")).unwrap()).unwrap();
+    for (name, columns) in tables() {
+        let rows = report[name].as_array().unwrap();
+        assert!(!rows.is_empty(), "{name}: no row to check");
+        check_table(&out.path().join("tables"), name, &columns, rows);
+    }
+    report
+}
+
+#[test]
+fn every_exported_column_is_the_report_field_it_names() {
+    let Some(fixtures) = common::fixtures() else {
+        return;
+    };
+    let root = fixtures.join("exerscope");
+    let report = check_report(&[&root.join("dataset"), &root.join("Experiment_Results")]);
+    // The row the issue found wrong: 1 of the 10 Avatar programs with a nested loop was right.
+    let nested = report["construct_effects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| {
+            e["model"] == "deepseek-coder-33b-instruct"
+                && e["benchmark"] == "Avatar"
+                && e["construct"] == "nested"
+                && e["flavor"] == "reference"
+        })
+        .unwrap();
+    assert_eq!(
+        (&nested["present"]["right"], &nested["present"]["wrong"], &nested["present"]["programs"]),
+        (&Value::from(1), &Value::from(9), &Value::from(10))
+    );
+}
