@@ -100,6 +100,13 @@ fn codemind_ier_with_the_lenient_judge() {
     };
     assert_eq!(run(&report, "GPT_4", "cruxeval"), (644, 800));
     assert_eq!(run(&report, "ChatGPT_4", "Avatar-Java"), (44, 85));
+    // The dataset as published: each CRUXEval folder's main.py beside its variants is the program.
+    let with_code =
+        report.programs.iter().filter(|p| p.benchmark == "cruxeval" && p.properties.metrics.is_some()).count();
+    assert_eq!(with_code, 800);
+    let variants: Vec<_> = report.errors.iter().filter(|e| e.message.contains("other experiments")).collect();
+    assert_eq!(variants.len(), 1, "the variants are listed once: {:?}", report.errors);
+    assert!(variants[0].message.contains("refactored_main.py (800)"), "{}", variants[0].message);
 }
 
 /// Counts from tests/reference_values/value_judge.py (Python's `ast.literal_eval` and `==`).

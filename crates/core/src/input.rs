@@ -36,7 +36,37 @@ pub fn folder_of(path: &str) -> &str {
     path.rsplit_once('/').map_or("", |(folder, _)| folder)
 }
 
+/// The deepest folder that holds all of `folders` (`a/b` for `a/b/c` and `a/b/d/e`; empty when
+/// they share none).
+pub fn common_folder<'a>(folders: impl IntoIterator<Item = &'a str>) -> &'a str {
+    let mut folders = folders.into_iter();
+    let Some(mut common) = folders.next() else { return "" };
+    for folder in folders {
+        while !(folder == common || folder.starts_with(common) && folder[common.len()..].starts_with('/')) {
+            common = folder_of(common);
+            if common.is_empty() {
+                return "";
+            }
+        }
+    }
+    common
+}
+
 /// The name of the file at `path` (`c.txt` for `a/b/c.txt`).
 pub fn file_name_of(path: &str) -> &str {
     path.rsplit('/').next().unwrap_or(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_common_folder_is_the_deepest_holding_all() {
+        assert_eq!(common_folder(["a/b/c", "a/b/d/e"]), "a/b");
+        assert_eq!(common_folder(["a/bc", "a/b"]), "a", "a folder is a whole name, not a prefix");
+        assert_eq!(common_folder(["a/b", "a/b"]), "a/b");
+        assert_eq!(common_folder(["a/b", "x/y"]), "");
+        assert_eq!(common_folder([]), "");
+    }
 }

@@ -4,17 +4,25 @@
 //! file is the folder's one `.py` or `.java` file, whatever its name (CodeMind's Avatar-Java names
 //! 24 of its 86 after their class: `Punctuation.java`, `main.java`, `_96B.java`).
 //! HumanEval's `<id>__0`, `<id>__1` folders are further inputs of program `<id>`, not programs.
+//!
+//! CodeMind's folders, as published, hold `main.py` beside the variants its other experiments use
+//! (`refactored_main.py`, `var_main_1.py`, `main_ce.py`, a `main/` or `all_tests/` folder…): the
+//! program is `main.py` (or `Main.java`), and the rest is listed once per drop, never a reason to
+//! skip the program.
 
 use super::{claim, folder_of_program_folders, group_by_folder, Format, Reader, Reading};
 use crate::diagnostics::{utf8_text, FileError};
 use crate::input::InputFile;
+use crate::input::{common_folder, folder_of};
 use crate::table::{ExtraInput, Language, RawProgram};
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 pub struct DatasetFolders;
 
 /// A code file's language, by its extension.
 const CODE_FILES: &[(&str, Language)] = &[(".py", Language::Python), (".java", Language::Java)];
+/// The program of a folder that holds several code files: the others are variants.
+const MAIN_FILES: &[&str] = &["main.py", "Main.java"];
 const INPUT_FILE: &str = "input.txt";
 const OUTPUT_FILE: &str = "output.txt";
 
@@ -27,18 +35,31 @@ impl Reader for DatasetFolders {
         let Reading { context, builder, errors } = out;
         let mut taken = HashSet::new();
         let mut programs = Vec::new();
+        let mut program_folders = HashSet::new();
         for (folder, members) in group_by_folder(files, unclaimed.iter().copied()) {
             let has = |name: &str| members.iter().any(|&i| files[i].file_name() == name);
             let code = code_files(files, &members);
             if !has(OUTPUT_FILE) || (code.is_empty() && !has(INPUT_FILE)) {
                 continue;
             }
-            taken.extend(members.iter().copied().filter(|&i| is_program_file(files[i].file_name())));
-            match code[..] {
-                [] | [_] => programs.extend(read_program(files, folder, code.first().copied(), &members, errors)),
-                _ => errors.push(several_code_files(files, folder, &code)),
+            taken
+                .extend(members.iter().copied().filter(|&i| [INPUT_FILE, OUTPUT_FILE].contains(&files[i].file_name())));
+            match program_file(files, &code) {
+                Ok(code_file) => {
+                    taken.extend(code_file.map(|(i, _)| i));
+                    if let Some(program) = read_program(files, folder, code_file, &members, errors) {
+                        programs.push(program);
+                        program_folders.insert(folder);
+                    }
+                }
+                Err(()) => {
+                    taken.extend(code.iter().map(|&(i, _)| i));
+                    errors.push(several_code_files(files, folder, &code));
+                }
             }
         }
+        let others = other_files(files, unclaimed, &program_folders, &mut taken);
+        report_other_files(&others, errors);
         report_programs_without_code(&programs, errors);
         claim(unclaimed, &taken);
         for program in fold_extra_inputs(programs) {
@@ -47,10 +68,6 @@ impl Reader for DatasetFolders {
             builder.add_program(program);
         }
     }
-}
-
-fn is_program_file(name: &str) -> bool {
-    language_of(name).is_some() || name == INPUT_FILE || name == OUTPUT_FILE
 }
 
 fn language_of(name: &str) -> Option<Language> {
@@ -62,11 +79,95 @@ fn code_files(files: &[InputFile], members: &[usize]) -> Vec<(usize, Language)> 
     members.iter().filter_map(|&i| Some((i, language_of(files[i].file_name())?))).collect()
 }
 
+/// The folder's program among its code files: the one there is, or `main.py` (`Main.java`)
+/// beside variants; `Err` for several code files none of which is the main one.
+fn program_file(files: &[InputFile], code: &[(usize, Language)]) -> Result<Option<(usize, Language)>, ()> {
+    match code {
+        [] | [_] => Ok(code.first().copied()),
+        _ => MAIN_FILES
+            .iter()
+            .find_map(|&main| code.iter().find(|&&(i, _)| files[i].file_name() == main))
+            .map(|&file| Some(file))
+            .ok_or(()),
+    }
+}
+
+/// The files of program folders (and of the folders inside them) that are not the program, its
+/// input or its output — other experiments' variants — taken so that no one else reads them: by
+/// name (digits as `*`, a folder inside as `name/`), the number of program folders holding each.
+fn other_files<'a>(
+    files: &'a [InputFile],
+    unclaimed: &[usize],
+    program_folders: &HashSet<&'a str>,
+    taken: &mut HashSet<usize>,
+) -> (BTreeMap<String, HashSet<&'a str>>, Vec<&'a str>) {
+    let mut others: BTreeMap<String, HashSet<&str>> = BTreeMap::new();
+    let mut holders = Vec::new();
+    for &i in unclaimed {
+        if taken.contains(&i) {
+            continue;
+        }
+        let path = files[i].path.as_str();
+        // The nearest program folder above the file, and the name of what is in it.
+        let mut folder = path;
+        let found = loop {
+            let Some((parent, _)) = folder.rsplit_once('/') else { break None };
+            if program_folders.contains(parent) {
+                let rest = &path[parent.len() + 1..];
+                break Some((parent, rest.split_once('/').map_or(rest.to_owned(), |(sub, _)| format!("{sub}/"))));
+            }
+            folder = parent;
+        };
+        let Some((program_folder, name)) = found else { continue };
+        taken.insert(i);
+        holders.push(program_folder);
+        others.entry(digits_as_star(&name)).or_default().insert(program_folder);
+    }
+    (others, holders)
+}
+
+/// `var_main_12.py` → `var_main_*.py`: the variants of one kind counted together.
+fn digits_as_star(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        if !c.is_ascii_digit() {
+            out.push(c);
+        } else if !out.ends_with('*') {
+            out.push('*');
+        }
+    }
+    out
+}
+
+/// One message for the whole drop, at the folder holding every program folder concerned: what
+/// else they hold, most common first.
+fn report_other_files((others, holders): &(BTreeMap<String, HashSet<&str>>, Vec<&str>), errors: &mut Vec<FileError>) {
+    if others.is_empty() {
+        return;
+    }
+    let mut counted: Vec<(&String, usize)> = others.iter().map(|(name, folders)| (name, folders.len())).collect();
+    counted.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let listed: Vec<String> = counted.iter().map(|(name, folders)| format!("{name} ({folders})")).collect();
+    let place = common_folder(holders.iter().map(|folder| folder_of(folder)));
+    errors.push(FileError::new(
+        if place.is_empty() { holders[0] } else { place },
+        format!(
+            "program folders also hold files of other experiments, not analysed (the program is main.py, \
+             Main.java or the folder's one code file): {} — in parentheses, the program folders holding each",
+            listed.join(", ")
+        ),
+    ));
+}
+
 fn several_code_files(files: &[InputFile], folder: &str, code: &[(usize, Language)]) -> FileError {
     let names: Vec<&str> = code.iter().map(|&(i, _)| files[i].file_name()).collect();
     FileError::new(
         folder,
-        format!("{} code files ({}): a program folder holds one; program skipped", names.len(), names.join(", ")),
+        format!(
+            "{} code files ({}), none of them main.py or Main.java: a program folder holds one; program skipped",
+            names.len(),
+            names.join(", ")
+        ),
     )
 }
 
@@ -238,7 +339,64 @@ mod tests {
         );
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert_eq!(errors[0].file, "mine/p3");
-        assert!(errors[0].message.starts_with("2 code files (solution.py, helper.py)"), "{errors:?}");
+        assert!(
+            errors[0].message.starts_with("2 code files (solution.py, helper.py), none of them main.py"),
+            "{errors:?}"
+        );
+    }
+
+    /// CodeMind's `dataset/` as published (d55bbc18): `main.py` beside other experiments' variants
+    /// and folders, in every kind of folder it has.
+    #[test]
+    fn codemind_s_main_py_is_the_program_and_its_variants_are_listed_once() {
+        let mut files = vec![];
+        let mut folder = |folder: &str, others: &[&str]| {
+            files.push(InputFile::new(format!("{folder}/main.py"), "def f(x):\n    return x"));
+            files.push(InputFile::new(format!("{folder}/input.txt"), "f(1)"));
+            files.push(InputFile::new(format!("{folder}/output.txt"), "1"));
+            for other in others {
+                files.push(InputFile::new(format!("{folder}/{other}"), "x"));
+            }
+        };
+        let crux =
+            ["refactored_main.py", "var_main.py", "var_main_1.py", "var_main_2.py", "variables.json", "main/main.py"];
+        folder("CodeMind/dataset/cruxeval/sample_0", &crux);
+        folder("CodeMind/dataset/cruxeval/sample_1", &crux[..1]);
+        folder("CodeMind/dataset/humaneval/HumanEval_3", &["refactored_main.py", "var_main_1.py", "nl.txt"]);
+        folder(
+            "CodeMind/dataset/Avatar/Avatar-Python/codeforces_99_A",
+            &[
+                "main_ce.py",
+                "main_refactored.py",
+                "misleading_output.txt",
+                "all_tests/input/0_input.txt",
+                "all_tests/output/0_output.txt",
+            ],
+        );
+        folder(
+            "CodeMind/dataset/classeval/ClassEval_9@BigNumCalculator.subtract",
+            &["class.py", "main_cc.py", "run.py", "test_all.py", "method_test.py", "execution_path.py"],
+        );
+        files.push(InputFile::new("CodeMind/dataset/Avatar/Avatar-Java/p1/Main.java", "class Main {}"));
+        files.push(InputFile::new("CodeMind/dataset/Avatar/Avatar-Java/p1/Main.class", b"\xca\xfe".to_vec()));
+        files.push(InputFile::new("CodeMind/dataset/Avatar/Avatar-Java/p1/output.txt", "1"));
+        files.push(InputFile::new("CodeMind/dataset/Avatar/Avatar-Java/p1/input.txt", "1"));
+        let (table, errors, unclaimed) = run(&files);
+        let ids: Vec<&str> = table.programs.iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(ids.len(), 6, "every folder is a program: {ids:?} {errors:?}");
+        assert!(table
+            .programs
+            .iter()
+            .filter(|p| p.language == Language::Python)
+            .all(|p| p.code.as_deref() == Some("def f(x):\n    return x")));
+        assert!(unclaimed.is_empty(), "the variants are taken: {unclaimed:?}");
+        assert_eq!(errors.len(), 1, "one message for the drop: {errors:?}");
+        assert_eq!(errors[0].file, "CodeMind/dataset");
+        let message = &errors[0].message;
+        assert!(message.contains(": refactored_main.py (3), var_main_*.py (2), "), "{message}");
+        for other in ["all_tests/ (1)", "main/ (1)", "Main.class (1)", "main_ce.py (1)", "test_all.py (1)"] {
+            assert!(message.contains(other), "{other} in {message}");
+        }
     }
 
     #[test]
