@@ -39,13 +39,16 @@ fn cruxeval_pass_at_1_equals_the_scored_files() {
     assert_eq!(report.runs.len(), 2, "the unscored generations of the same runs are not counted twice");
 }
 
-/// CRUXEval-X phi-1 in Python and Java: placeholders excluded and counted; every program parses.
+/// CRUXEval-X phi-1 in every language of the fixture, with every language's programs: each file's
+/// correct and total are its own `res` counts (placeholders excluded and counted); programs of the
+/// languages without a grammar are measured by their lines, said once per language.
 #[test]
-fn cruxeval_x_placeholders_are_excluded_and_counted() {
+fn cruxeval_x_every_language_counts_as_its_files() {
     let Some(fixtures) = common::fixtures() else {
         return;
     };
-    let (files, errors) = read_inputs(&[fixtures.join("cruxeval-x")]);
+    let root = fixtures.join("cruxeval-x");
+    let (files, errors) = read_inputs(std::slice::from_ref(&root));
     assert!(errors.is_empty(), "{errors:?}");
     let facts = analyze(files).facts;
     let told = |file: &str| -> Vec<String> {
@@ -54,19 +57,59 @@ fn cruxeval_x_placeholders_are_excluded_and_counted() {
     assert_eq!(told("phi-1/py_output.json"), ["1 placeholder entry (problems this language lacks) excluded"]);
     assert_eq!(told("phi-1/java_output.json"), ["102 placeholder entries (problems this language lacks) excluded"]);
     let report = Report::build(&facts, Judge::Reference);
-    let runs: Vec<(&str, &str, u64, u64)> =
-        report.runs.iter().map(|r| (r.model.as_str(), r.benchmark.as_str(), r.programs, r.missing)).collect();
-    assert_eq!(runs, [("phi-1", "CRUXEval-X Java", 698, 0), ("phi-1", "CRUXEval-X Python", 799, 0)]);
+    let results = std::fs::read_dir(root.join("infer_results/phi-1")).unwrap().map(|e| e.unwrap().path());
+    let mut checked = 0;
+    for path in results {
+        let entries: Vec<serde_json::Value> = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        let verdicts: Vec<bool> = entries.iter().filter_map(|e| e["res"].as_bool()).collect();
+        let right = verdicts.iter().filter(|&&v| v).count() as u64;
+        let stem = path.file_stem().unwrap().to_str().unwrap();
+        let (language, task) = stem.split_once('_').unwrap();
+        let label = exerscope_core::table::Language::ALL
+            .into_iter()
+            .find(|l| stem_language(l.name()) == language)
+            .map(|l| l.label())
+            .unwrap_or_else(|| panic!("{language}"));
+        let task = if task == "input" { Task::Input } else { Task::Output };
+        let run = report
+            .runs
+            .iter()
+            .find(|r| r.benchmark == format!("CRUXEval-X {label}") && r.task == task)
+            .unwrap_or_else(|| panic!("no run of {stem}"));
+        assert_eq!((run.correct, run.total, run.missing), (right, verdicts.len() as u64, 0), "{stem}");
+        checked += 1;
+    }
+    assert_eq!(checked, 14);
+    let run = |benchmark: &str, task: Task| {
+        let run = report.runs.iter().find(|r| r.benchmark == benchmark && r.task == task).unwrap();
+        (run.correct, run.total)
+    };
+    assert_eq!(run("CRUXEval-X Julia", Task::Output), (110, 680), "the issue's numbers");
+    assert_eq!(run("CRUXEval-X Shell", Task::Input), (138, 674));
     let syntax_errors: Vec<_> =
         facts.programs.iter().filter(|p| p.syntax_error_line.is_some()).map(|p| &p.id).collect();
     assert!(syntax_errors.is_empty(), "programs that do not parse: {syntax_errors:?}");
-    // The Java programs are not run on their inputs (no dynamic properties): said once.
-    assert_eq!(
-        told("(running programs)"),
-        ["698 program(s) are not run on their own input (a Java program: exerscope runs Python only): they have no \
-          dynamic properties"]
-    );
-    assert_eq!(facts.errors.len(), 3, "{:?}", facts.errors);
+    // Every language's own file is read: 19 languages' programs, the merged file named once.
+    assert_eq!(facts.benchmarks.len(), 19, "{:?}", facts.benchmarks);
+    assert_eq!(told("cruxeval-x/merge.json").len(), 1);
+    let julia = facts.errors.iter().filter(|e| e.message.contains("in Julia: exerscope has no grammar")).count();
+    assert_eq!(julia, 1, "said once: {:?}", facts.errors);
+    // A Julia program without its harness: its lines, and no constructs.
+    let benchmark = facts.benchmark_index("CRUXEval-X Julia").unwrap();
+    let program = facts.programs.iter().find(|p| p.benchmark == benchmark && p.id == "0").unwrap();
+    assert_eq!((program.metrics, program.lines), (None, Some(8)));
+}
+
+/// A language's code in CRUXEval-X's file names.
+fn stem_language(name: &str) -> &str {
+    match name {
+        "python" => "py",
+        "javascript" => "js",
+        "julia" => "jl",
+        "shell" => "sh",
+        "rust" => "rs",
+        other => other,
+    }
 }
 
 /// REval publishes no result files: small ones in its documented format (evaluation.py), joined
@@ -212,4 +255,65 @@ fn cruxeval_input_generations_are_judged_by_running_the_program() {
 fn analyze_running(files: Vec<exerscope_core::InputFile>) -> exerscope_core::Analysis {
     let mut runner = PythonRunner::new("python3".into());
     analyze_with_progress(files, &ReadOptions::default(), &mut runner, &mut |_| {})
+}
+
+/// RE2-Bench as its repository lays it out: every validation file gives a run whose correct and
+/// total are its rows' `rs` count (the ablations a setting of their own beside the model), on
+/// the 500 problems of its problems file, each with its source and difficulty.
+#[test]
+fn re2_bench_runs_count_as_its_validation_files() {
+    let Some(fixtures) = common::fixtures() else {
+        return;
+    };
+    let root = fixtures.join("re2bench");
+    let (files, errors) = read_inputs(std::slice::from_ref(&root));
+    assert!(errors.is_empty(), "{errors:?}");
+    let analysis = exerscope_core::analysis::analyze(files);
+    let report = Report::build(&analysis.facts, Judge::Reference);
+    let validations = std::fs::read_dir(root.join("results/validations")).unwrap().map(|e| e.unwrap().path());
+    let mut checked = 0;
+    for path in validations.filter(|p| p.extension().is_some_and(|e| e == "csv")) {
+        let mut reader = csv::Reader::from_path(&path).unwrap();
+        let rs: Vec<bool> = reader.records().map(|r| &r.unwrap()[2] == "1").collect();
+        let stem = path.file_stem().unwrap().to_str().unwrap();
+        let (model, task, setting) = [("_input", Task::Input), ("_output", Task::Output)]
+            .into_iter()
+            .find_map(|(suffix, task)| {
+                let (model, rest) = stem.split_once(suffix)?;
+                let setting = rest.strip_prefix("_prediction_").map_or("", |s| s);
+                Some((model, task, setting))
+            })
+            .unwrap();
+        let name = match setting {
+            "wocot" => format!("{model} (no CoT)"),
+            "wohint" => format!("{model} (no hint)"),
+            _ => model.to_owned(),
+        };
+        let run = report.runs.iter().find(|r| r.model == name && r.task == task).unwrap_or_else(|| panic!("{stem}"));
+        let right = rs.iter().filter(|&&r| r).count() as u64;
+        assert_eq!(
+            (run.correct, run.total, run.missing, run.benchmark.as_str()),
+            (right, 500, 0, "RE2-Bench"),
+            "{stem}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 12);
+    assert_eq!(report.runs.len(), 12);
+    assert_eq!(analysis.table.programs.len(), 500);
+    let sources: std::collections::BTreeSet<&str> =
+        analysis.table.programs.iter().map(|p| p.about.attributes[0].1.as_str()).collect();
+    assert_eq!(
+        sources.into_iter().collect::<Vec<_>>(),
+        ["Avatar", "Classeval", "HumanEval", "Real", "Swebench", "cruxeval"]
+    );
+    assert!(analysis.table.programs.iter().all(|p| p.code.is_some()), "every problem has its code file");
+    let unrecognised: Vec<_> =
+        analysis.facts.errors.iter().filter(|e| e.message.contains("not a recognised")).collect();
+    assert!(unrecognised.is_empty(), "every file of the repository is named: {unrecognised:?}");
+    // The raw responses the fixture holds: input and output prediction of its 4 models (none of
+    // the ablations).
+    let with_response =
+        (0..analysis.table.predictions.len()).filter(|&i| analysis.table.predictions.response.get(i).is_some()).count();
+    assert_eq!(with_response, 2 * 4 * 500);
 }

@@ -161,6 +161,7 @@ pub fn join(files: Vec<InputFile>, options: &ReadOptions, progress: &mut dyn FnM
     let (mut table, problems) = builder.finish();
     table.unread = unread;
     report_unjoined(&table, &problems.unmatched, &mut errors);
+    report_unparsed_languages(&table, &mut errors);
     errors.extend(problems.messages);
     let runs = plan_runs(&table);
     Joined { table, errors, runs, packed }
@@ -173,7 +174,7 @@ pub fn extract(sources: &[ProgramSource<'_>], parser: &mut ProgramParser) -> Vec
 
 fn extract_one(source: &ProgramSource<'_>, parser: &mut ProgramParser) -> ProgramProperties {
     match &source.code {
-        Some(code) => parser.extract(code, source.language),
+        Some(code) => parser.extract(code, source.language).unwrap_or_default(),
         None => ProgramProperties::default(),
     }
 }
@@ -300,7 +301,9 @@ impl Analysis {
     /// model predicted), recording its trace.
     pub fn trace_request(&self, program: usize, input: Option<&str>) -> Result<RunRequest, String> {
         let run = self.program_runs.of(program as u32).ok_or_else(|| match self.table.programs.get(program) {
-            Some(p) if p.language == Language::Java => "a Java program: exerscope runs Python only".to_owned(),
+            Some(p) if p.language != Language::Python => {
+                format!("a {} program: exerscope runs Python only", p.language.label())
+            }
             Some(_) => "the program has no code to run".to_owned(),
             None => format!("no program #{program}"),
         })?;
@@ -430,6 +433,7 @@ fn program_facts(table: &Table, type_names: &mut TypeNames) -> Vec<ProgramFacts>
         reference_constructs: Default::default(),
         constructs: Default::default(),
         metrics: None,
+        lines: program.code.as_deref().filter(|_| !program.language.has_grammar()).map(non_blank_lines),
         syntax_error_line: None,
         output_type_reference: ReferenceType::of_text(&program.expected),
         output_type: type_names.id(exerscope_type(&program.expected, program.language)),
@@ -438,6 +442,10 @@ fn program_facts(table: &Table, type_names: &mut TypeNames) -> Vec<ProgramFacts>
         extra_runs: program.extra_inputs.iter().map(|e| ExtraRun { id: e.id.clone(), run: None }).collect(),
     };
     table.programs.iter().map(program_facts).collect()
+}
+
+fn non_blank_lines(code: &str) -> u32 {
+    code.lines().filter(|line| !line.trim().is_empty()).count() as u32
 }
 
 /// What parsing gave each program, for its facts (syntax errors told), and where its constructs are.
@@ -456,7 +464,7 @@ fn parsed_programs(table: &Table, properties: Vec<ProgramProperties>) -> (Parsed
         parsed.programs.push(ParsedProgram {
             reference_constructs: properties.reference_constructs,
             constructs: properties.constructs,
-            metrics: program.code.as_ref().map(|_| properties.metrics),
+            metrics: program.code.as_ref().filter(|_| program.language.has_grammar()).map(|_| properties.metrics),
             syntax_error_line: properties.syntax_error_line,
         });
     }
@@ -579,6 +587,24 @@ fn report_too_deep(table: &Table, errors: &mut Vec<FileError>) {
 }
 
 /// Predictions without programs, and benchmarks nobody predicted, are told to the user.
+/// Programs in a language exerscope has no grammar for: said once per language.
+fn report_unparsed_languages(table: &Table, errors: &mut Vec<FileError>) {
+    let mut counts: BTreeMap<Language, (usize, &str)> = BTreeMap::new();
+    for program in table.programs.iter().filter(|p| p.code.is_some() && !p.language.has_grammar()) {
+        counts.entry(program.language).or_insert((0, &program.source_path)).0 += 1;
+    }
+    for (language, (count, example)) in counts {
+        let label = language.label();
+        errors.push(FileError::new(
+            example,
+            format!(
+                "{count} program(s) in {label}: exerscope has no grammar for {label} yet, so they are judged and \
+                 measured by their lines of code (non-blank lines), without constructs or complexity"
+            ),
+        ));
+    }
+}
+
 fn report_unjoined(table: &Table, unmatched: &[Unmatched], errors: &mut Vec<FileError>) {
     for u in unmatched {
         errors.push(FileError::new(

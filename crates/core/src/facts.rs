@@ -43,8 +43,13 @@ pub struct ProgramFacts {
     pub language: Language,
     pub reference_constructs: ReferenceConstructs,
     pub constructs: Constructs,
-    /// `None` when the dataset holds no code for the program.
+    /// `None` when the dataset holds no code for the program, or exerscope has no grammar for its
+    /// language ([`Language::has_grammar`]).
     pub metrics: Option<Metrics>,
+    /// The non-blank lines of code in a language exerscope does not parse: its only measure (a
+    /// parsed program's `loc` leaves out comments too).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lines: Option<u32>,
     pub syntax_error_line: Option<usize>,
     /// The expected output's reference category (SPEC §4.5).
     pub output_type_reference: ReferenceType,
@@ -425,9 +430,10 @@ pub(crate) mod tests {
             benchmark: 0,
             id: id.into(),
             language: Language::Python,
-            reference_constructs: parser.extract(code, Language::Python).reference_constructs,
-            constructs: parser.extract(code, Language::Python).constructs,
-            metrics: Some(parser.extract(code, Language::Python).metrics),
+            reference_constructs: parser.extract(code, Language::Python).unwrap().reference_constructs,
+            constructs: parser.extract(code, Language::Python).unwrap().constructs,
+            metrics: Some(parser.extract(code, Language::Python).unwrap().metrics),
+            lines: None,
             syntax_error_line: None,
             output_type_reference: ReferenceType::Int,
             output_type: 0,

@@ -38,7 +38,8 @@ numeric_properties! {
     MccabeSum => "mccabe_sum", "McCabe complexity (sum over functions)", |p| metric(p, |m| m.mccabe_sum);
     Cognitive => "cognitive", "cognitive complexity", |p| metric(p, |m| m.cognitive);
     MaxNesting => "max_nesting", "maximum nesting depth", |p| metric(p, |m| m.max_nesting);
-    Loc => "loc", "lines of code", |p| metric(p, |m| m.loc);
+    /// Non-blank, non-comment lines; for a language without a grammar, non-blank lines.
+    Loc => "loc", "lines of code", |p| metric(p, |m| m.loc).or(p.lines.map(f64::from));
     Statements => "statements", "statements", |p| metric(p, |m| m.statements);
     AstNodes => "ast_nodes", "syntax tree nodes", |p| metric(p, |m| m.ast_nodes);
     Functions => "functions", "functions", |p| metric(p, |m| m.functions);

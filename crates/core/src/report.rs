@@ -393,6 +393,9 @@ pub struct ProgramPropertiesReport {
     /// Size and complexity; absent when the dataset holds no code for the program.
     #[serde(flatten)]
     pub metrics: Option<Metrics>,
+    /// Non-blank lines, for a language exerscope does not parse (no `metrics` then).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lines: Option<u32>,
     pub output_type_reference: ReferenceType,
     pub output_type: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -414,6 +417,7 @@ impl ProgramReport {
             language: program.language,
             properties: ProgramPropertiesReport {
                 metrics: program.metrics,
+                lines: program.lines,
                 output_type_reference: program.output_type_reference,
                 output_type: facts.type_names[program.output_type as usize].clone(),
                 output_length: program.output_length,

@@ -11,9 +11,36 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 units! {
+    /// A program's language. Python and Java are parsed (constructs, complexity); the others of
+    /// CRUXEval-X are read, judged and measured by their lines ([`Language::has_grammar`]).
     pub enum Language {
         Python => "python", "Python";
         Java => "java", "Java";
+        Cpp => "cpp", "C++";
+        CSharp => "csharp", "C#";
+        D => "d", "D";
+        Go => "go", "Go";
+        Julia => "julia", "Julia";
+        JavaScript => "javascript", "JavaScript";
+        Lua => "lua", "Lua";
+        Php => "php", "PHP";
+        Perl => "perl", "Perl";
+        R => "r", "R";
+        Ruby => "ruby", "Ruby";
+        Racket => "racket", "Racket";
+        Rust => "rust", "Rust";
+        Scala => "scala", "Scala";
+        Shell => "shell", "Shell";
+        Swift => "swift", "Swift";
+        TypeScript => "typescript", "TypeScript";
+    }
+}
+
+impl Language {
+    /// Whether exerscope parses the language (a tree-sitter grammar): its programs get constructs
+    /// and complexity; the others their line counts only.
+    pub fn has_grammar(self) -> bool {
+        matches!(self, Language::Python | Language::Java)
     }
 }
 
@@ -52,6 +79,32 @@ pub struct ProgramOf<B> {
     pub extra_inputs: Vec<ExtraInput>,
     /// Where the code came from, for messages.
     pub source_path: String,
+    /// What its benchmark says of it beyond code and values.
+    #[serde(default)]
+    pub about: ProgramNotes,
+}
+
+/// What a benchmark says of a program beyond its code and values (RE2-Bench: where it comes from,
+/// how hard it is, and that it needs its project to run).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProgramNotes {
+    /// (name, value) pairs the views and the report group programs by: `("source", "Swebench")`,
+    /// `("difficulty", "difficult")`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attributes: Vec<(String, String)>,
+    /// Why it is never run here, though Python: it is measured statically only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_run: Option<NotRun>,
+}
+
+units! {
+    /// Why a Python program is not run here.
+    pub enum NotRun {
+        /// RE2-Bench's functions from SWE-bench and real projects.
+        NeedsProject => "needs_project", "a function of a project that it imports: its runs need the project";
+        /// RE2-Bench's other problems, whose inputs are JSON (`self`, `args`, `kwargs`).
+        ArgumentsAsJson => "arguments_as_json", "its input is its arguments as JSON, not a call: not run yet";
+    }
 }
 
 /// A further input of a program, with its expected output.
@@ -207,8 +260,8 @@ pub type RawProgram = ProgramOf<String>;
 impl<B> ProgramOf<B> {
     /// The same program, its benchmark given another way (a name interned to an index).
     pub fn in_benchmark<C>(self, benchmark: C) -> ProgramOf<C> {
-        let ProgramOf { benchmark: _, id, language, code, input, expected, extra_inputs, source_path } = self;
-        ProgramOf { benchmark, id, language, code, input, expected, extra_inputs, source_path }
+        let ProgramOf { benchmark: _, id, language, code, input, expected, extra_inputs, source_path, about } = self;
+        ProgramOf { benchmark, id, language, code, input, expected, extra_inputs, source_path, about }
     }
 }
 
@@ -655,6 +708,7 @@ mod tests {
             input: "f()".into(),
             expected: "1".into(),
             extra_inputs: Vec::new(),
+            about: Default::default(),
             source_path: format!("dataset/{benchmark}/{id}/main.py"),
         }
     }

@@ -67,11 +67,11 @@ mod tests {
 /// exerscope's type of a value text (SPEC §4.5): `none`, `bool`, `int`, `float`, `complex`,
 /// `str`, `empty str`, `bytes`, `list`, `tuple`, `set`, `dict`, with the element type of
 /// containers whose elements share one (`list of tuple`, `dict of int`: a dict by its values),
-/// `… of mixed` otherwise; `text` when it is not a literal. Java outputs are printed text: numbers,
-/// `true`/`false`, and `text` for the rest.
+/// `… of mixed` otherwise; `text` when it is not a literal. Outputs of other languages (Java, CRUXEval-X's)
+/// are their text: numbers, `true`/`false`, and `text` for the rest.
 pub fn exerscope_type(text: &str, language: crate::table::Language) -> String {
     let trimmed = text.trim();
-    if language == crate::table::Language::Java {
+    if language != crate::table::Language::Python {
         return match trimmed {
             "true" | "false" => "bool".to_owned(),
             _ => match parse(trimmed) {

@@ -171,10 +171,14 @@ impl RunRequest {
 
 /// The program's code, when it can be run here.
 fn runnable(program: &Program) -> Result<&str, &'static str> {
+    if let Some(reason) = program.about.not_run {
+        return Err(reason.label());
+    }
     match (&program.code, program.language) {
         (Some(code), Language::Python) => Ok(code),
         (_, Language::Java) => Err("a Java program: exerscope runs Python only"),
         (None, _) => Err("the program has no code"),
+        _ => Err("not a Python program: exerscope runs Python only"),
     }
 }
 
@@ -201,6 +205,7 @@ mod tests {
             input: "f(1)".into(),
             expected: "2".into(),
             extra_inputs: Vec::new(),
+            about: Default::default(),
             source_path: "b.jsonl".into(),
         });
         for (sample, &(task, answer, stored_verdict)) in predictions.iter().enumerate() {

@@ -113,17 +113,22 @@ impl Default for ProgramParser {
 
 impl ProgramParser {
     pub fn new() -> Self {
-        ProgramParser { python: language_parser(Language::Python), java: language_parser(Language::Java) }
+        ProgramParser {
+            python: language_parser(tree_sitter_python::LANGUAGE.into(), Language::Python),
+            java: language_parser(tree_sitter_java::LANGUAGE.into(), Language::Java),
+        }
     }
 
-    /// Parses `code` once and runs every extractor over one walk of its tree.
-    pub fn extract(&mut self, code: &str, language: Language) -> ProgramProperties {
+    /// Parses `code` once and runs every extractor over one walk of its tree; `None` for a
+    /// language without a grammar ([`Language::has_grammar`]).
+    pub fn extract(&mut self, code: &str, language: Language) -> Option<ProgramProperties> {
         let (parser, roles) = match language {
             Language::Python => &mut self.python,
             Language::Java => &mut self.java,
+            _ => return None,
         };
         let Some(tree) = parser.parse(code, None) else {
-            return ProgramProperties { syntax_error_line: Some(1), ..Default::default() };
+            return Some(ProgramProperties { syntax_error_line: Some(1), ..Default::default() });
         };
         let mut constructs = reference_constructs::Extractor::default();
         let mut syntax_error = syntax_error::Extractor::default();
@@ -165,7 +170,7 @@ impl ProgramParser {
         found.extend(string_formatting.finish());
         let (mccabe_max, mccabe_sum) = mccabe.finish();
         let (statements, ast_nodes, functions, calls) = counts.finish();
-        ProgramProperties {
+        Some(ProgramProperties {
             reference_constructs: constructs.finish(),
             constructs: found,
             construct_lines: lines.finish(),
@@ -181,19 +186,15 @@ impl ProgramParser {
                 cognitive: cognitive.finish(),
                 reference_cc: match language {
                     Language::Python => reference_cc::reference_cc(tree.root_node(), code.as_bytes()),
-                    Language::Java => None,
+                    _ => None,
                 },
             },
             syntax_error_line: syntax_error.finish(),
-        }
+        })
     }
 }
 
-fn language_parser(language: Language) -> (Parser, RoleTable) {
-    let grammar: tree_sitter_c2rust::Language = match language {
-        Language::Python => tree_sitter_python::LANGUAGE.into(),
-        Language::Java => tree_sitter_java::LANGUAGE.into(),
-    };
+fn language_parser(grammar: tree_sitter_c2rust::Language, language: Language) -> (Parser, RoleTable) {
     let mut parser = Parser::new();
     parser.set_language(&grammar).expect("the bundled grammar matches the tree-sitter runtime");
     (parser, RoleTable::new(&grammar, language))
@@ -228,10 +229,10 @@ fn walk(root: Node<'_>, source: &[u8], roles: &RoleTable, extractors: &mut [&mut
 
 #[cfg(test)]
 pub(crate) fn python(code: &str) -> ProgramProperties {
-    ProgramParser::new().extract(code, Language::Python)
+    ProgramParser::new().extract(code, Language::Python).unwrap()
 }
 
 #[cfg(test)]
 pub(crate) fn java(code: &str) -> ProgramProperties {
-    ProgramParser::new().extract(code, Language::Java)
+    ProgramParser::new().extract(code, Language::Java).unwrap()
 }

@@ -84,6 +84,7 @@ fn classify(kind: &str, language: Language) -> (Role, bool) {
     match language {
         Language::Python => python(kind),
         Language::Java => java(kind),
+        _ => (Role::Other, false),
     }
 }
 

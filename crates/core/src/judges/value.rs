@@ -1,7 +1,7 @@
 //! Python values compared with Python's `==` (SPEC §3): both sides parsed as literals; calls
 //! whose arguments are literals (input predictions, `f([1, 2], 'a')`) compare by name and by
 //! their arguments' values, read as the runs read them ([`crate::execution::call`]); otherwise the
-//! reference rule decides. Java outputs are printed text:
+//! reference rule decides. Outputs of other languages (Java, CRUXEval-X's) are their text:
 //! trimmed and compared.
 
 use super::is_python_space;
@@ -10,7 +10,7 @@ use crate::pyliteral::{parse, python_eq};
 use crate::table::Language;
 
 pub fn is_correct(predicted: &str, expected: &str, language: Language) -> bool {
-    if language == Language::Java {
+    if language != Language::Python {
         return predicted.trim_matches(is_python_space) == expected.trim_matches(is_python_space);
     }
     match (parse(predicted), parse(expected)) {

@@ -56,7 +56,7 @@ fn read_file(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec<File
     parser.set_language(&tree_sitter_python::LANGUAGE.into()).expect("the bundled grammar matches tree-sitter");
     for (line, record) in parse_json_lines::<Record>(file, errors) {
         let benchmark = format!("{} ({}'s code)", record.dataset_name, record.model_name);
-        if !seen.first(&format!("{} of {benchmark}", record.problem_name), file, Some(line), errors) {
+        if !seen.first(&format!("{} of {benchmark}", record.problem_name), file, || Some(line), errors) {
             continue;
         }
         let source_path = format!("{} ({})", file.path, record.problem_name);
@@ -93,6 +93,7 @@ fn read_file(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec<File
                 .trim()
                 .to_owned(),
             extra_inputs: Vec::new(),
+            about: Default::default(),
         });
     }
     if untested > 0 {

@@ -136,7 +136,7 @@ fn read_benchmark(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec
     builder.reading_from(&file.path);
     let mut seen = SeenIds::default();
     for (line, record) in parse_json_lines::<BenchmarkRecord>(file, errors) {
-        if !seen.first(&record.id, file, Some(line), errors) {
+        if !seen.first(&record.id, file, || Some(line), errors) {
             continue;
         }
         builder.add_program(RawProgram {
@@ -148,6 +148,7 @@ fn read_benchmark(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec
             input: format!("f({})", record.input),
             expected: record.output,
             extra_inputs: Vec::new(),
+            about: Default::default(),
         });
     }
 }

@@ -1,12 +1,14 @@
 //! CRUXEval-X (SPEC §2): results `infer_results/<model>/<lang>_<input|output>.json`, an array of
 //! `{id, res, error?, error_message?, code, answer}` where `code` is the whole check program with
-//! the model's answer filled in; and, optionally, the benchmark
+//! the model's answer filled in; and, optionally, the benchmark: `datasets/cruxeval-x/<lang>.json`
+//! (an array of `{id, code}`; `{id}` alone where the language lacks the problem) or
 //! `cruxeval_preprocessed/<lang>.jsonl` (`{id, code, input_reasoning, output_reasoning}`), whose
 //! check holds the true input and output.
 //!
 //! Entries `{"id": i, "res": 0}` (an integer, no code) are placeholders for problems the language
 //! lacks: they are excluded, and their count is told. The program shown and measured is the code
-//! without its check harness. Python and Java are read; other languages are reported.
+//! without its test harness ([`LANGUAGES`]). All 19 languages are read; the true input and output
+//! are read from the checks of Python and Java.
 
 use super::json_input::{
     first_line, first_record, has_keys, line_of, nothing_in, parse_json, parse_json_lines, SeenIds,
@@ -57,6 +59,40 @@ struct DatasetRecord {
     code: String,
 }
 
+/// An entry of `datasets/cruxeval-x/<lang>.json`.
+#[derive(Deserialize)]
+struct DatasetEntry {
+    id: Id,
+    code: Option<String>,
+}
+
+/// Each language: its code in the file names, exerscope's language, and where its test harness
+/// begins (the first of these at the start of a line; the program is the code before it).
+const LANGUAGES: &[(&str, Language, &[&str])] = &[
+    ("py", Language::Python, &["def check(candidate):"]),
+    ("java", Language::Java, &["public static void main("]),
+    ("cpp", Language::Cpp, &["int main()"]),
+    ("cs", Language::CSharp, &["public static void Main("]),
+    ("d", Language::D, &["unittest"]),
+    ("go", Language::Go, &["func TestF("]),
+    ("jl", Language::Julia, &["using Test"]),
+    ("js", Language::JavaScript, &["const assert = require("]),
+    ("lua", Language::Lua, &["lu = require("]),
+    ("php", Language::Php, &["function candidate("]),
+    ("pl", Language::Perl, &["use Test::Deep;"]),
+    ("r", Language::R, &["test_humaneval <- function()"]),
+    ("rb", Language::Ruby, &["require 'test/unit'"]),
+    ("rkt", Language::Racket, &["(require rackunit)"]),
+    ("rs", Language::Rust, &["fn main()"]),
+    ("scala", Language::Scala, &["def main(args: Array[String])"]),
+    ("sh", Language::Shell, &["candidate() {"]),
+    ("swift", Language::Swift, &["func ==(", "assert("]),
+    ("ts", Language::TypeScript, &["declare var require: any;", "const assert = require("]),
+];
+
+/// The file of every language's programs at once, which the languages' own files repeat.
+const MERGED_DATASET: &str = "merge.json";
+
 impl Reader for CruxevalX {
     fn formats(&self) -> &'static [Format] {
         &[Format::CruxevalX]
@@ -70,11 +106,18 @@ impl Reader for CruxevalX {
                     Some(language) => read_results(file, language, task, builder, errors),
                     None => errors.push(unsupported(file, language)),
                 }
-            } else if let Some(language) = dataset_name(file) {
+            } else if let Some(language) = preprocessed_name(file) {
                 match language_of(language) {
-                    Some(language) => read_dataset(file, language, builder, errors),
+                    Some(language) => read_preprocessed(file, language, builder, errors),
                     None => errors.push(unsupported(file, language)),
                 }
+            } else if let Some(language) = dataset_name(file) {
+                read_dataset(file, language, builder, errors);
+            } else if is_merged_dataset(file) {
+                errors.push(FileError::new(
+                    &file.path,
+                    "every language's programs at once, as each language's own file has them: not read again",
+                ));
             } else {
                 return false;
             }
@@ -97,31 +140,42 @@ fn results_name(file: &InputFile) -> Option<(&str, Task)> {
 }
 
 /// `<lang>.jsonl` whose records carry `input_reasoning` and `output_reasoning`.
-fn dataset_name(file: &InputFile) -> Option<&str> {
+fn preprocessed_name(file: &InputFile) -> Option<&str> {
     let language = file.file_name().strip_suffix(".jsonl")?;
     let record = first_record(file)?;
     has_keys(&record, &["input_reasoning", "output_reasoning"]).then_some(language)
 }
 
-fn language_of(name: &str) -> Option<Language> {
-    match name {
-        "py" | "python" => Some(Language::Python),
-        "java" => Some(Language::Java),
-        _ => None,
-    }
+/// `<lang>.json` of a known language, an array of `{id, code}` (no `res`: not results).
+fn dataset_name(file: &InputFile) -> Option<Language> {
+    let language = language_of(file.file_name().strip_suffix(".json")?)?;
+    let is_programs = first_line(file).trim_start().starts_with('[')
+        && line_of(file, "\"code\"").is_some()
+        && line_of(file, "\"res\"").is_none();
+    is_programs.then_some(language)
+}
+
+/// `merge.json`: an object of languages, each an object of `{id, code}` by id.
+fn is_merged_dataset(file: &InputFile) -> bool {
+    file.file_name() == MERGED_DATASET
+        && first_line(file).trim_start().starts_with('{')
+        && line_of(file, "\"code\"").is_some()
+}
+
+fn language_of(code: &str) -> Option<Language> {
+    let code = if code == "python" { "py" } else { code };
+    LANGUAGES.iter().find(|(name, ..)| *name == code).map(|&(_, language, _)| language)
 }
 
 fn benchmark(language: Language) -> String {
-    match language {
-        Language::Python => "CRUXEval-X Python".to_owned(),
-        Language::Java => "CRUXEval-X Java".to_owned(),
-    }
+    format!("CRUXEval-X {}", language.label())
 }
 
 fn unsupported(file: &InputFile, language: &str) -> FileError {
+    let known: Vec<&str> = LANGUAGES.iter().map(|(code, ..)| *code).collect();
     FileError::new(
         &file.path,
-        format!("CRUXEval-X in {language}: exerscope reads Python and Java programs only; skipped"),
+        format!("CRUXEval-X in {language:?}: not one of its languages ({}); skipped", known.join(", ")),
     )
 }
 
@@ -143,7 +197,8 @@ fn read_results(
     let mut seen = SeenIds::default();
     for entry in entries {
         let id = entry.id.text();
-        let line = line_of(file, &format!("\"id\": {}", entry_id_json(&entry.id)));
+        // Found only when told: a search of the whole file per entry.
+        let line = || line_of(file, &format!("\"id\": {}", entry_id_json(&entry.id)));
         let verdict = match (&entry.res, &entry.code) {
             (Res::Number(0), None) => {
                 placeholders += 1;
@@ -152,7 +207,7 @@ fn read_results(
             (Res::Verdict(verdict), Some(_)) => *verdict,
             _ => {
                 let message = format!("id {id}: `res` must be true or false, with `code`; skipped");
-                errors.push(match line {
+                errors.push(match line() {
                     Some(line) => FileError::at_line(&file.path, line, message),
                     None => FileError::new(&file.path, message),
                 });
@@ -178,6 +233,7 @@ fn read_results(
             input,
             expected,
             extra_inputs: Vec::new(),
+            about: Default::default(),
             source_path: format!("{} (id {id})", file.path),
         });
         builder.add_prediction(RawPrediction {
@@ -211,12 +267,41 @@ fn entry_id_json(id: &Id) -> serde_json::Value {
     }
 }
 
+/// A language's programs, `{id, code}` each (`{id}` alone: a problem the language lacks).
 fn read_dataset(file: &InputFile, language: Language, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
+    builder.reading_from(&file.path);
+    let records = match parse_json::<Vec<DatasetEntry>>(file) {
+        Ok(records) => records,
+        Err(e) => return errors.push(e),
+    };
+    let mut seen = SeenIds::default();
+    for record in records {
+        let Some(code) = record.code else { continue };
+        let id = record.id.text();
+        if !seen.first(&id, file, || line_of(file, &format!("\"id\": {}", entry_id_json(&record.id))), errors) {
+            continue;
+        }
+        let check = check_of(&code, language);
+        builder.add_program(RawProgram {
+            benchmark: benchmark(language),
+            source_path: format!("{} (id {id})", file.path),
+            id,
+            language,
+            code: Some(without_check(&code, language)),
+            input: check.as_ref().map(|c| c.call.clone()).unwrap_or_default(),
+            expected: check.map(|c| c.expected).unwrap_or_default(),
+            extra_inputs: Vec::new(),
+            about: Default::default(),
+        });
+    }
+}
+
+fn read_preprocessed(file: &InputFile, language: Language, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
     builder.reading_from(&file.path);
     let mut seen = SeenIds::default();
     for (line, record) in parse_json_lines::<DatasetRecord>(file, errors) {
         let id = record.id.text();
-        if !seen.first(&id, file, Some(line), errors) {
+        if !seen.first(&id, file, || Some(line), errors) {
             continue;
         }
         let Some(check) = check_of(&record.code, language) else {
@@ -232,18 +317,26 @@ fn read_dataset(file: &InputFile, language: Language, builder: &mut TableBuilder
             input: check.call,
             expected: check.expected,
             extra_inputs: Vec::new(),
+            about: Default::default(),
         });
     }
 }
 
-/// The function under test, without the harness that checks it.
+/// The function under test, without the harness that checks it: the code before the first line
+/// that begins the language's harness ([`LANGUAGES`]); a class around the function (Java, C#,
+/// Scala) is closed again.
 fn without_check(code: &str, language: Language) -> String {
-    match language {
-        Language::Python => code.split("\ndef check(candidate):").next().unwrap_or(code).trim().to_owned() + "\n",
-        Language::Java => match code.find("public static void main(") {
-            Some(at) => format!("{}\n}}\n", code[..at].trim()),
-            None => code.trim().to_owned() + "\n",
-        },
+    let markers = LANGUAGES.iter().find(|(_, l, _)| *l == language).map_or(&[][..], |(_, _, markers)| *markers);
+    let mut offset = 0;
+    let harness = code.split_inclusive('\n').find_map(|line| {
+        let at = offset;
+        offset += line.len();
+        markers.iter().any(|marker| line.trim_start().starts_with(marker)).then_some(at)
+    });
+    let program = code[..harness.unwrap_or(code.len())].trim();
+    match (harness, language) {
+        (Some(_), Language::Java | Language::CSharp | Language::Scala) => format!("{program}\n}}\n"),
+        _ => format!("{program}\n"),
     }
 }
 
@@ -261,13 +354,14 @@ fn check_of(code: &str, language: Language) -> Option<Check> {
     let marker = match language {
         Language::Python => "assert candidate(",
         Language::Java => "assert(f(",
+        _ => return None,
     };
     let open = code.find(marker)? + marker.len() - 1;
     let close = matching_bracket(code, open)?;
     let after_call = &code[close + 1..];
     let expected = match language {
         Language::Python => after_call.strip_prefix(" == ")?.lines().next()?,
-        Language::Java => {
+        _ => {
             // The expected value is bracketed: `.equals((X))` or ` == (X)`; anything else is not
             // a check this reader knows.
             let argument = after_call.strip_prefix(".equals").or_else(|| after_call.strip_prefix(" == "))?;
@@ -335,6 +429,49 @@ mod tests {
         assert_eq!(unicode.expected, "(\"é\")");
     }
 
+    #[test]
+    fn every_language_s_harness_is_cut_from_its_program() {
+        let julia = "function f(x)\n    return x\nend\nusing Test\n\n@testset begin\ncandidate = f;\n\t@test(candidate(1) == 1)\nend\n";
+        assert_eq!(without_check(julia, Language::Julia), "function f(x)\n    return x\nend\n");
+        let scala = "object Problem {\n    def f(x : Long) : Long = x\n    def main(args: Array[String]) = {\n    assert(f((1l)) == (1l));\n    }\n\n}\n";
+        assert_eq!(without_check(scala, Language::Scala), "object Problem {\n    def f(x : Long) : Long = x\n}\n");
+        let swift = "func f(a: Int) -> Int {\n    return a\n}\n\nfunc ==(left: [(Int, Int)], right: [(Int, Int)]) -> Bool {\n    return true\n}\nassert(f(a: 1) == 1)";
+        assert_eq!(without_check(swift, Language::Swift), "func f(a: Int) -> Int {\n    return a\n}\n");
+        let shell = "f() {\n    echo $1\n}\n\ncandidate() {\n    f \"$@\"\n}\n";
+        assert_eq!(without_check(shell, Language::Shell), "f() {\n    echo $1\n}\n");
+        assert_eq!(without_check("no harness here", Language::Lua), "no harness here\n");
+        for (code, ..) in LANGUAGES {
+            assert!(language_of(code).is_some(), "{code}");
+        }
+        assert_eq!(LANGUAGES.len(), 19);
+    }
+
+    #[test]
+    fn a_language_s_dataset_file_gives_its_programs_and_the_merged_file_is_named_once() {
+        let julia = "function f(x)\n    return x\nend\nusing Test\n@testset begin\ncandidate = f;\n\t@test(candidate(1) == 1)\nend\n";
+        let dataset = serde_json::json!([{"id": 0, "code": julia}, {"id": 1}]).to_string();
+        let merged =
+            serde_json::json!({"jl": {"0": {"id": 0, "code": julia}}, "sh": {}}).to_string().replace(',', ",\n");
+        let result = serde_json::json!([{"id": 0, "res": true, "code": julia, "answer": "1"}, {"id": 1, "res": 0}]);
+        let files = vec![
+            InputFile::new("datasets/cruxeval-x/jl.json", dataset),
+            InputFile::new("datasets/cruxeval-x/merge.json", merged),
+            InputFile::new("infer_results/m/jl_output.json", result.to_string()),
+        ];
+        let analysis = analyze(files);
+        let report = Report::build(&analysis.facts, Judge::Reference);
+        let runs: Vec<_> = report.runs.iter().map(|r| (r.benchmark.as_str(), r.correct, r.total, r.missing)).collect();
+        assert_eq!(runs, [("CRUXEval-X Julia", 1, 1, 0)]);
+        assert_eq!(analysis.table.programs.len(), 1, "the problem Julia lacks is no program");
+        assert_eq!(analysis.facts.programs[0].lines, Some(3));
+        let messages: Vec<&str> = analysis.facts.errors.iter().map(|e| e.message.as_str()).collect();
+        assert!(messages.iter().any(|m| m.starts_with("every language's programs at once")), "{messages:?}");
+        assert!(
+            messages.iter().any(|m| m.starts_with("1 program(s) in Julia: exerscope has no grammar")),
+            "{messages:?}"
+        );
+    }
+
     fn results(entries: &str) -> String {
         format!("[{entries}]")
     }
@@ -356,9 +493,7 @@ mod tests {
                 && e.message == "1 placeholder entry (problems this language lacks) excluded"),
             "{errors:?}"
         );
-        assert!(errors
-            .iter()
-            .any(|e| e.file.ends_with("rs_output.json") && e.message.contains("Python and Java programs only")));
+        assert!(errors.iter().any(|e| e.file.ends_with("rs_output.json") && e.message.starts_with("1 placeholder")));
         assert!(errors.iter().any(|e| e.message.starts_with("1 program(s) are not run on their own input (a Java")));
         assert_eq!(errors.len(), 3, "{errors:?}");
         let report = Report::build(&analysis.facts, Judge::Reference);

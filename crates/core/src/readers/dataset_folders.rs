@@ -210,6 +210,7 @@ fn read_program(
         input,
         expected,
         extra_inputs: Vec::new(),
+        about: Default::default(),
         source_path: code_file.map_or_else(|| format!("{folder}/{OUTPUT_FILE}"), |(i, _)| files[i].path.clone()),
     })
 }

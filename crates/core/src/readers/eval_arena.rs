@@ -99,6 +99,7 @@ fn add_row(builder: &mut TableBuilder, row: &Read, model: &str, share: Share) {
         input: String::new(),
         expected: String::new(),
         extra_inputs: Vec::new(),
+        about: Default::default(),
         source_path: format!("{}:{}", row.file.path, row.line),
     });
     let template = RawPrediction {
@@ -141,7 +142,7 @@ fn read_rows<'a>(file: &'a InputFile, errors: &mut Vec<FileError>) -> Vec<Read<'
         }
         let hyperparams = row.hyperparams.unwrap_or_default();
         let key = format!("{} ({hyperparams}) on {} {}", row.model, row.benchmark_id, row.example_id);
-        if !seen.first(&key, file, Some(line), errors) {
+        if !seen.first(&key, file, || Some(line), errors) {
             continue;
         }
         rows.push(Read {

@@ -408,6 +408,7 @@ fn row(get: &RowGetter<'_>, file_stem: &str) -> Result<Row, String> {
         input: get(Field::Input).unwrap_or_default().to_owned(),
         expected: get(Field::Expected).unwrap_or_default().to_owned(),
         extra_inputs: Vec::new(),
+        about: Default::default(),
         source_path: String::new(),
     };
     let prediction = RawPrediction {

@@ -27,12 +27,65 @@ pub fn parse_json_lines<T: DeserializeOwned>(file: &InputFile, errors: &mut Vec<
     };
     let mut records = Vec::new();
     for (index, line) in text.lines().enumerate().filter(|(_, line)| !line.trim().is_empty()) {
-        match serde_json::from_str(line) {
+        match parse_python_json(line) {
             Ok(record) => records.push((index + 1, record)),
             Err(e) => errors.push(json_error(&file.path, index, &e)),
         }
     }
     records
+}
+
+/// JSON as Python's `json.dumps` writes it: also `NaN`, `Infinity`, `-Infinity` and numbers past
+/// a float's range (integers of any size), which JSON has not. Those are read as strings holding
+/// their text, which keeps what the file says; anything else is read as JSON is.
+pub fn parse_python_json<T: DeserializeOwned>(text: &str) -> Result<T, serde_json::Error> {
+    serde_json::from_str(text).or_else(|error| serde_json::from_str(&python_tokens_quoted(text)).map_err(|_| error))
+}
+
+/// `text` with Python's non-JSON number tokens outside strings written as JSON strings.
+fn python_tokens_quoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut chars = text.char_indices().peekable();
+    let mut in_string = false;
+    while let Some((at, c)) = chars.next() {
+        if in_string {
+            out.push(c);
+            match c {
+                '\\' => out.extend(chars.next().map(|(_, c)| c)),
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        if c == '"' {
+            in_string = true;
+            out.push(c);
+            continue;
+        }
+        if !(c == '-' || c.is_ascii_alphanumeric()) {
+            out.push(c);
+            continue;
+        }
+        // A bare token: a number, true/false/null, or Python's NaN and Infinity.
+        let mut end = at + c.len_utf8();
+        while let Some(&(next_at, next)) = chars.peek() {
+            if !(next.is_ascii_alphanumeric() || matches!(next, '.' | '+' | '-')) {
+                break;
+            }
+            end = next_at + next.len_utf8();
+            chars.next();
+        }
+        let token = &text[at..end];
+        let out_of_range = token.parse::<f64>().is_ok_and(|x| x.is_infinite()) && !token.contains("Infinity");
+        if matches!(token, "NaN" | "Infinity" | "-Infinity") || out_of_range {
+            out.push('"');
+            out.push_str(token);
+            out.push('"');
+        } else {
+            out.push_str(token);
+        }
+    }
+    out
 }
 
 /// The first non-blank line of a text file, whole however long (formats are told apart by their
@@ -134,13 +187,20 @@ pub fn nothing_in(file: &InputFile) -> FileError {
 pub struct SeenIds(HashSet<String>);
 
 impl SeenIds {
-    /// `true` the first time `id` is seen; after that, a message naming the file and line.
-    pub fn first(&mut self, id: &str, file: &InputFile, line: Option<usize>, errors: &mut Vec<FileError>) -> bool {
+    /// `true` the first time `id` is seen; after that, a message naming the file and the line
+    /// `line` finds (asked only then: finding it may search the file).
+    pub fn first(
+        &mut self,
+        id: &str,
+        file: &InputFile,
+        line: impl FnOnce() -> Option<usize>,
+        errors: &mut Vec<FileError>,
+    ) -> bool {
         if self.0.insert(id.to_owned()) {
             return true;
         }
         let message = format!("duplicate id {id}: the first one is used");
-        errors.push(match line {
+        errors.push(match line() {
             Some(line) => FileError::at_line(&file.path, line, message),
             None => FileError::new(&file.path, message),
         });
@@ -163,6 +223,16 @@ fn json_error(path: &str, lines_before: usize, e: &serde_json::Error) -> FileErr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn python_s_json_reads_its_nan_infinity_and_huge_numbers_as_their_text() {
+        let value: serde_json::Value =
+            parse_python_json(r#"{"a": NaN, "b": [-Infinity, 1e999, 12], "c": "NaN \" x", "d": -0.5}"#).unwrap();
+        assert_eq!(value, serde_json::json!({"a": "NaN", "b": ["-Infinity", "1e999", 12], "c": "NaN \" x", "d": -0.5}));
+        let huge = format!("[{}]", "9".repeat(400));
+        assert_eq!(parse_python_json::<serde_json::Value>(&huge).unwrap()[0], serde_json::json!("9".repeat(400)));
+        assert!(parse_python_json::<serde_json::Value>("{oops}").is_err());
+    }
     use serde::Deserialize;
 
     #[derive(Debug, Deserialize, PartialEq)]

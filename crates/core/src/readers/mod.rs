@@ -16,6 +16,7 @@ pub mod generic_table;
 mod json_input;
 mod prediction_folder;
 pub use prediction_folder::shown_only;
+pub mod re2bench;
 mod reval;
 mod shares;
 
@@ -77,6 +78,8 @@ units! {
         CruxevalX => "cruxeval-x", "CRUXEval-X (infer_results/)";
         /// REval `DREval_data.jsonl` with `model_generations/<task>@<model>/<time>.jsonl` runs.
         Reval => "reval", "REval (DREval_data.jsonl, model_generations/)";
+        /// RE2-Bench's `dataset/re2-bench/` and `results/` (summaries, validations, responses).
+        Re2Bench => "re2-bench", "RE2-Bench (dataset/re2-bench/, results/)";
         /// eval-arena's JSON Lines: one row per (model, example) with its pass rate over samples.
         EvalArena => "eval-arena", "eval-arena (benchmark_id, model, example_id, pass1)";
         /// A CSV file of one prediction per row, columns mapped to fields.
@@ -108,6 +111,7 @@ pub const READERS: &[&dyn Reader] = &[
     &reval::Reval,
     &codemind_ier::CodemindIer,
     &codemind_jsonl::CodemindJsonl,
+    &re2bench::Re2Bench,
     &exerscope_er::ExerscopeEr,
     // After the readers of benchmarks: the programs it joins are read first.
     &eval_arena::EvalArena,

@@ -116,7 +116,7 @@ fn read_benchmark(
     builder.reading_from(&file.path);
     let mut seen = SeenIds::default();
     for (line, record) in parse_json_lines::<BenchmarkRecord>(file, errors) {
-        if !seen.first(&record.task_id, file, Some(line), errors) {
+        if !seen.first(&record.task_id, file, || Some(line), errors) {
             continue;
         }
         let calls: Vec<String> = record.inputs.iter().map(|args| invocation(&record.entry_point, args)).collect();
@@ -141,6 +141,7 @@ fn read_benchmark(
             id: record.task_id,
             language: Language::Python,
             code: Some(record.code),
+            about: Default::default(),
         });
     }
 }
@@ -177,7 +178,7 @@ fn read_run(
                 continue;
             }
         };
-        if !seen.first(&record.task_id, file, Some(line), errors) {
+        if !seen.first(&record.task_id, file, || Some(line), errors) {
             continue;
         }
         let program_inputs = inputs.get(&record.task_id);
