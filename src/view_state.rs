@@ -5,7 +5,7 @@
 //! `data=<url>` (repeatable) names public result files the loader page (load.html) downloads
 //! after the user agrees; the app page itself never fetches them.
 
-use exerscope_core::drilldown::{AgreementCell, OutputType, Selection};
+use exerscope_core::drilldown::{AgreementCell, OutputType, ProgramAttribute, Selection};
 use exerscope_core::flavors::{AnyConstruct, Flavor};
 use exerscope_core::numeric::NumericProperty;
 use exerscope_core::table::Task;
@@ -109,6 +109,7 @@ pub struct Drill {
     pub construct: Option<AnyConstruct>,
     pub agreement: Option<Agreement>,
     pub output_type: Option<OutputType>,
+    pub attribute: Option<ProgramAttribute>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -180,6 +181,9 @@ impl ViewState {
                 let verdict = |right| if right { "right" } else { "wrong" };
                 put("drill.cell", &format!("{}-{}", verdict(agreement.a_right), verdict(agreement.b_right)));
             }
+            if let Some(attribute) = &drill.attribute {
+                put("drill.attribute", &format!("{}:{}", attribute.name, attribute.value));
+            }
             if let Some(output_type) = &drill.output_type {
                 put("drill.type", &format!("{}:{}", output_type.flavor.name(), output_type.name));
             }
@@ -231,6 +235,7 @@ impl ViewState {
                 "drill.b" => set(&mut agreement_models[1], &value),
                 "drill.cell" => cell_named(&value).map(|c| cell = Some(c)).is_some(),
                 "drill.type" => output_type_named(&value).map(|t| drill.output_type = Some(t)).is_some(),
+                "drill.attribute" => attribute_named(&value).map(|a| drill.attribute = Some(a)).is_some(),
                 "program.benchmark" => set(&mut program[0], &value),
                 "program.id" => set(&mut program[1], &value),
                 _ => {
@@ -276,6 +281,12 @@ fn output_type_named(value: &str) -> Option<OutputType> {
     Some(OutputType { flavor: flavor_named(flavor)?, name: name.to_owned() }).filter(|t| !t.name.is_empty())
 }
 
+/// `difficulty:easy`: a group of programs by its attribute and value.
+fn attribute_named(value: &str) -> Option<ProgramAttribute> {
+    let (name, value) = value.split_once(':')?;
+    (!name.is_empty() && !value.is_empty()).then(|| ProgramAttribute { name: name.to_owned(), value: value.to_owned() })
+}
+
 /// `right-wrong`: model A right, model B wrong.
 fn cell_named(value: &str) -> Option<(bool, bool)> {
     let verdict = |v| match v {
@@ -306,6 +317,7 @@ impl Drill {
             benchmark: selection.benchmark.and_then(|b| facts.benchmarks.get(b as usize).cloned()),
             construct: selection.construct,
             output_type: selection.output_type.clone(),
+            attribute: selection.attribute.clone(),
             agreement: selection.agreement.and_then(|cell| {
                 Some(Agreement {
                     model_a: model(cell.model_a)?,
@@ -342,6 +354,7 @@ impl Drill {
             construct: self.construct,
             agreement,
             output_type: self.output_type.clone(),
+            attribute: self.attribute.clone(),
         })
     }
 }
@@ -392,6 +405,7 @@ mod tests {
                     b_right: false,
                 }),
                 output_type: Some(OutputType { flavor: Flavor::Exerscope, name: "list of tuple: a&b".to_owned() }),
+                attribute: Some(ProgramAttribute { name: "source".to_owned(), value: "Swe:bench & co".to_owned() }),
             }),
             program: Some(ProgramKey { benchmark: "cruxeval".to_owned(), id: "sample_12".to_owned() }),
             models: vec!["gpt-4".to_owned(), "org/model #1".to_owned()],

@@ -101,6 +101,9 @@ fn describe(facts: &Facts, selection: &Selection) -> String {
     if let Some(construct) = selection.construct {
         parts.push(format!("programs with {}", construct.label()));
     }
+    if let Some(attribute) = &selection.attribute {
+        parts.push(format!("programs of {} {}", attribute.name, attribute.value));
+    }
     if let Some(output_type) = &selection.output_type {
         parts.push(format!("expected output of type {} ({} types)", output_type.name, output_type.flavor.name()));
     }

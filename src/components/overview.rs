@@ -4,7 +4,8 @@
 use crate::components::figure::FigureCanvas;
 use exerscope_charts::figures::{self, Hit};
 use exerscope_charts::format::{percent, run_rate};
-use exerscope_core::drilldown::Selection;
+use exerscope_core::drilldown::{ProgramAttribute, Selection};
+use exerscope_core::stats::AttributeSummary;
 use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -73,7 +74,74 @@ pub fn Overview(
                 <tbody>{rows}</tbody>
             </table>
             <OverviewChart facts=facts report=report on_select=on_select/>
+            <Groups facts=facts report=report on_select=on_select/>
         </section>
+    }
+}
+
+/// The runs broken down by the groups of programs the benchmark names (RE2-Bench's source and
+/// difficulty); absent when no benchmark names any. A row opens its programs.
+#[component]
+fn Groups(
+    facts: Signal<Option<Arc<Facts>>>,
+    report: Signal<Option<Arc<Report>>>,
+    on_select: Callback<Selection>,
+) -> impl IntoView {
+    let select = move |group: &AttributeSummary| {
+        let Some(facts) = facts.get_untracked() else {
+            return;
+        };
+        on_select.run(Selection {
+            model: facts.model_index(&group.model),
+            benchmark: facts.benchmark_index(&group.benchmark),
+            attribute: Some(ProgramAttribute { name: group.attribute.clone(), value: group.value.clone() }),
+            ..Default::default()
+        });
+    };
+    let rows = move || {
+        let report = report.get()?;
+        (!report.groups.is_empty()).then(|| {
+            report
+                .groups
+                .iter()
+                .map(|group| {
+                    let clicked = group.clone();
+                    view! {
+                        <tr class="clickable" data-model=group.model.clone() data-attribute=group.attribute.clone()
+                            data-value=group.value.clone() on:click=move |_| select(&clicked)>
+                            <td><button class="link" title="The programs of this group">{group.model.clone()}</button></td>
+                            <td>{group.benchmark.clone()}</td>
+                            <td>{group.task.name()}</td>
+                            <td>{group.attribute.clone()}</td>
+                            <td>{group.value.clone()}</td>
+                            <td class="num correct">{group.correct}</td>
+                            <td class="num wrong">{group.wrong}</td>
+                            <td class="num">{group.programs}</td>
+                            <td class="num rate">{group.pass_at_1.map(percent).unwrap_or_default()}</td>
+                            <td class="num">{group.ci95.map(exerscope_charts::format::interval).unwrap_or_default()}</td>
+                        </tr>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <Show when=move || report.with(|r| r.as_ref().is_some_and(|r| !r.groups.is_empty()))>
+            <h3>"Success per group of programs the benchmark names"</h3>
+            <div class="table-scroll">
+                <table id="groups-table" class="data">
+                    <thead>
+                        <tr>
+                            <th>"model"</th><th>"benchmark"</th><th>"task"</th><th>"group"</th><th>"value"</th>
+                            <th>"correct"</th><th>"wrong"</th><th>"programs"</th>
+                            <th title="mean over programs of c/n: each program counts once">"pass@1"</th>
+                            <th>"95% CI (Wilson, over programs)"</th>
+                        </tr>
+                    </thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+        </Show>
     }
 }
 

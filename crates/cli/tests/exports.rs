@@ -56,6 +56,22 @@ fn tables() -> Vec<(&'static str, Vec<(&'static str, Source)>)> {
             ],
         ),
         (
+            "groups",
+            vec![
+                ("model", Field("model")),
+                ("benchmark", Field("benchmark")),
+                ("task", Field("task")),
+                ("attribute", Field("attribute")),
+                ("value", Field("value")),
+                ("correct", Field("correct")),
+                ("wrong", Field("wrong")),
+                ("total", Field("total")),
+                ("programs", Field("programs")),
+                ("pass@1", Field("pass_at_1")),
+                ("ci95", Interval("ci95")),
+            ],
+        ),
+        (
             "constructs",
             vec![
                 ("model", Field("model")),
@@ -267,10 +283,28 @@ fn check_report(inputs: &[&Path]) -> Value {
         .unwrap();
     assert!(status.success());
     let report: Value = serde_json::from_slice(&std::fs::read(out.path().join("report.json")).unwrap()).unwrap();
-    for (name, columns) in tables() {
-        let rows = report[name].as_array().unwrap();
-        assert!(!rows.is_empty(), "{name}: no row to check");
-        check_table(&out.path().join("tables"), name, &columns, rows);
+    // With several tasks, each has its folder of tables, of the rows of that task.
+    let tasks: Vec<String> = std::fs::read_dir(out.path().join("tables"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .map(|p| p.file_name().unwrap().to_str().unwrap().to_owned())
+        .collect();
+    let folders: Vec<(std::path::PathBuf, Option<&str>)> = if tasks.is_empty() {
+        vec![(out.path().join("tables"), None)]
+    } else {
+        tasks.iter().map(|task| (out.path().join("tables").join(task), Some(task.as_str()))).collect()
+    };
+    for (folder, task) in folders {
+        for (name, columns) in tables() {
+            let Some(rows) = report[name].as_array() else {
+                assert!(!folder.join(format!("{name}.csv")).exists(), "{name} written, not reported");
+                continue;
+            };
+            let rows: Vec<Value> = rows.iter().filter(|r| task.is_none_or(|t| r["task"] == t)).cloned().collect();
+            assert!(!rows.is_empty(), "{name}: no row to check");
+            check_table(&folder, name, &columns, &rows);
+        }
     }
     report
 }
@@ -298,4 +332,21 @@ fn every_exported_column_is_the_report_field_it_names() {
         (&nested["present"]["right"], &nested["present"]["wrong"], &nested["present"]["programs"]),
         (&Value::from(1), &Value::from(9), &Value::from(10))
     );
+}
+
+/// RE2-Bench: its runs broken down by source and difficulty, in the groups table too.
+#[test]
+fn every_exported_column_of_re2_bench_is_the_report_field_it_names() {
+    let Some(fixtures) = common::fixtures() else {
+        return;
+    };
+    let root = fixtures.join("re2bench");
+    let report = check_report(&[&root.join("dataset"), &root.join("results")]);
+    let groups = report["groups"].as_array().unwrap();
+    let of = |value: &str| {
+        groups.iter().find(|g| g["model"] == "cwm" && g["task"] == "output" && g["value"] == value).unwrap()
+    };
+    let (easy, difficult) = (of("easy"), of("difficult"));
+    assert_eq!(easy["programs"].as_u64().unwrap() + difficult["programs"].as_u64().unwrap(), 500);
+    assert_eq!(easy["correct"].as_u64().unwrap() + difficult["correct"].as_u64().unwrap(), 259, "cwm_output.csv's rs");
 }

@@ -296,6 +296,23 @@ fn re2_bench_runs_count_as_its_validation_files() {
             (right, 500, 0, "RE2-Bench"),
             "{stem}"
         );
+        // Its breakdown by difficulty equals RE2-Bench's own totals (`<stem>_metadata.json`).
+        let metadata: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(path.with_file_name(format!("{stem}_metadata.json"))).unwrap())
+                .unwrap();
+        for level in ["easy", "difficult"] {
+            let group = report
+                .groups
+                .iter()
+                .find(|g| g.model == name && g.task == task && g.attribute == "difficulty" && g.value == level)
+                .unwrap();
+            let stored = metadata[format!("{level}_rs")].as_f64().unwrap();
+            assert!(
+                (group.pass_at_1.unwrap() - stored).abs() < 1e-12,
+                "{stem} {level}: {:?} vs {stored}",
+                group.pass_at_1
+            );
+        }
         checked += 1;
     }
     assert_eq!(checked, 12);

@@ -17,6 +17,22 @@ pub struct Selection {
     pub agreement: Option<AgreementCell>,
     /// The programs whose expected output has this type (a bar or cell of the types figures).
     pub output_type: Option<OutputType>,
+    /// The programs their benchmark puts in this group (RE2-Bench: `difficulty` `easy`).
+    #[serde(default)]
+    pub attribute: Option<ProgramAttribute>,
+}
+
+/// A group of programs a benchmark names: an attribute and its value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProgramAttribute {
+    pub name: String,
+    pub value: String,
+}
+
+impl ProgramAttribute {
+    pub fn of(&self, program: &ProgramFacts) -> bool {
+        program.attributes.iter().any(|(name, value)| *name == self.name && *value == self.value)
+    }
 }
 
 /// A type of the expected output, by its name in a flavor (`dictionary`; `list of int`).
@@ -61,6 +77,7 @@ pub fn programs_behind(facts: &Facts, selection: &Selection, judge: Judge) -> Ve
         selection.benchmark.is_none_or(|b| b == program.benchmark)
             && selection.construct.is_none_or(|c| c.present_in(program))
             && selection.output_type.as_ref().is_none_or(|t| t.of(facts, program))
+            && selection.attribute.as_ref().is_none_or(|a| a.of(program))
     };
     let mut rows: Vec<Option<Vec<Option<bool>>>> = vec![None; facts.programs.len()];
     for i in 0..facts.predictions.len() {
@@ -122,6 +139,18 @@ mod tests {
         assert_eq!(of_type(Flavor::Exerscope, "int"), [0]);
         assert_eq!(of_type(Flavor::Reference, "int"), [0, 1]);
         assert_eq!(of_type(Flavor::Reference, "str"), Vec::<u32>::new());
+    }
+
+    #[test]
+    fn an_attribute_selects_the_programs_of_its_group() {
+        let mut facts = tiny_facts();
+        facts.programs[1].attributes = vec![("difficulty".to_owned(), "easy".to_owned())];
+        let attribute = |value: &str| Some(ProgramAttribute { name: "difficulty".to_owned(), value: value.to_owned() });
+        let programs = |selection: Selection| -> Vec<u32> {
+            programs_behind(&facts, &selection, Judge::Reference).iter().map(|r| r.program).collect()
+        };
+        assert_eq!(programs(Selection { attribute: attribute("easy"), ..Default::default() }), [1]);
+        assert!(programs(Selection { attribute: attribute("difficult"), ..Default::default() }).is_empty());
     }
 
     #[test]

@@ -134,8 +134,15 @@ fn text(value: impl Into<String>) -> Cell {
     Cell::Text(value.into())
 }
 
-/// Every table of the report, in the order of the page.
+/// Every table of the report, in the order of the page; a table without rows is left out only
+/// where the drop's benchmarks cannot have any (groups of programs their benchmark names).
 pub fn sheets(report: &Report) -> Vec<Sheet> {
+    let mut sheets = all_sheets(report);
+    sheets.retain(|sheet| sheet.name != "groups" || !sheet.rows.is_empty());
+    sheets
+}
+
+fn all_sheets(report: &Report) -> Vec<Sheet> {
     let judge = report.judge.name();
     vec![
         Sheet {
@@ -164,6 +171,35 @@ pub fn sheets(report: &Report) -> Vec<Sheet> {
                         Cell::Rate(r.pass_at_5),
                         Cell::Number(r.se, 4),
                         Cell::Number(r.se_unclustered, 4),
+                    ]
+                })
+                .collect(),
+        },
+        Sheet {
+            name: "groups",
+            caption: format!(
+                "Success per group of programs the benchmark names ({judge} judge; pass@1 with its 95% Wilson interval over programs)"
+            ),
+            columns: vec![
+                "model", "benchmark", "task", "attribute", "value", "correct", "wrong", "total", "programs", "pass@1",
+                "ci95",
+            ],
+            rows: report
+                .groups
+                .iter()
+                .map(|g| {
+                    vec![
+                        text(&g.model),
+                        text(&g.benchmark),
+                        text(g.task.name()),
+                        text(&g.attribute),
+                        text(&g.value),
+                        Cell::Count(g.correct),
+                        Cell::Count(g.wrong),
+                        Cell::Count(g.total),
+                        Cell::Count(g.programs),
+                        Cell::Rate(g.pass_at_1),
+                        Cell::Interval(g.ci95),
                     ]
                 })
                 .collect(),

@@ -50,6 +50,9 @@ pub struct ProgramFacts {
     /// parsed program's `loc` leaves out comments too).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lines: Option<u32>,
+    /// What its benchmark says of it (RE2-Bench's source and difficulty): (name, value) pairs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attributes: Vec<(String, String)>,
     pub syntax_error_line: Option<usize>,
     /// The expected output's reference category (SPEC §4.5).
     pub output_type_reference: ReferenceType,
@@ -434,6 +437,7 @@ pub(crate) mod tests {
             constructs: parser.extract(code, Language::Python).unwrap().constructs,
             metrics: Some(parser.extract(code, Language::Python).unwrap().metrics),
             lines: None,
+            attributes: Vec::new(),
             syntax_error_line: None,
             output_type_reference: ReferenceType::Int,
             output_type: 0,

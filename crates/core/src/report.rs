@@ -13,7 +13,10 @@ use crate::numeric::NumericProperty;
 use crate::stats::agreement::{model_agreements, ModelAgreement};
 use crate::stats::construct_effect::{construct_effects, ConstructEffect};
 use crate::stats::numeric::{self, correlations, CorrelationRow};
-use crate::stats::{construct_summaries, run_summaries, type_summaries, ConstructSummary, RunSummary, TypeSummary};
+use crate::stats::{
+    attribute_summaries, construct_summaries, run_summaries, type_summaries, AttributeSummary, ConstructSummary,
+    RunSummary, TypeSummary,
+};
 use crate::table::{Language, Task};
 use crate::types::ReferenceType;
 use crate::units::units;
@@ -25,6 +28,10 @@ use std::collections::BTreeSet;
 pub struct Report {
     pub judge: Judge,
     pub runs: Vec<RunSummary>,
+    /// The runs broken down by what the benchmark says of its programs (RE2-Bench's source and
+    /// difficulty); empty for benchmarks that say nothing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<AttributeSummary>,
     pub constructs: Vec<ConstructSummary>,
     pub types: Vec<TypeSummary>,
     pub construct_effects: Vec<ConstructEffect>,
@@ -58,6 +65,7 @@ impl Report {
         Report {
             judge,
             runs: run_summaries(facts, outcomes),
+            groups: attribute_summaries(facts, outcomes),
             constructs: statistics.constructs,
             types: statistics.types,
             construct_effects: statistics.construct_effects,
@@ -302,6 +310,8 @@ pub struct Tagged<T> {
 pub struct TaskedReport {
     pub judge: Judge,
     pub runs: Vec<RunSummary>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<AttributeSummary>,
     pub constructs: Vec<Tagged<ConstructSummary>>,
     pub types: Vec<Tagged<TypeSummary>>,
     pub construct_effects: Vec<Tagged<ConstructEffect>>,
@@ -317,9 +327,11 @@ pub struct TaskedReport {
 
 impl TaskedReport {
     pub fn build(facts: &Facts, judge: Judge) -> TaskedReport {
+        let outcomes = facts.outcomes(judge);
         let mut report = TaskedReport {
             judge,
-            runs: run_summaries(facts, &facts.outcomes(judge)),
+            runs: run_summaries(facts, &outcomes),
+            groups: attribute_summaries(facts, &outcomes),
             constructs: vec![],
             types: vec![],
             construct_effects: vec![],
@@ -359,6 +371,7 @@ impl TaskedReport {
         Report {
             judge: self.judge,
             runs: self.runs.iter().filter(|r| r.task == task).cloned().collect(),
+            groups: self.groups.iter().filter(|g| g.task == task).cloned().collect(),
             constructs: untagged(&self.constructs, task),
             types: untagged(&self.types, task),
             construct_effects: untagged(&self.construct_effects, task),
@@ -385,6 +398,9 @@ pub struct ProgramReport {
     pub benchmark: String,
     pub id: String,
     pub language: Language,
+    /// What its benchmark says of it (RE2-Bench: `source`, `difficulty`).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub attributes: std::collections::BTreeMap<String, String>,
     pub properties: ProgramPropertiesReport,
 }
 
@@ -415,6 +431,7 @@ impl ProgramReport {
             benchmark: facts.benchmarks[program.benchmark as usize].clone(),
             id: program.id.clone(),
             language: program.language,
+            attributes: program.attributes.iter().cloned().collect(),
             properties: ProgramPropertiesReport {
                 metrics: program.metrics,
                 lines: program.lines,

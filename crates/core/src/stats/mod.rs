@@ -16,7 +16,9 @@ pub mod success;
 pub mod types;
 pub mod wilson;
 
-pub use success::{construct_summaries, run_summaries, ConstructSummary, RunSummary};
+pub use success::{
+    attribute_summaries, construct_summaries, run_summaries, AttributeSummary, ConstructSummary, RunSummary,
+};
 
 use crate::units::units;
 

@@ -157,6 +157,63 @@ pub fn construct_summaries(facts: &Facts, outcomes: &[Outcome]) -> Vec<Construct
     out
 }
 
+/// Success on the programs of one value of an attribute its benchmark gives them (RE2-Bench:
+/// `source` Swebench, `difficulty` easy): a breakdown of a run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AttributeSummary {
+    pub model: String,
+    pub benchmark: String,
+    pub task: Task,
+    pub attribute: String,
+    pub value: String,
+    /// Correct predictions (every sample) of the programs of this value.
+    pub correct: u64,
+    /// Predictions (every sample) of them: `correct + wrong`.
+    pub wrong: u64,
+    pub total: u64,
+    /// Programs of this value with a prediction.
+    pub programs: u64,
+    /// Mean c/n over those programs.
+    pub pass_at_1: Option<f64>,
+    /// Its 95% Wilson interval over the programs.
+    pub ci95: Option<[f64; 2]>,
+}
+
+/// Success per (model, benchmark, task, attribute, value), for programs with attributes; in
+/// that order (values sorted by name). Empty when no program has any.
+pub fn attribute_summaries(facts: &Facts, outcomes: &[Outcome]) -> Vec<AttributeSummary> {
+    if facts.programs.iter().all(|p| p.attributes.is_empty()) {
+        return Vec::new();
+    }
+    let mut groups: BTreeMap<(u32, u32, Task, &str, &str), Tally> = BTreeMap::new();
+    for outcome in outcomes {
+        let program = &facts.programs[outcome.program as usize];
+        for (attribute, value) in &program.attributes {
+            let key = (outcome.model, program.benchmark, outcome.task, attribute.as_str(), value.as_str());
+            groups.entry(key).or_default().add(outcome);
+        }
+    }
+    groups
+        .into_iter()
+        .map(|((model, benchmark, task, attribute, value), tally)| {
+            let pass_at_1 = tally.pass_at_1();
+            AttributeSummary {
+                model: facts.models[model as usize].clone(),
+                benchmark: facts.benchmarks[benchmark as usize].clone(),
+                task,
+                attribute: attribute.to_owned(),
+                value: value.to_owned(),
+                correct: tally.correct,
+                wrong: tally.samples - tally.correct,
+                total: tally.samples,
+                programs: tally.programs,
+                pass_at_1,
+                ci95: pass_at_1.and_then(|p| wilson_interval_of_rate(p, tally.programs, Z_95)),
+            }
+        })
+        .collect()
+}
+
 /// What a row of success sums over its programs: their samples right and predicted, the programs,
 /// and their shares c/n.
 #[derive(Clone, Copy, Default)]

@@ -1,0 +1,5 @@
+def f(d):
+    try:
+        return d["k"]
+    except KeyError:
+        return None

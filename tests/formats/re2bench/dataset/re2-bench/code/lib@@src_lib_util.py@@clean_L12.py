@@ -1,0 +1,2 @@
+def clean(value):
+    return value.strip().lower()
