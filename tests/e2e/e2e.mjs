@@ -791,16 +791,60 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     }
   });
 
-  await check('CRUXEval-X results: placeholders excluded and counted, Java and Python programs parsed', async () => {
+  await check('CRUXEval-X results in every language: each file counts as its own res, placeholders excluded', async () => {
     await dragFromDisk([path.join(fixtures, 'cruxeval-x')]);
     await waitDone();
     const messages = await page.textContent('#messages');
-    for (const told of ['102 placeholder entries', '1 placeholder entry']) {
+    for (const told of ['102 placeholder entries', '1 placeholder entry', 'in Julia: exerscope has no grammar']) {
       if (!messages.includes(told)) throw new Error(`"${told}" not told: ${messages}`);
     }
     if (messages.includes('syntax error')) throw new Error(`a CRUXEval-X program did not parse: ${messages}`);
+    const labels = { cpp: 'C++', go: 'Go', java: 'Java', jl: 'Julia', js: 'JavaScript', py: 'Python', rs: 'Rust', sh: 'Shell' };
+    const results = path.join(fixtures, 'cruxeval-x/infer_results/phi-1');
+    const expected = fs.readdirSync(results).map((name) => {
+      const [language] = name.split('_');
+      const verdicts = JSON.parse(fs.readFileSync(path.join(results, name))).filter((e) => typeof e.res === 'boolean');
+      return [`CRUXEval-X ${labels[language]}`, verdicts.filter((e) => e.res).length, verdicts.length];
+    });
     const rows = await overview();
-    expectEqual(rows.map((r) => [r.model, r.benchmark, r.total]), [['phi-1', 'CRUXEval-X Java', 698], ['phi-1', 'CRUXEval-X Python', 799]], 'CRUXEval-X runs');
+    const shown = rows.map((r) => [r.benchmark, r.correct, r.total]);
+    const sorted = (list) => list.map((r) => JSON.stringify(r)).sort();
+    expectEqual(sorted(shown), sorted(expected), 'CRUXEval-X runs: correct and total of each file');
+  });
+
+  await check('RE2-Bench as its repository lays it out: every validation file a run of its rs count, groups by source and difficulty', async () => {
+    await dragFromDisk([path.join(fixtures, 're2bench')]);
+    await waitDone();
+    const validations = path.join(fixtures, 're2bench/results/validations');
+    const expected = fs.readdirSync(validations).filter((name) => name.endsWith('.csv')).map((name) => {
+      const rows = fs.readFileSync(path.join(validations, name), 'utf8').trim().split('\n').slice(1);
+      const stem = name.replace(/\.csv$/, '');
+      const [, model, task, setting] = stem.match(/^(.*)_(input|output)(?:_prediction_(wocot|wohint))?$/);
+      const named = setting ? `${model} (${setting === 'wocot' ? 'no CoT' : 'no hint'})` : model;
+      return [named, task, rows.filter((row) => row.split(',')[2] === '1').length, rows.length];
+    });
+    const shown = await page.$$eval('#overview-table tbody tr', (rows) => rows.map((row) => {
+      const cells = [...row.querySelectorAll('td')].map((td) => td.textContent.trim());
+      return [cells[0], cells[2], Number(cells[3]), Number(cells[6])];
+    }));
+    const sorted = (list) => list.map((r) => JSON.stringify(r)).sort();
+    expectEqual(sorted(shown), sorted(expected), 'RE2-Bench runs');
+    const messages = await page.textContent('#messages');
+    if (messages.includes('not a recognised')) throw new Error(`a file of RE2-Bench left unnamed: ${messages}`);
+    const groups = await page.$$eval('#groups-table tbody tr', (rows) => rows.length);
+    if (groups !== expected.length * 8) throw new Error(`${groups} group rows, expected ${expected.length * 8} (6 sources, 2 levels)`);
+    await page.click('#groups-table tbody tr[data-attribute="difficulty"][data-value="easy"] button');
+    await page.waitForSelector('#drilldown tbody tr');
+    const heading = await page.textContent('#drilldown');
+    if (!heading.includes('programs of difficulty easy')) throw new Error(`the group's programs not opened: ${heading.slice(0, 200)}`);
+  });
+
+  await check('CoCoNUT traces: every run counts its Matched column, every call a sample', async () => {
+    await dragFromDisk([path.join(fixtures, 'coconut')]);
+    await waitDone();
+    const rows = await overview();
+    const gpt = rows.find((r) => r.model === 'GPT (HumanEval_CoT_T0_NoReps)');
+    if (!gpt || gpt.correct !== 451 || gpt.total !== 1083) throw new Error(`CoCoNUT runs: ${JSON.stringify(rows)}`);
   });
 
   await check('REval runs with the benchmark: one task each, judged by REval rules', async () => {

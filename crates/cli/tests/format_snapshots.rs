@@ -70,5 +70,6 @@ format_snapshot! {
     cruxeval_x_results_and_datasets => "cruxeval-x",
     reval_runs => "reval",
     re2_bench_repository => "re2bench",
+    coconut_results_and_traces => "coconut",
     generic_csv => "generic",
 }

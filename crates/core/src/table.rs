@@ -55,6 +55,8 @@ units! {
         /// The model wrote the program (CodeMind DER/SR); its answer is what the program returns on
         /// its test input, known by running it.
         Code => "code", "code generation";
+        /// The lines the program executes, in order (CoCoNUT).
+        Trace => "trace", "execution trace";
     }
 }
 

@@ -5,6 +5,7 @@
 //! Adding a format: a new file here implementing [`Reader`], one line in [`READERS`], tests in
 //! the new file (see CONTRIBUTING.md).
 
+mod coconut;
 mod codemind_ier;
 mod codemind_jsonl;
 mod cruxeval;
@@ -80,6 +81,8 @@ units! {
         Reval => "reval", "REval (DREval_data.jsonl, model_generations/)";
         /// RE2-Bench's `dataset/re2-bench/` and `results/` (summaries, validations, responses).
         Re2Bench => "re2-bench", "RE2-Bench (dataset/re2-bench/, results/)";
+        /// CoCoNUT's `Results/<model>/HumanEval/*.csv` with `Dataset/HumanEval/`.
+        Coconut => "coconut", "CoCoNUT (Results/<model>/HumanEval/, Dataset/HumanEval/)";
         /// eval-arena's JSON Lines: one row per (model, example) with its pass rate over samples.
         EvalArena => "eval-arena", "eval-arena (benchmark_id, model, example_id, pass1)";
         /// A CSV file of one prediction per row, columns mapped to fields.
@@ -112,6 +115,7 @@ pub const READERS: &[&dyn Reader] = &[
     &codemind_ier::CodemindIer,
     &codemind_jsonl::CodemindJsonl,
     &re2bench::Re2Bench,
+    &coconut::Coconut,
     &exerscope_er::ExerscopeEr,
     // After the readers of benchmarks: the programs it joins are read first.
     &eval_arena::EvalArena,

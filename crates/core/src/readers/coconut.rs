@@ -1,0 +1,328 @@
+//! CoCoNUT (seal-research/structural-code-understanding-dataset): models predict the lines a
+//! HumanEval function executes on a call, in order (task `trace`).
+//!
+//! - results `Results/<model>[/<size>]/HumanEval/<run>.csv`: `HumanEval_ID, Name, FunctionCall,
+//!   Predicted, Actual, Matched, Distance` (some files begin with an unnamed index column), one
+//!   row per call; `Matched` is CoCoNUT's verdict, used as stored. The run is the file's name
+//!   (`HumanEval_CoT_T0`, `HumanEval_CoT_T0_NoReps`: repetitions removed before matching): each is
+//!   a setting of its own beside the model. The calls of one program are its samples.
+//! - programs: `Dataset/HumanEval/HumanEval_trace.csv` (`HumanEval_ID, Name, FunctionCall,
+//!   ExecutedLines, …, Code_Indices`: the code its line numbers count, each line ending in
+//!   `# n`), or else `human-eval-v2-20210705.jsonl` (`prompt` + `canonical_solution`).
+
+use super::json_input::{first_line, parse_json_lines};
+use super::{Format, Reader, Reading};
+use crate::diagnostics::{utf8_text, FileError};
+use crate::input::InputFile;
+use crate::table::{ExtraInput, Language, RawPrediction, RawProgram, TableBuilder, Task};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+pub struct Coconut;
+
+pub const BENCHMARK: &str = "CoCoNUT HumanEval";
+const RESULT_COLUMNS: &str = "HumanEval_ID,Name,FunctionCall,Predicted,Actual,Matched,Distance";
+const TRACE_COLUMNS: &str = "HumanEval_ID,Name,FunctionCall,ExecutedLines";
+
+#[derive(Deserialize)]
+struct ResultRow {
+    #[serde(rename = "HumanEval_ID")]
+    id: String,
+    #[serde(rename = "FunctionCall")]
+    call: String,
+    #[serde(rename = "Predicted")]
+    predicted: String,
+    #[serde(rename = "Matched")]
+    matched: String,
+}
+
+#[derive(Deserialize)]
+struct TraceRow {
+    #[serde(rename = "HumanEval_ID")]
+    id: String,
+    #[serde(rename = "Name")]
+    name: String,
+    #[serde(rename = "FunctionCall")]
+    call: String,
+    #[serde(rename = "Code_Indices")]
+    code: String,
+}
+
+/// A line of HumanEval's own file.
+#[derive(Deserialize)]
+struct HumanEvalProblem {
+    task_id: String,
+    prompt: String,
+    canonical_solution: String,
+}
+
+impl Reader for Coconut {
+    fn formats(&self) -> &'static [Format] {
+        &[Format::Coconut]
+    }
+
+    fn read(&self, files: &[InputFile], unclaimed: &mut Vec<usize>, out: &mut Reading<'_>) {
+        let Reading { builder, errors, .. } = out;
+        let (mut results, mut traces, mut problems) = (Vec::new(), Vec::new(), Vec::new());
+        for &i in unclaimed.iter() {
+            match kind_of(&files[i]) {
+                Some(Kind::Results) => results.push(i),
+                Some(Kind::Traces) => traces.push(i),
+                None if is_humaneval_file(&files[i]) => problems.push(i),
+                None => {}
+            }
+        }
+        if results.is_empty() && traces.is_empty() {
+            return; // HumanEval's own file, without CoCoNUT's, is another format's
+        }
+        unclaimed.retain(|i| !results.contains(i) && !traces.contains(i) && !problems.contains(i));
+        let [results, traces, problems] =
+            [results, traces, problems].map(|l| l.into_iter().map(|i| &files[i]).collect::<Vec<_>>());
+        let traced = read_traces(&traces, builder, errors);
+        if traced.is_empty() {
+            read_problems(&problems, builder, errors);
+        } else if let Some(file) = problems.first() {
+            errors.push(FileError::new(
+                &file.path,
+                "HumanEval's programs, as HumanEval_trace.csv beside it numbers their lines: read from there",
+            ));
+        }
+        for file in results {
+            read_results(file, builder, errors);
+        }
+    }
+}
+
+/// A CoCoNUT file, by its columns.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Results,
+    Traces,
+}
+
+fn kind_of(file: &InputFile) -> Option<Kind> {
+    if !file.path.ends_with(".csv") {
+        return None;
+    }
+    let header = first_line(file).trim_start_matches('\u{feff}');
+    if header.trim_start_matches(',').starts_with(RESULT_COLUMNS) {
+        Some(Kind::Results)
+    } else if header.starts_with(TRACE_COLUMNS) {
+        Some(Kind::Traces)
+    } else {
+        None
+    }
+}
+
+/// HumanEval's own `human-eval-v2-20210705.jsonl` (its records' keys).
+fn is_humaneval_file(file: &InputFile) -> bool {
+    let line = first_line(file);
+    file.path.ends_with(".jsonl")
+        && ["\"task_id\"", "\"prompt\"", "\"canonical_solution\"", "\"entry_point\""].iter().all(|k| line.contains(k))
+}
+
+/// The programs of `HumanEval_trace.csv`: one per HumanEval id, its code as the file numbers its
+/// lines, its first call the input (the others its extra inputs). Returns the ids read.
+fn read_traces(files: &[&InputFile], builder: &mut TableBuilder, errors: &mut Vec<FileError>) -> Vec<String> {
+    let mut programs: BTreeMap<String, RawProgram> = BTreeMap::new();
+    for file in files {
+        let Ok(text) = utf8_text(&file.path, &file.bytes).map_err(|e| errors.push(e)) else { continue };
+        builder.reading_from(&file.path);
+        let mut reader = csv::Reader::from_reader(text.as_bytes());
+        for (row, record) in reader.deserialize::<TraceRow>().enumerate() {
+            let trace = match record {
+                Ok(trace) => trace,
+                Err(e) => {
+                    errors.push(FileError::at_line(&file.path, row + 2, format!("not a trace row: {e}; skipped")));
+                    continue;
+                }
+            };
+            let call = format!("{}({})", trace.name, trace.call);
+            match programs.get_mut(&trace.id) {
+                Some(program) => program.extra_inputs.push(ExtraInput {
+                    id: format!("{}#{}", trace.id, program.extra_inputs.len() + 1),
+                    code: None,
+                    input: call,
+                    expected: String::new(),
+                }),
+                None => {
+                    programs.insert(
+                        trace.id.clone(),
+                        RawProgram {
+                            benchmark: BENCHMARK.to_owned(),
+                            id: trace.id.clone(),
+                            language: Language::Python,
+                            code: Some(without_line_numbers(&trace.code)),
+                            input: call,
+                            expected: String::new(),
+                            extra_inputs: Vec::new(),
+                            source_path: format!("{} ({})", file.path, trace.id),
+                            about: Default::default(),
+                        },
+                    );
+                }
+            }
+        }
+    }
+    let ids = programs.keys().cloned().collect();
+    programs.into_values().for_each(|program| builder.add_program(program));
+    ids
+}
+
+/// `Code_Indices` without the `  # n` each line ends in.
+fn without_line_numbers(code: &str) -> String {
+    let lines: Vec<&str> = code
+        .lines()
+        .map(|line| match line.rsplit_once("  # ") {
+            Some((code, number)) if number.trim().bytes().all(|b| b.is_ascii_digit()) => code,
+            _ => line,
+        })
+        .collect();
+    lines.join("\n") + "\n"
+}
+
+fn read_problems(files: &[&InputFile], builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
+    for file in files {
+        builder.reading_from(&file.path);
+        for (_, problem) in parse_json_lines::<HumanEvalProblem>(file, errors) {
+            builder.add_program(RawProgram {
+                benchmark: BENCHMARK.to_owned(),
+                source_path: format!("{} ({})", file.path, problem.task_id),
+                id: problem.task_id,
+                language: Language::Python,
+                code: Some(format!("{}{}", problem.prompt, problem.canonical_solution)),
+                input: String::new(),
+                expected: String::new(),
+                extra_inputs: Vec::new(),
+                about: Default::default(),
+            });
+        }
+    }
+}
+
+/// The model of a results file: the folders between `Results/` and the benchmark's folder
+/// (`GPT`, `CodeLLama 34B`), or the folder above the benchmark's.
+fn model_of(file: &InputFile) -> String {
+    let components = file.components();
+    let folders = &components[..components.len() - 1];
+    let below_results = folders.iter().rposition(|c| *c == "Results").map(|at| &folders[at + 1..]);
+    match below_results {
+        Some(names) if names.len() >= 2 => names[..names.len() - 1].join(" "),
+        _ => folders.iter().rev().nth(1).map_or("(unknown model)", |m| *m).to_owned(),
+    }
+}
+
+fn read_results(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
+    let Ok(text) = utf8_text(&file.path, &file.bytes).map_err(|e| errors.push(e)) else { return };
+    builder.reading_from(&file.path);
+    let run = file.file_name().trim_end_matches(".csv");
+    let model = format!("{} ({run})", model_of(file));
+    // Some files begin with an unnamed index column.
+    let mut reader = csv::ReaderBuilder::new().from_reader(text.as_bytes());
+    let mut samples: BTreeMap<String, u32> = BTreeMap::new();
+    let mut unreadable = 0;
+    for (row, record) in reader.deserialize::<ResultRow>().enumerate() {
+        let result = match record {
+            Ok(result) => result,
+            Err(e) => {
+                if unreadable == 0 {
+                    errors.push(FileError::at_line(&file.path, row + 2, format!("not a result row: {e}; skipped")));
+                }
+                unreadable += 1;
+                continue;
+            }
+        };
+        let verdict = match result.matched.as_str() {
+            "True" => true,
+            "False" => false,
+            other => {
+                errors.push(FileError::at_line(
+                    &file.path,
+                    row + 2,
+                    format!("Matched is {other:?}, neither True nor False; skipped"),
+                ));
+                continue;
+            }
+        };
+        let sample = samples.entry(result.id.clone()).or_default();
+        builder.add_prediction(RawPrediction {
+            model: model.clone(),
+            benchmark: BENCHMARK.to_owned(),
+            program_id: result.id,
+            task: Task::Trace,
+            sample: *sample,
+            answer: result.predicted,
+            stored_verdict: Some(verdict),
+            input: Some(result.call),
+            response: None,
+            source_path: file.path.clone(),
+        });
+        *sample += 1;
+    }
+    if unreadable > 1 {
+        errors.push(FileError::new(&file.path, format!("{unreadable} rows not read in all")));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::analyze;
+    use crate::judges::Judge;
+    use crate::report::Report;
+
+    const TRACE: &str = "HumanEval_ID,Name,FunctionCall,ExecutedLines,ExecutedLines_Symbols,Code_Indices,Code_Symbols\n\
+        HumanEval/0,twice,\"[1, 2]\",\"[2, 3, 2, 3, 2, 4]\",ab,\"def twice(xs):  # 1\n    for x in xs:  # 2\n        pass  # 3\n    return xs * 2  # 4\",x\n\
+        HumanEval/0,twice,[],\"[2, 4]\",ab,\"def twice(xs):  # 1\n    for x in xs:  # 2\n        pass  # 3\n    return xs * 2  # 4\",x\n";
+
+    #[test]
+    fn each_call_is_a_sample_judged_by_matched_and_the_code_is_the_trace_s() {
+        let results = "HumanEval_ID,Name,FunctionCall,Predicted,Actual,Matched,Distance\n\
+            HumanEval/0,twice,\"[1, 2]\",\"[2, 3, 2, 3, 2, 4]\",\"[2, 3, 2, 3, 2, 4]\",True,0.0\n\
+            HumanEval/0,twice,[],\"[2, 3, 4]\",\"[2, 4]\",False,0.2\n";
+        let files = vec![
+            InputFile::new("Dataset/HumanEval/HumanEval_trace.csv", TRACE),
+            InputFile::new(
+                "Dataset/HumanEval/human-eval-v2-20210705.jsonl",
+                r#"{"task_id": "HumanEval/0", "prompt": "def twice(xs):\n", "canonical_solution": "    return xs * 2\n", "test": "", "entry_point": "twice"}"#,
+            ),
+            InputFile::new(
+                "Results/CodeLLama/34B/HumanEval/results_HumanEval_x_NoReps.csv",
+                format!(",{}", results.replace('\n', "\n0,").trim_end_matches("0,")),
+            ),
+        ];
+        let analysis = analyze(files);
+        let report = Report::build(&analysis.facts, Judge::Reference);
+        let runs: Vec<_> =
+            report.runs.iter().map(|r| (r.model.as_str(), r.task, r.correct, r.total, r.programs)).collect();
+        assert_eq!(runs, [("CodeLLama 34B (results_HumanEval_x_NoReps)", Task::Trace, 1, 2, 1)]);
+        let program = &analysis.table.programs[0];
+        assert_eq!(
+            program.code.as_deref(),
+            Some("def twice(xs):\n    for x in xs:\n        pass\n    return xs * 2\n")
+        );
+        assert_eq!((program.input.as_str(), program.extra_inputs[0].input.as_str()), ("twice([1, 2])", "twice([])"));
+        let messages: Vec<&str> = analysis.facts.errors.iter().map(|e| e.message.as_str()).collect();
+        assert!(messages[0].starts_with("HumanEval's programs, as HumanEval_trace.csv"), "{messages:?}");
+    }
+
+    #[test]
+    fn a_results_row_without_a_verdict_is_named_and_human_eval_alone_is_not_taken() {
+        let results = "HumanEval_ID,Name,FunctionCall,Predicted,Actual,Matched,Distance\nHumanEval/0,twice,[],[2],\"[2, 4]\",maybe,0.5\n";
+        let analysis = analyze(vec![InputFile::new("Results/GPT/HumanEval/run.csv", results)]);
+        let error = &analysis.facts.errors[0];
+        assert_eq!(
+            (error.line, error.message.as_str()),
+            (Some(2), "Matched is \"maybe\", neither True nor False; skipped")
+        );
+        let (unclaimed, _, _) = super::super::read_alone(
+            &Coconut,
+            &[InputFile::new(
+                "human-eval.jsonl",
+                r#"{"task_id": "HumanEval/0", "prompt": "", "canonical_solution": "", "entry_point": "f"}"#,
+            )],
+            Default::default(),
+        );
+        assert_eq!(unclaimed, [0], "HumanEval's own file, without CoCoNUT's, is left to other readers");
+    }
+}
