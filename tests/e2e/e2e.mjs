@@ -84,6 +84,23 @@ async function overview() {
       missing: Number(cells[5]), total: Number(cells[6]) };
   }));
 }
+/** The overview's runs of every task of the drop, each task chosen in turn (the overview shows one). */
+async function runsOfEveryTask() {
+  await show('overview');
+  const tasks = await page.$$eval('#task option', (options) => options.map((o) => o.value));
+  const runs = [];
+  for (const task of tasks.length ? tasks : [null]) {
+    if (task) {
+      await page.selectOption('#task', task);
+      await page.waitForFunction((t) => document.querySelector('#overview-table tbody tr td:nth-child(3)')
+        ?.textContent.trim() === t, task);
+    }
+    const rows = await page.$$eval('#overview-table tbody tr', (trs) => trs.map((row) =>
+      [...row.querySelectorAll('td')].map((td) => td.textContent.trim())));
+    runs.push(...rows.map((c) => ({ model: c[0], benchmark: c[1], task: c[2], correct: Number(c[3]), total: Number(c[6]) })));
+  }
+  return runs;
+}
 /** Opens a section of the report from the navigation, and waits for its statistics (the worker computes a view's when it opens). */
 // The link's fragment once it has every part (the page writes it in a task after the view's).
 async function linkWith(parts) {
@@ -804,12 +821,13 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     const expected = fs.readdirSync(results).map((name) => {
       const [language] = name.split('_');
       const verdicts = JSON.parse(fs.readFileSync(path.join(results, name))).filter((e) => typeof e.res === 'boolean');
-      return [`CRUXEval-X ${labels[language]}`, verdicts.filter((e) => e.res).length, verdicts.length];
+      const task = name.replace(/^[a-z]+_|\.json$/g, '');
+      return [`CRUXEval-X ${labels[language]}`, task, verdicts.filter((e) => e.res).length, verdicts.length];
     });
-    const rows = await overview();
-    const shown = rows.map((r) => [r.benchmark, r.correct, r.total]);
+    const shown = await runsOfEveryTask();
     const sorted = (list) => list.map((r) => JSON.stringify(r)).sort();
-    expectEqual(sorted(shown), sorted(expected), 'CRUXEval-X runs: correct and total of each file');
+    expectEqual(sorted(shown.map((r) => [r.benchmark, r.task, r.correct, r.total])), sorted(expected),
+      'CRUXEval-X runs: correct and total of each file');
   });
 
   await check('RE2-Bench as its repository lays it out: every validation file a run of its rs count, groups by source and difficulty', async () => {
@@ -823,16 +841,16 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
       const named = setting ? `${model} (${setting === 'wocot' ? 'no CoT' : 'no hint'})` : model;
       return [named, task, rows.filter((row) => row.split(',')[2] === '1').length, rows.length];
     });
-    const shown = await page.$$eval('#overview-table tbody tr', (rows) => rows.map((row) => {
-      const cells = [...row.querySelectorAll('td')].map((td) => td.textContent.trim());
-      return [cells[0], cells[2], Number(cells[3]), Number(cells[6])];
-    }));
+    const shown = (await runsOfEveryTask()).map((r) => [r.model, r.task, r.correct, r.total]);
     const sorted = (list) => list.map((r) => JSON.stringify(r)).sort();
     expectEqual(sorted(shown), sorted(expected), 'RE2-Bench runs');
     const messages = await page.textContent('#messages');
     if (messages.includes('not a recognised')) throw new Error(`a file of RE2-Bench left unnamed: ${messages}`);
+    // The task shown: each of its runs in 6 sources and 2 levels.
+    const task = await page.$eval('#task', (select) => select.value);
     const groups = await page.$$eval('#groups-table tbody tr', (rows) => rows.length);
-    if (groups !== expected.length * 8) throw new Error(`${groups} group rows, expected ${expected.length * 8} (6 sources, 2 levels)`);
+    const runs = expected.filter((run) => run[1] === task).length;
+    if (groups !== runs * 8) throw new Error(`${groups} group rows of ${task}, expected ${runs * 8} (6 sources, 2 levels)`);
     await page.click('#groups-table tbody tr[data-attribute="difficulty"][data-value="easy"] button');
     await page.waitForSelector('#drilldown tbody tr');
     const heading = await page.textContent('#drilldown');

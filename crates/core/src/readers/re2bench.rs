@@ -16,7 +16,7 @@
 //! The ablations `wocot` and `wohint` are prompt settings of their own, named beside the model.
 //! Loop and branch prediction, its `dependency/` and its `analysis/` are taken and named once.
 
-use super::json_input::{first_line, parse_json, parse_json_lines};
+use super::json_input::{first_line, parse_json, parse_json_lines, parse_python_json};
 use super::{Format, Reader, Reading};
 use crate::diagnostics::{utf8_text, FileError};
 use crate::input::{folder_of, InputFile};
@@ -49,11 +49,19 @@ struct Call {
     values: CallValues,
 }
 
+/// A function's arguments and return value, or (Avatar) a script's standard input and output.
 #[derive(Deserialize)]
-struct CallValues {
-    inputs: serde_json::Value,
-    #[serde(rename = "return")]
-    returned: serde_json::Value,
+#[serde(untagged)]
+enum CallValues {
+    Function {
+        inputs: serde_json::Value,
+        #[serde(rename = "return")]
+        returned: serde_json::Value,
+    },
+    Script {
+        input: serde_json::Value,
+        output: serde_json::Value,
+    },
 }
 
 /// A line of a summary file.
@@ -396,11 +404,17 @@ struct ProgramsRead {
     from_validations: BTreeMap<String, RawProgram>,
 }
 
+/// What RE2-Bench says of a problem: its source and difficulty, and why it is not run — but
+/// Avatar's scripts, which run on their standard input as ExeRScope's do.
 fn notes(source: &str, difficulty: &str) -> ProgramNotes {
-    let not_run = if matches!(source, "Swebench" | "Real") { NotRun::NeedsProject } else { NotRun::ArgumentsAsJson };
+    let not_run = match source {
+        "Swebench" | "Real" => Some(NotRun::NeedsProject),
+        "Avatar" => None,
+        _ => Some(NotRun::ArgumentsAsJson),
+    };
     ProgramNotes {
         attributes: vec![("source".to_owned(), source.to_owned()), ("difficulty".to_owned(), difficulty.to_owned())],
-        not_run: Some(not_run),
+        not_run,
     }
 }
 
@@ -432,7 +446,7 @@ fn add_programs(
         .collect();
     let source_folder = builder_source(problems, &code);
     builder.reading_from(&source_folder);
-    let (mut without_code, mut without_calls) = (Vec::new(), 0);
+    let (mut without_code, mut without_calls) = (Vec::new(), Vec::new());
     let mut used = 0;
     for (id, (source, difficulty, call)) in problems {
         let file = code.get(code_file(id, source).as_str());
@@ -444,7 +458,7 @@ fn add_programs(
         let (input, expected) = match calls.get(&(source.as_str(), io_file(id, source).as_str())) {
             Some(file) => call_values(file, *call, errors).unwrap_or_default(),
             None => {
-                without_calls += 1;
+                without_calls.push(io_file(id, source));
                 Default::default()
             }
         };
@@ -471,10 +485,16 @@ fn add_programs(
             ),
         ));
     }
-    if without_calls > 0 && !calls.is_empty() {
+    if !without_calls.is_empty() && !calls.is_empty() {
+        let named: Vec<&str> = without_calls.iter().take(3).map(String::as_str).collect();
+        let more = if without_calls.len() > 3 { ", …" } else { "" };
         errors.push(FileError::new(
             &source_folder,
-            format!("{without_calls} problem(s) without their input-output/ file: their input and output are unknown"),
+            format!(
+                "{} problem(s) without their input-output/ file ({}{more}): their input and output are unknown",
+                without_calls.len(),
+                named.join(", ")
+            ),
         ));
     } else if calls.is_empty() {
         errors.push(FileError::new(
@@ -506,8 +526,11 @@ fn call_values(file: &InputFile, index: usize, errors: &mut Vec<FileError>) -> O
         errors.push(FileError::new(&file.path, format!("no call #{index} (it has fewer lines)")));
         return None;
     };
-    match serde_json::from_str::<Call>(line) {
-        Ok(call) => Some((call.values.inputs.to_string(), json_text(call.values.returned))),
+    match parse_python_json::<Call>(line) {
+        Ok(Call { values: CallValues::Function { inputs, returned } }) => {
+            Some((inputs.to_string(), json_text(returned)))
+        }
+        Ok(Call { values: CallValues::Script { input, output } }) => Some((json_text(input), json_text(output))),
         Err(e) => {
             errors.push(FileError::at_line(&file.path, index + 1, format!("not a call's values: {e}")));
             None
