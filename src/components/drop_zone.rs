@@ -50,8 +50,8 @@ pub fn DropZone(on_files: Callback<JsValue>, on_demo: Callback<()>) -> impl Into
         >
             <p class="drop-title">"Drop result folders, files or a .zip here"</p>
             <p class="drop-hint">
-                "ExeRScope or CodeMind folders; CRUXEval, CRUXEval-X or REval result files with their benchmark "
-                "file; or your own CSV / JSON Lines of predictions."
+                "ExeRScope or CodeMind folders; RE2-Bench or CoCoNUT as cloned; CRUXEval, CRUXEval-X or REval "
+                "result files with their benchmark file; or your own CSV / JSON Lines of predictions."
             </p>
             <div class="drop-actions">
                 <label class="button">

@@ -847,6 +847,7 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     const messages = await page.textContent('#messages');
     if (messages.includes('not a recognised')) throw new Error(`a file of RE2-Bench left unnamed: ${messages}`);
     // The task shown: each of its runs in 6 sources and 2 levels.
+    await page.screenshot({ path: path.join(out, 're2bench.png'), fullPage: true });
     const task = await page.$eval('#task', (select) => select.value);
     const groups = await page.$$eval('#groups-table tbody tr', (rows) => rows.length);
     const runs = expected.filter((run) => run[1] === task).length;
