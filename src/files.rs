@@ -33,7 +33,7 @@ pub fn collect_picked(files: &FileList) -> js_sys::Array {
 /// `files.js`), with the reading options as JSON; what only a program's view shows is left for
 /// `send_later`. `keep`: the worker keeps the drop for a reload (it says when it has).
 pub fn send_to_worker(worker: &Worker, files: &JsValue, options: &str, keep: bool) -> JsFuture {
-    JsFuture::from(send_files(worker, files, options, &shown_only(files), keep))
+    JsFuture::from(send_files(worker, files, options, &left_unread(files), keep))
 }
 
 /// Sends the files the last drop left for later (what only a program's view shows): the worker
@@ -46,14 +46,14 @@ pub fn send_later() {
     });
 }
 
-/// 1 for each of `[{path, file}]` that only a program's view shows (the core decides, as it does
-/// for a drop of handles in the worker).
-fn shown_only(files: &JsValue) -> Vec<u8> {
+/// 1 for each of `[{path, file}]` left unread at first (the core decides, as it does for a drop of
+/// handles in the worker).
+fn left_unread(files: &JsValue) -> Vec<u8> {
     let Some(files) = files.dyn_ref::<js_sys::Array>() else { return Vec::new() };
     let path = JsValue::from_str("path");
     let paths: Vec<String> = files
         .iter()
         .map(|entry| js_sys::Reflect::get(&entry, &path).ok().and_then(|p| p.as_string()).unwrap_or_default())
         .collect();
-    exerscope_core::readers::shown_only(&paths).into_iter().map(u8::from).collect()
+    exerscope_core::readers::left_unread(&paths).into_iter().map(u8::from).collect()
 }

@@ -51,7 +51,7 @@ let reading = Promise.resolve();
 let expected = 0;
 let received = 0;
 /**
- * A drop's files left unread (AnalysisSession.shown_only), read when their program is shown: path →
+ * A drop's files left unread (AnalysisSession.left_unread), read when their program is shown: path →
  * () => Promise<File> (a handle's file is asked of the browser then; a picked file comes from the
  * page after the others, and is awaited).
  */
@@ -181,8 +181,9 @@ async function readHandles(handles, drop) {
   let found = [];
   await Promise.all(handles.map((handle) => walk(handle, handle.name, 0, found)));
   found.sort(byPath);
-  // What only a program's view shows is read when it opens (a quarter of ExeRScope's files).
-  const later = AnalysisSession.shown_only(found.map((entry) => entry.path));
+  // What only a program's view shows is read when it opens (a quarter of ExeRScope's files); what
+  // no reader reads, never.
+  const later = AnalysisSession.left_unread(found.map((entry) => entry.path));
   found = found.filter((entry, i) => {
     if (!later[i] || !entry.handle) return true;
     unread.set(entry.path, () => entry.handle.getFile());

@@ -67,12 +67,13 @@ impl AnalysisSession {
         self.files.push(InputFile::new(path, bytes));
     }
 
-    /// Which of a drop's `paths` only a program's view shows (1) and can be read when it opens.
-    pub fn shown_only(paths: Vec<String>) -> Vec<u8> {
-        exerscope_core::readers::shown_only(&paths).into_iter().map(u8::from).collect()
+    /// Which of a drop's `paths` are left unread at first (1): read when a program's view needs
+    /// them, or never ([`exerscope_core::readers::left_unread`]).
+    pub fn left_unread(paths: Vec<String>) -> Vec<u8> {
+        exerscope_core::readers::left_unread(&paths).into_iter().map(u8::from).collect()
     }
 
-    /// A file of the drop left unread (one `shown_only` allows): read when its program is shown.
+    /// A file of the drop left unread (one `left_unread` allows): read when its program is shown.
     pub fn add_unread_file(&mut self, path: String) {
         self.files.push(InputFile::unread(path));
     }

@@ -76,7 +76,7 @@ let sends = 0;
 let waiting = null;
 
 // Hands files to the worker in parts, yielding between them. The files `later` marks (1: only a
-// program's view shows them, AnalysisSession.shown_only) are sent when the worker asks for them
+// program's view shows them, AnalysisSession.left_unread) are sent when the worker asks for them
 // (sendLater), once the first view is shown: before, they would hold the page's thread while it
 // shows the analysis. `keep`: the worker keeps the drop for a reload once its first view is shown.
 export async function sendFiles(worker, files, options, later, keep) {

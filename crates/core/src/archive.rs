@@ -6,7 +6,7 @@
 //! [`MAX_NESTING`] levels, and entries whose names leave the archive (`../x`, `/etc/x`) are named
 //! and skipped. An archive that breaks a limit is skipped whole, with a message naming it.
 //!
-//! The responses only a program's view shows ([`crate::readers::shown_only`]) stay packed until
+//! The responses only a program's view shows ([`crate::readers::left_unread`]) stay packed until
 //! it opens ([`Packed`]): in the ExeRScope fixture, two thirds of the compressed bytes.
 
 use crate::diagnostics::FileError;
@@ -141,7 +141,7 @@ fn unzip(
         .collect::<Result<Vec<String>, String>>()?;
     let paths: Vec<String> = names.iter().map(|name| format!("{}/{name}", file.path)).collect();
     // What only a program's view shows stays packed, unpacked when it opens.
-    let later = crate::readers::shown_only(&paths);
+    let later = crate::readers::left_unread(&paths);
     let mut left_packed = HashMap::new();
     let mut inner = Vec::new();
     let mut unpacked = 0;
@@ -156,7 +156,7 @@ fn unzip(
             ));
             continue;
         }
-        if later[index] {
+        if later[index] && !name.ends_with('/') {
             left_packed.insert(path.clone(), (packed.archives.len(), index));
             inner.push(InputFile::unread(path));
             continue;
@@ -199,6 +199,19 @@ mod tests {
             writer.write_all(bytes).unwrap();
         }
         writer.finish().unwrap().into_inner()
+    }
+
+    #[test]
+    fn what_no_reader_reads_stays_packed_and_its_folders_are_no_files() {
+        let mut writer = zip::ZipWriter::new(Cursor::new(Vec::new()));
+        writer.add_directory("r/dataset/re2-bench/dependency/", zip::write::SimpleFileOptions::default()).unwrap();
+        writer.start_file("r/dataset/re2-bench/dependency/a.py", zip::write::SimpleFileOptions::default()).unwrap();
+        writer.write_all(b"x = 1").unwrap();
+        let bytes = writer.finish().unwrap().into_inner();
+        let mut errors = vec![];
+        let files = expand_archives(vec![InputFile::new("d.zip", bytes)], &mut Packed::default(), &mut errors);
+        let found: Vec<(&str, bool)> = files.iter().map(|f| (f.path.as_str(), f.unread)).collect();
+        assert_eq!(found, [("d.zip/r/dataset/re2-bench/dependency/a.py", true)], "{errors:?}");
     }
 
     fn expand(files: Vec<InputFile>) -> (Vec<String>, Vec<FileError>) {

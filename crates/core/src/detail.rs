@@ -227,9 +227,9 @@ mod tests {
         };
         let read = analyze(files(|path| InputFile::new(path, "The output is [1].")));
         let paths: Vec<String> = files(|path| InputFile::unread(path)).into_iter().map(|f| f.path).collect();
-        let shown_only = crate::readers::shown_only(&paths);
-        assert_eq!(shown_only.iter().filter(|&&s| s).count(), 2, "the two responses beside predict.txt");
-        assert!(paths.iter().zip(&shown_only).all(|(p, &s)| s == p.ends_with("response.txt")));
+        let left_unread = crate::readers::left_unread(&paths);
+        assert_eq!(left_unread.iter().filter(|&&s| s).count(), 2, "the two responses beside predict.txt");
+        assert!(paths.iter().zip(&left_unread).all(|(p, &s)| s == p.ends_with("response.txt")));
         let mut unread = analyze(files(|path| InputFile::unread(path)));
         assert_eq!(unread.facts, read.facts, "the same analysis");
         let program = unread.table.programs.iter().position(|p| p.id == "p2").unwrap() as ProgramIdx;

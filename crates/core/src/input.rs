@@ -6,7 +6,7 @@
 pub struct InputFile {
     pub path: String,
     pub bytes: Vec<u8>,
-    /// Not read yet: a file only a program's view shows ([`crate::readers::shown_only`]), which
+    /// Not read yet: a file only a program's view shows ([`crate::readers::left_unread`]), which
     /// the page reads when that view opens. Its `bytes` are empty.
     pub unread: bool,
 }

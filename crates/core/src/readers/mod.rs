@@ -16,7 +16,7 @@ mod exerscope_er;
 pub mod generic_table;
 mod json_input;
 mod prediction_folder;
-pub use prediction_folder::shown_only;
+
 pub mod re2bench;
 mod reval;
 mod shares;
@@ -121,6 +121,15 @@ pub const READERS: &[&dyn Reader] = &[
     &eval_arena::EvalArena,
     &generic_table::GenericTable,
 ];
+
+/// Which of a drop's `paths` are left unread at first (unpacked or handed over only when needed):
+/// what only a program's view shows — a raw response beside its `predict.txt`, read when its
+/// program opens — and what no reader reads but names (RE2-Bench's `dependency/` and loop and
+/// branch files, images).
+pub fn left_unread(paths: &[String]) -> Vec<bool> {
+    let shown_only = prediction_folder::shown_only(paths);
+    paths.iter().zip(shown_only).map(|(path, shown_only)| shown_only || re2bench::named_only(path)).collect()
+}
 
 /// Runs every reader (or only those of the forced format) over `files`, then reports what none
 /// of them took.

@@ -223,6 +223,19 @@ fn part_of(file: &InputFile) -> Option<Part> {
     }
 }
 
+/// Whether RE2-Bench's reader names the file at `path` without reading it: its `dependency/`
+/// code, loop and branch prediction (true states and answers), images.
+pub fn named_only(path: &str) -> bool {
+    let image = [".jpeg", ".jpg", ".png", ".pdf"].iter().any(|extension| path.ends_with(extension));
+    let mut components = path.split('/');
+    let in_dataset = components.by_ref().any(|c| c == DATASET_FOLDER)
+        && matches!(components.next(), Some("dependency" | "loop" | "branch"));
+    let intermediate_answers =
+        path.split('/').any(|c| c.starts_with("loop_prediction") || c.starts_with("branch_prediction"))
+            && path.contains("results/");
+    image || in_dataset || intermediate_answers
+}
+
 /// RE2-Bench's `analysis/` folder: the one holding its `construct_analysis.py`.
 fn analysis_folders(files: &[InputFile], unclaimed: &[usize]) -> Vec<String> {
     let marker = |i: &usize| files[*i].file_name() == "construct_analysis.py";
@@ -707,6 +720,22 @@ mod tests {
         assert_eq!(code_file(class, "Classeval"), "DatabaseProcessor.delete_from_database.py");
         let real = "attrs@@src_attr__make.py@@add_str_L1002";
         assert_eq!((io_file(real, "Real"), code_file(real, "Real")), (format!("{real}.jsonl"), format!("{real}.py")));
+    }
+
+    #[test]
+    fn what_is_named_only_is_left_unread() {
+        for path in [
+            "r/dataset/re2-bench/dependency/sympy/core.py",
+            "r/dataset/re2-bench/loop/easy/sample_0.json",
+            "r/results/branch_prediction/cwm/HC/x.txt",
+            "r/analysis/figs/overlap/cwm.jpeg",
+        ] {
+            assert!(named_only(path), "{path}");
+        }
+        for path in ["r/dataset/re2-bench/code/cruxeval_0.py", "r/results/output_prediction/cwm/HC/x.txt", "loop/x.txt"]
+        {
+            assert!(!named_only(path), "{path}");
+        }
     }
 
     #[test]
