@@ -71,5 +71,6 @@ format_snapshot! {
     reval_runs => "reval",
     re2_bench_repository => "re2bench",
     coconut_results_and_traces => "coconut",
+    livecodebench_leaderboard_and_dataset => "livecodebench",
     generic_csv => "generic",
 }

@@ -15,6 +15,7 @@ mod eval_arena;
 mod exerscope_er;
 pub mod generic_table;
 mod json_input;
+mod livecodebench;
 mod prediction_folder;
 
 pub mod re2bench;
@@ -83,6 +84,8 @@ units! {
         Re2Bench => "re2-bench", "RE2-Bench (dataset/re2-bench/, results/)";
         /// CoCoNUT's `Results/<model>/HumanEval/*.csv` with `Dataset/HumanEval/`.
         Coconut => "coconut", "CoCoNUT (Results/<model>/HumanEval/, Dataset/HumanEval/)";
+        /// LiveCodeBench's `performances_execution.json`, with the execution dataset's rows.
+        LiveCodeBench => "livecodebench", "LiveCodeBench execution (performances_execution.json)";
         /// eval-arena's JSON Lines: one row per (model, example) with its pass rate over samples.
         EvalArena => "eval-arena", "eval-arena (benchmark_id, model, example_id, pass1)";
         /// A CSV file of one prediction per row, columns mapped to fields.
@@ -109,6 +112,8 @@ pub trait Reader: Sync {
 /// Datasets first: result readers use the benchmark names they find.
 pub const READERS: &[&dyn Reader] = &[
     &dataset_folders::DatasetFolders,
+    // Before CRUXEval's: its execution rows have CRUXEval's keys, and more.
+    &livecodebench::LiveCodeBench,
     &cruxeval::Cruxeval,
     &cruxeval_x::CruxevalX,
     &reval::Reval,
