@@ -10,9 +10,9 @@
 //!   ExecutedLines, …, Code_Indices`: the code its line numbers count, each line ending in
 //!   `# n`), or else `human-eval-v2-20210705.jsonl` (`prompt` + `canonical_solution`).
 
-use super::json_input::{first_line, parse_json_lines};
+use super::json_input::{csv_rows, first_line, parse_json_lines};
 use super::{Format, Reader, Reading};
-use crate::diagnostics::{utf8_text, FileError};
+use crate::diagnostics::FileError;
 use crate::input::InputFile;
 use crate::table::{ExtraInput, Language, RawPrediction, RawProgram, TableBuilder, Task};
 use serde::Deserialize;
@@ -126,17 +126,8 @@ fn is_humaneval_file(file: &InputFile) -> bool {
 fn read_traces(files: &[&InputFile], builder: &mut TableBuilder, errors: &mut Vec<FileError>) -> Vec<String> {
     let mut programs: BTreeMap<String, RawProgram> = BTreeMap::new();
     for file in files {
-        let Ok(text) = utf8_text(&file.path, &file.bytes).map_err(|e| errors.push(e)) else { continue };
         builder.reading_from(&file.path);
-        let mut reader = csv::Reader::from_reader(text.as_bytes());
-        for (row, record) in reader.deserialize::<TraceRow>().enumerate() {
-            let trace = match record {
-                Ok(trace) => trace,
-                Err(e) => {
-                    errors.push(FileError::at_line(&file.path, row + 2, format!("not a trace row: {e}; skipped")));
-                    continue;
-                }
-            };
+        for (_, trace) in csv_rows::<TraceRow>(file, "trace", errors) {
             let call = format!("{}({})", trace.name, trace.call);
             match programs.get_mut(&trace.id) {
                 Some(program) => program.extra_inputs.push(ExtraInput {
@@ -213,34 +204,18 @@ fn model_of(file: &InputFile) -> String {
 }
 
 fn read_results(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
-    let Ok(text) = utf8_text(&file.path, &file.bytes).map_err(|e| errors.push(e)) else { return };
     builder.reading_from(&file.path);
     let run = file.file_name().trim_end_matches(".csv");
     let model = format!("{} ({run})", model_of(file));
-    // Some files begin with an unnamed index column.
-    let mut reader = csv::ReaderBuilder::new().from_reader(text.as_bytes());
     let mut samples: BTreeMap<String, u32> = BTreeMap::new();
-    let mut unreadable = 0;
-    for (row, record) in reader.deserialize::<ResultRow>().enumerate() {
-        let result = match record {
-            Ok(result) => result,
-            Err(e) => {
-                if unreadable == 0 {
-                    errors.push(FileError::at_line(&file.path, row + 2, format!("not a result row: {e}; skipped")));
-                }
-                unreadable += 1;
-                continue;
-            }
-        };
+    // Some files begin with an unnamed index column: rows are read by the header's names.
+    for (line, result) in csv_rows::<ResultRow>(file, "result", errors) {
         let verdict = match result.matched.as_str() {
             "True" => true,
             "False" => false,
             other => {
-                errors.push(FileError::at_line(
-                    &file.path,
-                    row + 2,
-                    format!("Matched is {other:?}, neither True nor False; skipped"),
-                ));
+                let message = format!("Matched is {other:?}, neither True nor False; skipped");
+                errors.push(FileError::at_line(&file.path, line, message));
                 continue;
             }
         };
@@ -258,9 +233,6 @@ fn read_results(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec<F
             source_path: file.path.clone(),
         });
         *sample += 1;
-    }
-    if unreadable > 1 {
-        errors.push(FileError::new(&file.path, format!("{unreadable} rows not read in all")));
     }
 }
 

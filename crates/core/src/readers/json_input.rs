@@ -35,6 +35,38 @@ pub fn parse_json_lines<T: DeserializeOwned>(file: &InputFile, errors: &mut Vec<
     records
 }
 
+/// Each row of a CSV file as `T` (by the header's names), with the line it starts on (a quoted
+/// field may hold newlines). The first row that is not a `T` is told at its line, with how many
+/// more were not; the other rows are still read.
+pub fn csv_rows<T: DeserializeOwned>(file: &InputFile, what: &str, errors: &mut Vec<FileError>) -> Vec<(usize, T)> {
+    let text = match utf8_text(&file.path, &file.bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            errors.push(e);
+            return Vec::new();
+        }
+    };
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let headers = reader.headers().cloned().unwrap_or_default();
+    let (mut rows, mut bad) = (Vec::new(), Vec::new());
+    for record in reader.records() {
+        let line = |position: Option<&csv::Position>| position.map_or(0, |p| p.line() as usize);
+        let row = record.and_then(|record| {
+            let at = line(record.position());
+            record.deserialize::<T>(Some(&headers)).map(|row| (at, row))
+        });
+        match row {
+            Ok(row) => rows.push(row),
+            Err(e) => bad.push((line(e.position()), e.to_string())),
+        }
+    }
+    if let Some((at, reason)) = bad.first() {
+        let more = if bad.len() > 1 { format!(" ({} more rows not read)", bad.len() - 1) } else { String::new() };
+        errors.push(FileError::at_line(&file.path, *at, format!("not a {what} row: {reason}; skipped{more}")));
+    }
+    rows
+}
+
 /// JSON as Python's `json.dumps` writes it: also `NaN`, `Infinity`, `-Infinity` and numbers past
 /// a float's range (integers of any size), which JSON has not. Those are read as strings holding
 /// their text, which keeps what the file says; anything else is read as JSON is.
@@ -223,6 +255,23 @@ fn json_error(path: &str, lines_before: usize, e: &serde_json::Error) -> FileErr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn csv_rows_are_read_by_name_and_a_bad_one_is_told_at_its_line() {
+        #[derive(serde::Deserialize)]
+        struct Row {
+            id: String,
+            n: u32,
+        }
+        let file = InputFile::new("t.csv", "n,id\n1,\"a\nb\"\nx,c\n3,d\ny,e\n");
+        let mut errors = vec![];
+        let rows: Vec<(usize, String, u32)> =
+            csv_rows::<Row>(&file, "test", &mut errors).into_iter().map(|(line, r)| (line, r.id, r.n)).collect();
+        assert_eq!(rows, [(2, "a\nb".to_owned(), 1), (5, "d".to_owned(), 3)]);
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].line, Some(4), "the line the bad row starts on, past a field of two lines");
+        assert!(errors[0].message.starts_with("not a test row:") && errors[0].message.ends_with("(1 more rows not read)"));
+    }
 
     #[test]
     fn python_s_json_reads_its_nan_infinity_and_huge_numbers_as_their_text() {

@@ -16,7 +16,7 @@
 //! The ablations `wocot` and `wohint` are prompt settings of their own, named beside the model.
 //! Loop and branch prediction, its `dependency/` and its `analysis/` are taken and named once.
 
-use super::json_input::{first_line, parse_json, parse_json_lines, parse_python_json};
+use super::json_input::{csv_rows, first_line, parse_json, parse_json_lines, parse_python_json};
 use super::{Format, Reader, Reading};
 use crate::diagnostics::{utf8_text, FileError};
 use crate::input::{folder_of, InputFile};
@@ -574,7 +574,6 @@ fn read_validations(
             errors.push(FileError::new(&file.path, "cannot tell the model and task from its name; skipped"));
             continue;
         };
-        let Ok(text) = utf8_text(&file.path, &file.bytes).map_err(|e| errors.push(e)) else { continue };
         builder.reading_from(&file.path);
         let run_answers = answers.get(&run).map(|(_, of_run)| of_run);
         if run_answers.is_none() {
@@ -587,16 +586,8 @@ fn read_validations(
                 ),
             ));
         }
-        let mut reader = csv::Reader::from_reader(text.as_bytes());
         let (mut right, mut rows) = (0, 0);
-        for (row, record) in reader.deserialize::<Verdict>().enumerate() {
-            let verdict = match record {
-                Ok(verdict) => verdict,
-                Err(e) => {
-                    errors.push(FileError::at_line(&file.path, row + 2, format!("not a validation row: {e}; skipped")));
-                    continue;
-                }
-            };
+        for (_, verdict) in csv_rows::<Verdict>(file, "validation", errors) {
             let id = ids.problem_id(&verdict.case_name, &verdict.benchmark);
             if !programs.added.contains(&id) {
                 programs.from_validations.entry(id.clone()).or_insert_with(|| RawProgram {
