@@ -24,7 +24,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[wasm_bindgen_test]
 fn python_is_parsed_and_flagged_in_wasm() {
     let code = "def f(xs):\n    for x in xs:\n        while x:\n            x -= 1\n    if xs:\n        pass\n    elif 1:\n        pass\n";
-    let properties = ProgramParser::new().extract(code, Language::Python);
+    let properties = ProgramParser::new().extract(code, Language::Python).unwrap();
     assert_eq!(properties.reference_constructs.names(), ["nested", "if", "for", "while", "nested_if"]);
     assert_eq!(properties.syntax_error_line, None);
 }
@@ -33,13 +33,14 @@ fn python_is_parsed_and_flagged_in_wasm() {
 fn java_is_parsed_and_flagged_in_wasm() {
     let code =
         "public class Main { public static void main(String[] a) { try { int x = 1; } catch (Exception e) { } } }";
-    let properties = ProgramParser::new().extract(code, Language::Java);
+    let properties = ProgramParser::new().extract(code, Language::Java).unwrap();
     assert_eq!(properties.reference_constructs.names(), ["try"]);
+    assert!(ProgramParser::new().extract(code, Language::Julia).is_none(), "no grammar for Julia");
 }
 
 #[wasm_bindgen_test]
 fn syntax_errors_are_flagged_in_wasm() {
-    let properties = ProgramParser::new().extract("def f(:\n    return 1\n", Language::Python);
+    let properties = ProgramParser::new().extract("def f(:\n    return 1\n", Language::Python).unwrap();
     assert_eq!(properties.syntax_error_line, Some(1));
 }
 
@@ -121,7 +122,7 @@ fn a_response_left_unread_is_read_when_its_program_is_shown() {
         ("ER/m/b/p1/response.txt", "The output is [1]."),
     ];
     let paths: Vec<String> = files.iter().map(|(path, _)| path.to_string()).collect();
-    let later = AnalysisSession::shown_only(paths);
+    let later = AnalysisSession::left_unread(paths);
     assert_eq!(later, [0, 0, 0, 0, 1]);
     let progress = js_sys::Function::new_no_args("");
     let mut session = AnalysisSession::new();

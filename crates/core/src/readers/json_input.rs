@@ -270,7 +270,9 @@ mod tests {
         assert_eq!(rows, [(2, "a\nb".to_owned(), 1), (5, "d".to_owned(), 3)]);
         assert_eq!(errors.len(), 1);
         assert_eq!(errors[0].line, Some(4), "the line the bad row starts on, past a field of two lines");
-        assert!(errors[0].message.starts_with("not a test row:") && errors[0].message.ends_with("(1 more rows not read)"));
+        assert!(
+            errors[0].message.starts_with("not a test row:") && errors[0].message.ends_with("(1 more rows not read)")
+        );
     }
 
     #[test]
