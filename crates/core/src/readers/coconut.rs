@@ -75,7 +75,8 @@ impl Reader for Coconut {
         if results.is_empty() && traces.is_empty() {
             return; // HumanEval's own file, without CoCoNUT's, is another format's
         }
-        unclaimed.retain(|i| !results.contains(i) && !traces.contains(i) && !problems.contains(i));
+        let taken: std::collections::HashSet<usize> = results.iter().chain(&traces).chain(&problems).copied().collect();
+        super::claim(unclaimed, &taken);
         let [results, traces, problems] =
             [results, traces, problems].map(|l| l.into_iter().map(|i| &files[i]).collect::<Vec<_>>());
         let traced = read_traces(&traces, builder, errors);

@@ -12,8 +12,7 @@
 
 use super::{claim, folder_of_program_folders, group_by_folder, Format, Reader, Reading};
 use crate::diagnostics::{utf8_text, FileError};
-use crate::input::InputFile;
-use crate::input::{common_folder, folder_of};
+use crate::input::{common_folder, folder_of, InputFile};
 use crate::table::{ExtraInput, Language, RawProgram};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -94,15 +93,14 @@ fn program_file(files: &[InputFile], code: &[(usize, Language)]) -> Result<Optio
 
 /// The files of program folders (and of the folders inside them) that are not the program, its
 /// input or its output — other experiments' variants — taken so that no one else reads them: by
-/// name (digits as `*`, a folder inside as `name/`), the number of program folders holding each.
+/// name (digits as `*`, a folder inside as `name/`), with the program folders holding each.
 fn other_files<'a>(
     files: &'a [InputFile],
     unclaimed: &[usize],
     program_folders: &HashSet<&'a str>,
     taken: &mut HashSet<usize>,
-) -> (BTreeMap<String, HashSet<&'a str>>, Vec<&'a str>) {
+) -> BTreeMap<String, HashSet<&'a str>> {
     let mut others: BTreeMap<String, HashSet<&str>> = BTreeMap::new();
-    let mut holders = Vec::new();
     for &i in unclaimed {
         if taken.contains(&i) {
             continue;
@@ -120,10 +118,9 @@ fn other_files<'a>(
         };
         let Some((program_folder, name)) = found else { continue };
         taken.insert(i);
-        holders.push(program_folder);
         others.entry(digits_as_star(&name)).or_default().insert(program_folder);
     }
-    (others, holders)
+    others
 }
 
 /// `var_main_12.py` → `var_main_*.py`: the variants of one kind counted together.
@@ -141,16 +138,14 @@ fn digits_as_star(name: &str) -> String {
 
 /// One message for the whole drop, at the folder holding every program folder concerned: what
 /// else they hold, most common first.
-fn report_other_files((others, holders): &(BTreeMap<String, HashSet<&str>>, Vec<&str>), errors: &mut Vec<FileError>) {
-    if others.is_empty() {
-        return;
-    }
+fn report_other_files(others: &BTreeMap<String, HashSet<&str>>, errors: &mut Vec<FileError>) {
+    let Some(first) = others.values().flatten().next() else { return };
     let mut counted: Vec<(&String, usize)> = others.iter().map(|(name, folders)| (name, folders.len())).collect();
     counted.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
     let listed: Vec<String> = counted.iter().map(|(name, folders)| format!("{name} ({folders})")).collect();
-    let place = common_folder(holders.iter().map(|folder| folder_of(folder)));
+    let place = common_folder(others.values().flatten().map(|folder| folder_of(folder)));
     errors.push(FileError::new(
-        if place.is_empty() { holders[0] } else { place },
+        if place.is_empty() { first } else { place },
         format!(
             "program folders also hold files of other experiments, not analysed (the program is main.py, \
              Main.java or the folder's one code file): {} — in parentheses, the program folders holding each",

@@ -9,7 +9,7 @@
 //! no tenth, as 12.5 is), so pass@1 is the leaderboard's own mean; the CoT column is a setting of
 //! its own beside the model (`Claude-2 (CoT)`).
 
-use super::json_input::{first_line, first_record, has_keys, line_of, parse_json, parse_json_lines};
+use super::json_input::{first_line, first_record, has_keys, parse_json, parse_json_lines};
 use super::shares::{self, Share};
 use super::{Format, Reader, Reading};
 use crate::diagnostics::FileError;
@@ -86,17 +86,29 @@ impl Reader for LiveCodeBench {
     }
 }
 
+/// How far into a JSON file its first record's keys are looked for: every .json of a drop is
+/// asked, and searching the whole of each (megabytes of results) would cost more than reading it.
+const HEAD_BYTES: usize = 64 << 10;
+
+/// Whether every one of `keys` occurs, quoted, in the file's first [`HEAD_BYTES`].
+fn head_has(file: &InputFile, keys: &[&str]) -> bool {
+    let head = &file.bytes[..file.bytes.len().min(HEAD_BYTES)];
+    keys.iter().all(|key| {
+        let quoted = format!("\"{key}\"");
+        head.windows(quoted.len()).any(|window| window == quoted.as_bytes())
+    })
+}
+
 fn is_leaderboard(file: &InputFile) -> bool {
     file.path.ends_with(".json")
         && first_line(file).trim_start().starts_with('{')
-        && ["\"performances\"", "\"sample_id\"", "\"Pass@1\""].iter().all(|key| line_of(file, key).is_some())
+        && head_has(file, &["performances", "sample_id", "Pass@1"])
 }
 
 fn is_dataset(file: &InputFile) -> bool {
     let jsonl = first_record(file).is_some_and(|record| has_keys(&record, DATASET_KEYS));
-    let array = file.path.ends_with(".json") && first_line(file).trim_start().starts_with('[') && {
-        DATASET_KEYS.iter().all(|key| line_of(file, &format!("\"{key}\"")).is_some())
-    };
+    let array =
+        file.path.ends_with(".json") && first_line(file).trim_start().starts_with('[') && head_has(file, DATASET_KEYS);
     jsonl || array
 }
 

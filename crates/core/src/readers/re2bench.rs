@@ -265,15 +265,15 @@ impl Reader for Re2Bench {
         name_the_rest(&parts, files, errors);
         let problems = read_problems(of(Part::Problems), errors);
         let answers = read_answers(of(Part::Summary), errors);
-        let responses = read_responses(of(Part::Response), errors);
+        let mut responses = read_responses(of(Part::Response), errors);
         let verdicts: Vec<&InputFile> = of(Part::Validation).collect();
         let totals: HashMap<&str, &InputFile> =
             of(Part::ValidationMetadata).map(|f| (f.file_name().trim_end_matches("_metadata.json"), f)).collect();
         let ids = IdMap::new(&problems, &answers);
         let mut programs = ProgramsRead::default();
         add_programs(&problems, of(Part::Code).collect(), of(Part::Calls).collect(), builder, errors, &mut programs);
-        let sources = Sources { ids: &ids, answers: &answers, responses: &responses, totals: &totals };
-        let validated = read_validations(&verdicts, &sources, builder, errors, &mut programs);
+        let sources = Sources { ids: &ids, answers: &answers, responses: &mut responses, totals: &totals };
+        let validated = read_validations(&verdicts, sources, builder, errors, &mut programs);
         tell_unvalidated(&answers, &validated, errors);
         add_programs_of_validations(programs, builder);
     }
@@ -282,17 +282,15 @@ impl Reader for Re2Bench {
 /// One message per part that exerscope takes without reading (loop and branch, dependencies,
 /// analysis, metadata), at the folder holding them all.
 fn name_the_rest(parts: &BTreeMap<usize, Part>, files: &[InputFile], errors: &mut Vec<FileError>) {
-    let mut named: BTreeMap<&str, (Part, usize, Vec<&str>)> = BTreeMap::new();
+    let mut named: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
     for (&i, &part) in parts {
         let what = part.what();
-        if what.is_empty() {
-            continue;
+        if !what.is_empty() {
+            named.entry(what).or_default().push(folder_of(&files[i].path));
         }
-        let entry = named.entry(what).or_insert((part, 0, Vec::new()));
-        entry.1 += 1;
-        entry.2.push(folder_of(&files[i].path));
     }
-    for (what, (_, count, folders)) in named {
+    for (what, folders) in named {
+        let count = folders.len();
         let place = crate::input::common_folder(folders.iter().copied());
         errors.push(FileError::new(
             if place.is_empty() { folders[0] } else { place },
@@ -390,7 +388,10 @@ impl IdMap {
         for (id, (source, ..)) in problems {
             map.insert(io_file(id, source), id.clone());
         }
-        for id in answers.values().flat_map(|(_, of_run)| of_run.keys()) {
+        // The runs answer the same problems: each id once.
+        let answered: std::collections::BTreeSet<&String> =
+            answers.values().flat_map(|(_, of_run)| of_run.keys()).collect();
+        for id in answered {
             for source in SOURCES {
                 map.entry(io_file(id, source)).or_insert_with(|| id.clone());
             }
@@ -562,7 +563,7 @@ fn json_text(value: serde_json::Value) -> String {
 /// and responses joined by problem id. Returns the runs read.
 fn read_validations(
     files: &[&InputFile],
-    sources: &Sources<'_>,
+    sources: Sources<'_>,
     builder: &mut TableBuilder,
     errors: &mut Vec<FileError>,
     programs: &mut ProgramsRead,
@@ -586,6 +587,7 @@ fn read_validations(
                 ),
             ));
         }
+        let (model, response_folder) = (run.model_name(), run.response_folder());
         let (mut right, mut rows) = (0, 0);
         for (_, verdict) in csv_rows::<Verdict>(file, "validation", errors) {
             let id = ids.problem_id(&verdict.case_name, &verdict.benchmark);
@@ -603,9 +605,10 @@ fn read_validations(
                 });
             }
             (right, rows) = (right + usize::from(verdict.rs == 1), rows + 1);
-            let response = responses.get(&(run.response_folder(), run.model.clone(), id.clone())).cloned();
+            // Each response answers one row: taken, not copied.
+            let response = responses.remove(&(response_folder.clone(), run.model.clone(), id.clone()));
             builder.add_prediction(RawPrediction {
-                model: run.model_name(),
+                model: model.clone(),
                 benchmark: BENCHMARK.to_owned(),
                 answer: run_answers.and_then(|a| a.get(&id)).cloned().unwrap_or_default(),
                 program_id: id,
@@ -629,7 +632,7 @@ fn read_validations(
 struct Sources<'a> {
     ids: &'a IdMap,
     answers: &'a Answers,
-    responses: &'a Responses,
+    responses: &'a mut Responses,
     /// Each validation file's `_metadata.json`, by the validation file's stem.
     totals: &'a HashMap<&'a str, &'a InputFile>,
 }
