@@ -72,5 +72,6 @@ format_snapshot! {
     re2_bench_repository => "re2bench",
     coconut_results_and_traces => "coconut",
     livecodebench_leaderboard_and_dataset => "livecodebench",
+    eval_arena_rows_with_cruxeval => "eval-arena",
     generic_csv => "generic",
 }
