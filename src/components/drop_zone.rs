@@ -50,7 +50,7 @@ pub fn DropZone(on_files: Callback<JsValue>, on_demo: Callback<()>) -> impl Into
         >
             <p class="drop-title">"Drop result folders, files or a .zip here"</p>
             <p class="drop-hint">
-                "ExeRScope or CodeMind folders; RE2-Bench or CoCoNUT as cloned; CRUXEval, CRUXEval-X or REval "
+                "ExeRScope or CodeMind folders; RE2-Bench or CoCoNUT as cloned; CRUXEval, CRUXEval-X, REval or LiveCodeBench "
                 "result files with their benchmark file; or your own CSV / JSON Lines of predictions."
             </p>
             <div class="drop-actions">

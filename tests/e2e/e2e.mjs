@@ -228,6 +228,15 @@ try {
     await page.waitForSelector('#effects-table tbody tr[data-construct]');
     const effects = Number(await page.getAttribute('#effects-table', 'aria-rowcount')) - 1;
     if (effects < 40) throw new Error(`only ${effects} construct effect rows`);
+    // A group's counts as the core has them: right of programs (the export once printed the total as wrong).
+    const effectRows = await page.$$eval('#effects-table tbody tr[data-construct]', (rows) => rows.map((r) =>
+      [r.dataset.model, r.dataset.benchmark, r.dataset.construct, r.cells[3].textContent.trim()]));
+    const nestedAvatar = effectRows.find(([model, benchmark, construct]) =>
+      model === 'deepseek-coder-33b-instruct' && benchmark === 'Avatar' && construct === 'nested');
+    if (!nestedAvatar) throw new Error(`no effect row of deepseek-coder-33b-instruct, Avatar, nested among the first ${effectRows.length}`);
+    expectEqual(nestedAvatar[3], '1/10 (10.0%)', 'deepseek-coder-33b-instruct on Avatar with a nested loop');
+    await page.locator('#effects-table').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(out, 'construct-effects.png') });
     await page.click('details.effects summary');
     // Each section's statistics are computed when it opens.
     await show('properties');
