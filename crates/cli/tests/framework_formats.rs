@@ -410,3 +410,55 @@ fn re2_bench_construct_flags_equal_its_constructs_json() {
     let differing_ids: Vec<&str> = differing.iter().map(|d| d.split(": ").next().unwrap()).collect();
     assert_eq!(differing_ids, stale, "{}", differing.join("\n"));
 }
+
+/// RE2-Bench's failure reports (`analysis/false_prediction_reports/`) give each problem they list
+/// its causes as the attribute `failure cause`; an output report lists exactly the problems its
+/// model got wrong (an input report leaves out those its `is_fn` excuses).
+#[test]
+fn re2_bench_failure_causes_are_program_attributes() {
+    let Some(fixtures) = common::fixtures() else {
+        return;
+    };
+    let root = fixtures.join("re2bench");
+    let (files, errors) = read_inputs(std::slice::from_ref(&root));
+    assert!(errors.is_empty(), "{errors:?}");
+    let facts = analyze(files).facts;
+    let reports = root.join("analysis/false_prediction_reports");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&reports).unwrap() {
+        let path = entry.unwrap().path();
+        let stem = path.file_name().unwrap().to_str().unwrap().trim_end_matches("_false_reports.json");
+        let Some((model, task)) = [("_input_prediction", Task::Input), ("_output_prediction", Task::Output)]
+            .into_iter()
+            .find_map(|(suffix, task)| Some((stem.strip_suffix(suffix)?, task)))
+        else {
+            continue;
+        };
+        let listed: std::collections::BTreeMap<String, Vec<String>> =
+            serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        let model_index = facts.models.iter().position(|m| m == model).unwrap() as u32;
+        let mut failed = std::collections::BTreeSet::new();
+        for outcome in facts.outcomes(Judge::Reference) {
+            if outcome.model == model_index && outcome.task == task && outcome.correct == 0 {
+                let program = &facts.programs[outcome.program as usize];
+                let source = &program.attributes[0].1;
+                let name = exerscope_core::readers::re2bench::io_file(&program.id, source);
+                let causes: Vec<&str> =
+                    program.attributes.iter().filter(|(n, _)| n == "failure cause").map(|(_, v)| v.as_str()).collect();
+                if let Some(stored) = listed.get(name.trim_end_matches(".jsonl")) {
+                    let stored: Vec<&str> = stored.iter().map(String::as_str).collect();
+                    let stored = if stored.is_empty() { vec!["none found"] } else { stored };
+                    assert_eq!(causes, stored, "{stem}: {}", program.id);
+                }
+                failed.insert(name.trim_end_matches(".jsonl").to_owned());
+            }
+        }
+        let listed: std::collections::BTreeSet<String> = listed.into_keys().collect();
+        match task {
+            Task::Output => assert_eq!(failed, listed, "{stem}"),
+            _ => assert!(listed.is_subset(&failed), "{stem}"),
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 8);
+}

@@ -14,7 +14,10 @@
 //!   responses.
 //!
 //! The ablations `wocot` and `wohint` are prompt settings of their own, named beside the model.
-//! Loop and branch prediction, its `dependency/` and its `analysis/` are taken and named once.
+//! Of its `analysis/`, the failure reports (`false_prediction_reports/<model>_<task>_false_reports.json`:
+//! each failed problem's causes, by its input-output name) give each problem listed there its
+//! causes as a program attribute; the rest of `analysis/`, loop and branch prediction and its
+//! `dependency/` are taken and named once.
 
 use super::json_input::{csv_rows, first_line, parse_json, parse_json_lines, parse_python_json};
 use super::{Format, Reader, Reading};
@@ -174,6 +177,8 @@ enum Part {
     Dependency,
     /// Its own analysis scripts and results.
     Analysis,
+    /// `analysis/false_prediction_reports/*_false_reports.json`: its failure taxonomy.
+    FailureReport,
 }
 
 impl Part {
@@ -252,7 +257,12 @@ impl Reader for Re2Bench {
         let mut parts: BTreeMap<usize, Part> = BTreeMap::new();
         for &i in unclaimed.iter() {
             let in_analysis = analysis.iter().any(|folder| files[i].path.starts_with(folder));
-            if let Some(part) = if in_analysis { Some(Part::Analysis) } else { part_of(&files[i]) } {
+            let part = match in_analysis {
+                true if files[i].file_name().ends_with("_false_reports.json") => Some(Part::FailureReport),
+                true => Some(Part::Analysis),
+                false => part_of(&files[i]),
+            };
+            if let Some(part) = part {
                 parts.insert(i, part);
             }
         }
@@ -270,7 +280,8 @@ impl Reader for Re2Bench {
         let totals: HashMap<&str, &InputFile> =
             of(Part::ValidationMetadata).map(|f| (f.file_name().trim_end_matches("_metadata.json"), f)).collect();
         let ids = IdMap::new(&problems, &answers);
-        let mut programs = ProgramsRead::default();
+        let causes = read_failure_causes(of(Part::FailureReport), errors);
+        let mut programs = ProgramsRead { causes, ..Default::default() };
         add_programs(&problems, of(Part::Code).collect(), of(Part::Calls).collect(), builder, errors, &mut programs);
         let sources = Sources { ids: &ids, answers: &answers, responses: &mut responses, totals: &totals };
         let validated = read_validations(&verdicts, sources, builder, errors, &mut programs);
@@ -411,25 +422,64 @@ impl IdMap {
 }
 
 /// The programs added, and those the validations name without a problems file (added code-less,
-/// with the source and difficulty the rows give).
+/// with the source and difficulty the rows give); the failure causes they are given.
 #[derive(Default)]
 struct ProgramsRead {
     added: std::collections::HashSet<String>,
     from_validations: BTreeMap<String, RawProgram>,
+    causes: FailureCauses,
 }
 
-/// What RE2-Bench says of a problem: its source and difficulty, and why it is not run — but
-/// Avatar's scripts, which run on their standard input as ExeRScope's do.
-fn notes(source: &str, difficulty: &str) -> ProgramNotes {
-    let not_run = match source {
-        "Swebench" | "Real" => Some(NotRun::NeedsProject),
-        "Avatar" => None,
-        _ => Some(NotRun::ArgumentsAsJson),
-    };
-    ProgramNotes {
-        attributes: vec![("source".to_owned(), source.to_owned()), ("difficulty".to_owned(), difficulty.to_owned())],
-        not_run,
+impl ProgramsRead {
+    /// What RE2-Bench says of a problem: its source, difficulty and failure causes, and why it is
+    /// not run — but Avatar's scripts, which run on their standard input as ExeRScope's do.
+    fn notes(&self, io_name: &str, source: &str, difficulty: &str) -> ProgramNotes {
+        let not_run = match source {
+            "Swebench" | "Real" => Some(NotRun::NeedsProject),
+            "Avatar" => None,
+            _ => Some(NotRun::ArgumentsAsJson),
+        };
+        let mut attributes =
+            vec![("source".to_owned(), source.to_owned()), ("difficulty".to_owned(), difficulty.to_owned())];
+        if let Some(causes) = self.causes.get(io_name.trim_end_matches(".jsonl")) {
+            let none = [NO_CAUSE.to_owned()];
+            let values = if causes.is_empty() { &none[..] } else { &causes[..] };
+            attributes.extend(values.iter().map(|cause| (FAILURE_CAUSE.to_owned(), cause.clone())));
+        }
+        ProgramNotes { attributes, not_run }
     }
+}
+
+/// The attribute RE2-Bench's failure taxonomy gives a problem, once per cause.
+pub const FAILURE_CAUSE: &str = "failure cause";
+/// Its value for a problem its taxonomy lists without a cause.
+const NO_CAUSE: &str = "none found";
+
+/// A failed problem's causes by its input-output name (no `.jsonl`): the same in every report
+/// (RE2-Bench derives them from the problem alone, `false_prediction_taxonomy.py`).
+type FailureCauses = HashMap<String, Vec<String>>;
+
+fn read_failure_causes<'a>(files: impl Iterator<Item = &'a InputFile>, errors: &mut Vec<FileError>) -> FailureCauses {
+    let mut causes = FailureCauses::new();
+    let mut folder = None;
+    for file in files {
+        folder.get_or_insert_with(|| folder_of(&file.path).to_owned());
+        match parse_json::<BTreeMap<String, Vec<String>>>(file) {
+            Ok(report) => causes.extend(report),
+            Err(e) => errors.push(e),
+        }
+    }
+    if let Some(folder) = folder {
+        errors.push(FileError::new(
+            folder,
+            format!(
+                "RE2-Bench's failure causes of {} problem(s), those a model of its reports failed, as the program \
+                 attribute \"{FAILURE_CAUSE}\" (the others have none: it names causes only of failures)",
+                causes.len()
+            ),
+        ));
+    }
+    causes
 }
 
 fn add_programs(
@@ -486,7 +536,7 @@ fn add_programs(
             expected,
             extra_inputs: Vec::new(),
             source_path: file.map_or_else(|| format!("{source_folder} ({id})"), |f| f.path.clone()),
-            about: notes(source, difficulty),
+            about: programs.notes(&io_file(id, source), source, difficulty),
         });
     }
     if !without_code.is_empty() {
@@ -591,18 +641,22 @@ fn read_validations(
         let (mut right, mut rows) = (0, 0);
         for (_, verdict) in csv_rows::<Verdict>(file, "validation", errors) {
             let id = ids.problem_id(&verdict.case_name, &verdict.benchmark);
-            if !programs.added.contains(&id) {
-                programs.from_validations.entry(id.clone()).or_insert_with(|| RawProgram {
-                    benchmark: BENCHMARK.to_owned(),
-                    id: id.clone(),
-                    language: Language::Python,
-                    code: None,
-                    input: String::new(),
-                    expected: String::new(),
-                    extra_inputs: Vec::new(),
-                    source_path: format!("{} ({id})", file.path),
-                    about: notes(&verdict.benchmark, &verdict.difficulty_level),
-                });
+            if !programs.added.contains(&id) && !programs.from_validations.contains_key(&id) {
+                let about = programs.notes(&verdict.case_name, &verdict.benchmark, &verdict.difficulty_level);
+                programs.from_validations.insert(
+                    id.clone(),
+                    RawProgram {
+                        benchmark: BENCHMARK.to_owned(),
+                        id: id.clone(),
+                        language: Language::Python,
+                        code: None,
+                        input: String::new(),
+                        expected: String::new(),
+                        extra_inputs: Vec::new(),
+                        source_path: format!("{} ({id})", file.path),
+                        about,
+                    },
+                );
             }
             (right, rows) = (right + usize::from(verdict.rs == 1), rows + 1);
             // Each response answers one row: taken, not copied.
