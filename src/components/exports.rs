@@ -2,6 +2,7 @@
 //! files `exerscope report` writes, from the same core function ([`exerscope_core::export`]).
 
 use exerscope_core::export::sheets;
+use exerscope_core::stats::own_numbers::own_numbers_of;
 use exerscope_core::stats::Statistic;
 use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
@@ -56,6 +57,34 @@ pub fn Exports(
                 .collect_view()
         })
     };
+    // What exerscope does with the numbers the benchmarks read publish themselves.
+    let own_numbers = move || {
+        let benchmarks = facts.with(|f| f.as_ref().map(|f| f.benchmarks.clone()).unwrap_or_default());
+        let rows: Vec<_> = own_numbers_of(&benchmarks)
+            .map(|n| {
+                let verdict = n.treatment.label();
+                view! {
+                    <tr>
+                        <td>{n.benchmark}</td>
+                        <td>{n.number}</td>
+                        <td class=n.treatment.name()>{verdict}</td>
+                        <td>{n.how}</td>
+                    </tr>
+                }
+            })
+            .collect();
+        (!rows.is_empty()).then(|| {
+            view! {
+                <h3>"The benchmarks' own numbers"</h3>
+                <div class="table-scroll">
+                    <table id="own-numbers">
+                        <thead><tr><th>"benchmark"</th><th>"its number"</th><th>"here"</th><th>"how"</th></tr></thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                </div>
+            }
+        })
+    };
     view! {
         <section class="panel" id="exports">
             <h2>"Take it into a paper"</h2>
@@ -72,6 +101,7 @@ pub fn Exports(
                         .map(|s| view! { <dt><code>{s.name()}</code></dt><dd>{s.label()}</dd> })
                         .collect_view()}
                 </dl>
+                {own_numbers}
             </details>
         </section>
     }

@@ -858,13 +858,26 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     // The task shown: each of its runs in 6 sources and 2 levels.
     await page.screenshot({ path: path.join(out, 're2bench.png'), fullPage: true });
     const task = await page.$eval('#task', (select) => select.value);
-    const groups = await page.$$eval('#groups-table tbody tr', (rows) => rows.length);
+    const attributes = await page.$$eval('#groups-table tbody tr', (rows) => rows.map((r) => r.dataset.attribute));
+    const count = (name) => attributes.filter((a) => a === name).length;
     const runs = expected.filter((run) => run[1] === task).length;
-    if (groups !== runs * 8) throw new Error(`${groups} group rows of ${task}, expected ${runs * 8} (6 sources, 2 levels)`);
+    if (count('source') + count('difficulty') !== runs * 8) {
+      throw new Error(`${attributes.length} group rows of ${task}, expected ${runs * 8} of source and difficulty (6 sources, 2 levels)`);
+    }
+    // Its failure reports' causes, for the 4 models that have them (5 causes and "none found").
+    if (count('failure cause') !== 4 * 6) throw new Error(`${count('failure cause')} failure-cause rows, expected 24`);
     await page.click('#groups-table tbody tr[data-attribute="difficulty"][data-value="easy"] button');
     await page.waitForSelector('#drilldown tbody tr');
     const heading = await page.textContent('#drilldown');
     if (!heading.includes('programs of difficulty easy')) throw new Error(`the group's programs not opened: ${heading.slice(0, 200)}`);
+    // The methods list says which of RE2-Bench's own numbers are reproduced.
+    await show('exports');
+    await page.click('#methods summary');
+    const own = await page.$$eval('#own-numbers tbody tr', (rows) => rows.map((r) => r.cells[2].textContent));
+    await page.locator('#own-numbers').screenshot({ path: path.join(out, 're2bench-own-numbers.png') });
+    if (own.length < 5 || !own.includes('reproduced') || !own.includes("computed exerscope's way")) {
+      throw new Error(`RE2-Bench's own numbers: ${JSON.stringify(own)}`);
+    }
   });
 
   await check('CoCoNUT traces: every run counts its Matched column, every call a sample', async () => {

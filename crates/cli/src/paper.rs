@@ -7,16 +7,28 @@
 use exerscope_charts::figures;
 use exerscope_core::export::sheets;
 use exerscope_core::report::TaskedReport;
+use exerscope_core::stats::own_numbers::own_numbers_of;
 use exerscope_core::stats::Statistic;
 use exerscope_core::Facts;
 use std::borrow::Cow;
 use std::fs;
 use std::path::Path;
 
-/// Every statistic of the report by its name, in words (as the page's methods list shows them).
-fn methods() -> String {
+/// Every statistic of the report by its name, in words (as the page's methods list shows them),
+/// and what exerscope does with the numbers the benchmarks read publish themselves.
+fn methods(benchmarks: &[String]) -> String {
     let lines: Vec<String> = Statistic::ALL.iter().map(|s| format!("- `{}`: {}", s.name(), s.label())).collect();
-    format!("# How each number of report.json is computed\n\n{}\n", lines.join("\n"))
+    let mut text = format!("# How each number of report.json is computed\n\n{}\n", lines.join("\n"));
+    let own: Vec<String> = own_numbers_of(benchmarks)
+        .map(|n| {
+            let verdict = n.treatment.label();
+            format!("- {}, {}: {verdict}: {}", n.benchmark, n.number, n.how)
+        })
+        .collect();
+    if !own.is_empty() {
+        text += &format!("\n## The benchmarks' own numbers\n\n{}\n", own.join("\n"));
+    }
+    text
 }
 
 pub fn write(out: &Path, report: &TaskedReport, facts: &Facts) -> Result<(), String> {
@@ -26,7 +38,7 @@ pub fn write(out: &Path, report: &TaskedReport, facts: &Facts) -> Result<(), Str
     let path = out.join("report.json");
     fs::write(&path, json + "\n").map_err(|e| failed(&path, e))?;
     let path = out.join("methods.md");
-    fs::write(&path, methods()).map_err(|e| failed(&path, e))?;
+    fs::write(&path, methods(&facts.benchmarks)).map_err(|e| failed(&path, e))?;
     let tasks = facts.tasks();
     for &task in &tasks {
         let folder = |kind: &str| {
@@ -49,4 +61,18 @@ pub fn write(out: &Path, report: &TaskedReport, facts: &Facts) -> Result<(), Str
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::methods;
+
+    #[test]
+    fn the_methods_say_what_becomes_of_the_benchmarks_own_numbers() {
+        let re2 = methods(&["RE2-Bench".to_owned()]);
+        assert!(re2.contains("## The benchmarks' own numbers"), "{re2}");
+        assert!(re2.contains("- RE2-Bench, construct flags (analysis/constructs.json): reproduced: "), "{re2}");
+        assert!(re2.contains("computed exerscope's way: its nine metrics"), "{re2}");
+        assert!(!methods(&["CRUXEval".to_owned()]).contains("own numbers"));
+    }
 }

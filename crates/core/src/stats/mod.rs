@@ -10,6 +10,7 @@ pub mod logistic;
 pub mod mcnemar;
 pub mod multiple_testing;
 pub mod numeric;
+pub mod own_numbers;
 pub mod paired;
 pub mod power;
 pub mod success;
