@@ -461,4 +461,9 @@ fn re2_bench_failure_causes_are_program_attributes() {
         checked += 1;
     }
     assert_eq!(checked, 8);
+    // The report's program rows keep every cause, joined.
+    let report = Report::build(&facts, Judge::Reference);
+    let (index, program) = facts.programs.iter().enumerate().find(|(_, p)| p.attributes.len() > 3).unwrap();
+    let causes: Vec<&str> = program.attributes[2..].iter().map(|(_, v)| v.as_str()).collect();
+    assert_eq!(report.programs[index].attributes["failure cause"], causes.join(", "));
 }

@@ -398,7 +398,8 @@ pub struct ProgramReport {
     pub benchmark: String,
     pub id: String,
     pub language: Language,
-    /// What its benchmark says of it (RE2-Bench: `source`, `difficulty`).
+    /// What its benchmark says of it (RE2-Bench: `source`, `difficulty`, `failure cause`); the
+    /// values of an attribute given several times joined by ", " (its failure causes).
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub attributes: std::collections::BTreeMap<String, String>,
     pub properties: ProgramPropertiesReport,
@@ -425,13 +426,22 @@ pub struct ProgramPropertiesReport {
     pub dynamic: Option<DynamicProperties>,
 }
 
+/// A program's (name, value) pairs by name, repeated names' values joined.
+fn attribute_map(pairs: &[(String, String)]) -> std::collections::BTreeMap<String, String> {
+    let mut map = std::collections::BTreeMap::<String, String>::new();
+    for (name, value) in pairs {
+        map.entry(name.clone()).and_modify(|v| *v += &format!(", {value}")).or_insert_with(|| value.clone());
+    }
+    map
+}
+
 impl ProgramReport {
     fn new(facts: &Facts, program: &crate::facts::ProgramFacts) -> Self {
         ProgramReport {
             benchmark: facts.benchmarks[program.benchmark as usize].clone(),
             id: program.id.clone(),
             language: program.language,
-            attributes: program.attributes.iter().cloned().collect(),
+            attributes: attribute_map(&program.attributes),
             properties: ProgramPropertiesReport {
                 metrics: program.metrics,
                 lines: program.lines,
