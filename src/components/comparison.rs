@@ -100,6 +100,7 @@ pub fn ComparisonView(
                 <div class="figure-scroll">
                     <FigureCanvas figure=matrix.into() class="heatmap" id="pair-matrix" on_hit=on_hit/>
                 </div>
+                <VariantTable facts=facts report=report scope=benchmark.into() on_select=on_select/>
                 <PairTable facts=facts report=report scope=benchmark.into() on_select=on_select/>
             </section>
         </Show>
@@ -130,7 +131,7 @@ fn PairTable(
         in_scope
             .with(|pairs| pairs.get(range).map(<[ModelAgreement]>::to_vec).unwrap_or_default())
             .into_iter()
-            .map(|a| pair_row(&facts, a, on_select))
+            .map(|a| pair_row(&facts, a, None, on_select))
             .collect::<Vec<_>>()
     };
     view! {
@@ -149,7 +150,57 @@ fn PairTable(
     }
 }
 
-fn pair_row(facts: &Facts, a: ModelAgreement, on_select: Callback<Selection>) -> AnyView {
+/// Each model's variants against it (a reasoning model and its base, a prompt setting and the
+/// default), seen from the variant; shown when the drop has any.
+#[component]
+fn VariantTable(
+    facts: Signal<Option<Arc<Facts>>>,
+    report: Signal<Option<Arc<Report>>>,
+    scope: Signal<String>,
+    on_select: Callback<Selection>,
+) -> impl IntoView {
+    let in_scope = Memo::new(move |_| {
+        let scope = scope.get();
+        report.with(|r| {
+            r.as_ref().map_or_else(Vec::new, |r| {
+                r.variants.iter().filter(|v| v.agreement.benchmark == scope).cloned().collect::<Vec<_>>()
+            })
+        })
+    });
+    let rows = move || {
+        let facts = facts.get()?;
+        let pairs = in_scope.get();
+        (!pairs.is_empty()).then(|| {
+            pairs.into_iter().map(|v| pair_row(&facts, v.agreement, Some(v.difference), on_select)).collect::<Vec<_>>()
+        })
+    };
+    move || {
+        rows().map(|rows| {
+            view! {
+                <h3>"Variants of one model"</h3>
+                <p class="explain">
+                    "A reasoning model against its base, a pretrained checkpoint against the trained model, a prompt "
+                    "setting against the default — told by their names — with the variant as model A."
+                </p>
+                <div class="table-scroll" tabindex="0" role="region" aria-label="Variants of one model">
+                    <table class="data" id="variant-table">
+                        <thead>
+                            <tr>
+                                <th>"variant (A)"</th><th>"base model (B)"</th><th>"benchmark"</th><th>"differs by"</th>
+                                <th>"both right"</th><th>"only A"</th><th>"only B"</th><th>"both wrong"</th>
+                                <th>"A − B (95% CI)"</th><th>"McNemar p"</th><th>"adjusted p"</th>
+                            </tr>
+                        </thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                </div>
+            }
+        })
+    }
+}
+
+/// A pair's row; a variant's says what differs after the benchmark.
+fn pair_row(facts: &Facts, a: ModelAgreement, variant: Option<String>, on_select: Callback<Selection>) -> AnyView {
     let (Some(model_a), Some(model_b)) = (facts.model_index(&a.model_a), facts.model_index(&a.model_b)) else {
         return ().into_any();
     };
@@ -170,6 +221,7 @@ fn pair_row(facts: &Facts, a: ModelAgreement, on_select: Callback<Selection>) ->
             <td>{a.model_a}</td>
             <td>{a.model_b}</td>
             <td>{shown_benchmark}</td>
+            {variant.map(|difference| view! { <td>{difference}</td> })}
             {cell(a.counts.both_right, true, true)}
             {cell(a.counts.only_a, true, false)}
             {cell(a.counts.only_b, false, true)}

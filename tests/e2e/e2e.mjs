@@ -870,6 +870,15 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     await page.waitForSelector('#drilldown tbody tr');
     const heading = await page.textContent('#drilldown');
     if (!heading.includes('programs of difficulty easy')) throw new Error(`the group's programs not opened: ${heading.slice(0, 200)}`);
+    // Each reasoning model and ablation against its base, seen from the variant.
+    await show('models');
+    await page.waitForSelector('#variant-table tbody tr');
+    const variants = await page.$$eval('#variant-table tbody tr', (rows) => rows.map((r) =>
+      [...r.cells].slice(0, 4).map((c) => c.textContent).join(' | ')));
+    if (!variants.includes(`gpt-5-mini-reasoning | gpt-5-mini | all | reasoning`)) {
+      throw new Error(`the reasoning model is not paired with its base: ${JSON.stringify(variants)}`);
+    }
+    await page.locator('#variant-table').screenshot({ path: path.join(out, 're2bench-variants.png') });
     // The methods list says which of RE2-Bench's own numbers are reproduced.
     await show('exports');
     await page.click('#methods summary');

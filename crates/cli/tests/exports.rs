@@ -135,6 +135,24 @@ fn tables() -> Vec<(&'static str, Vec<(&'static str, Source)>)> {
             ],
         ),
         (
+            "variants",
+            vec![
+                ("variant", Field("agreement.model_a")),
+                ("base model", Field("agreement.model_b")),
+                ("difference", Field("difference")),
+                ("benchmark", Field("agreement.benchmark")),
+                ("both right", Field("agreement.both_right")),
+                ("only the variant", Field("agreement.only_a")),
+                ("only the base", Field("agreement.only_b")),
+                ("both wrong", Field("agreement.both_wrong")),
+                ("success difference", Field("agreement.paired.difference")),
+                ("ci95 low", Field("agreement.paired.ci95.0")),
+                ("ci95 high", Field("agreement.paired.ci95.1")),
+                ("McNemar p", Field("agreement.mcnemar_p")),
+                ("p (BH)", Field("agreement.mcnemar_p_adjusted")),
+            ],
+        ),
+        (
             "correlations",
             vec![
                 ("model", Field("model")),

@@ -135,10 +135,10 @@ fn text(value: impl Into<String>) -> Cell {
 }
 
 /// Every table of the report, in the order of the page; a table without rows is left out only
-/// where the drop's benchmarks cannot have any (groups of programs their benchmark names).
+/// where the drop cannot have any (groups of programs their benchmark names, variants of a model).
 pub fn sheets(report: &Report) -> Vec<Sheet> {
     let mut sheets = all_sheets(report);
-    sheets.retain(|sheet| sheet.name != "groups" || !sheet.rows.is_empty());
+    sheets.retain(|sheet| !matches!(sheet.name, "groups" | "variants") || !sheet.rows.is_empty());
     sheets
 }
 
@@ -308,6 +308,39 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                     vec![
                         text(&a.model_a),
                         text(&a.model_b),
+                        text(&a.benchmark),
+                        Cell::Count(a.counts.both_right),
+                        Cell::Count(a.counts.only_a),
+                        Cell::Count(a.counts.only_b),
+                        Cell::Count(a.counts.both_wrong),
+                        Cell::Number(a.paired.map(|d| d.difference), 3),
+                        Cell::Number(a.paired.map(|d| d.ci95[0]), 3),
+                        Cell::Number(a.paired.map(|d| d.ci95[1]), 3),
+                        Cell::P(Some(a.mcnemar_p)),
+                        Cell::P(Some(a.mcnemar_p_adjusted)),
+                    ]
+                })
+                .collect(),
+        },
+        Sheet {
+            name: "variants",
+            caption: format!(
+                "Each model's variants against it on the programs both predicted ({judge} judge): the variant's success \
+                 minus its base model's with Newcombe's 95% interval, exact McNemar p and adjusted over all pairs"
+            ),
+            columns: vec![
+                "variant", "base model", "difference", "benchmark", "both right", "only the variant", "only the base",
+                "both wrong", "success difference", "ci95 low", "ci95 high", "McNemar p", "p (BH)",
+            ],
+            rows: report
+                .variants
+                .iter()
+                .map(|v| {
+                    let a = &v.agreement;
+                    vec![
+                        text(&a.model_a),
+                        text(&a.model_b),
+                        text(&v.difference),
                         text(&a.benchmark),
                         Cell::Count(a.counts.both_right),
                         Cell::Count(a.counts.only_a),

@@ -13,6 +13,7 @@ use crate::numeric::NumericProperty;
 use crate::stats::agreement::{model_agreements, ModelAgreement};
 use crate::stats::construct_effect::{construct_effects, ConstructEffect};
 use crate::stats::numeric::{self, correlations, CorrelationRow};
+use crate::stats::variants::{variant_pairs, VariantPair};
 use crate::stats::{
     attribute_summaries, construct_summaries, run_summaries, type_summaries, AttributeSummary, ConstructSummary,
     RunSummary, TypeSummary,
@@ -36,6 +37,10 @@ pub struct Report {
     pub types: Vec<TypeSummary>,
     pub construct_effects: Vec<ConstructEffect>,
     pub agreements: Vec<ModelAgreement>,
+    /// The pairs of `agreements` where one model is a variant of the other (reasoning and base,
+    /// a prompt setting and the default), seen from the variant.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variants: Vec<VariantPair>,
     pub correlations: Vec<CorrelationRow>,
     pub programs: Vec<ProgramReport>,
     /// Runs on a benchmark's own inputs that did not give its expected output.
@@ -69,6 +74,7 @@ impl Report {
             constructs: statistics.constructs,
             types: statistics.types,
             construct_effects: statistics.construct_effects,
+            variants: variant_pairs(&statistics.agreements),
             agreements: statistics.agreements,
             correlations: statistics.correlations,
             programs: Vec::new(),
@@ -316,6 +322,8 @@ pub struct TaskedReport {
     pub types: Vec<Tagged<TypeSummary>>,
     pub construct_effects: Vec<Tagged<ConstructEffect>>,
     pub agreements: Vec<Tagged<ModelAgreement>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variants: Vec<Tagged<VariantPair>>,
     pub correlations: Vec<Tagged<CorrelationRow>>,
     pub programs: Vec<ProgramReport>,
     /// Runs on a benchmark's own inputs that did not give its expected output.
@@ -336,6 +344,7 @@ impl TaskedReport {
             types: vec![],
             construct_effects: vec![],
             agreements: vec![],
+            variants: vec![],
             correlations: vec![],
             programs: program_reports(facts),
             unexpected_runs: unexpected_runs(facts),
@@ -348,6 +357,7 @@ impl TaskedReport {
             report.constructs.extend(tagged(task, statistics.constructs));
             report.types.extend(tagged(task, statistics.types));
             report.construct_effects.extend(tagged(task, statistics.construct_effects));
+            report.variants.extend(tagged(task, variant_pairs(&statistics.agreements)));
             report.agreements.extend(tagged(task, statistics.agreements));
             report.correlations.extend(tagged(task, statistics.correlations));
         }
@@ -376,6 +386,7 @@ impl TaskedReport {
             types: untagged(&self.types, task),
             construct_effects: untagged(&self.construct_effects, task),
             agreements: untagged(&self.agreements, task),
+            variants: untagged(&self.variants, task),
             correlations: untagged(&self.correlations, task),
             programs: self.programs.clone(),
             unexpected_runs: self.unexpected_runs.clone(),

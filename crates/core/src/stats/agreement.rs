@@ -27,6 +27,20 @@ pub struct ModelAgreement {
     pub paired: Option<PairedDifference>,
 }
 
+impl ModelAgreement {
+    /// The same pair seen from B: only A and only B swapped, the difference B's minus A's.
+    pub fn swapped(&self) -> ModelAgreement {
+        let counts = Agreement { only_a: self.counts.only_b, only_b: self.counts.only_a, ..self.counts };
+        ModelAgreement {
+            model_a: self.model_b.clone(),
+            model_b: self.model_a.clone(),
+            counts,
+            paired: counts.paired_difference(),
+            ..self.clone()
+        }
+    }
+}
+
 /// Every pair of models (A before B in model order) that share at least one predicted program,
 /// pooled (`*`) and per benchmark — or only on `benchmark` (a name, or `*`) when given. With
 /// several samples of a program, a model solved it when most samples are right (c/n ≥ ½); with

@@ -15,6 +15,7 @@ pub mod paired;
 pub mod power;
 pub mod success;
 pub mod types;
+pub mod variants;
 pub mod wilson;
 
 pub use success::{
