@@ -9,6 +9,15 @@
 //! - programs: `Dataset/HumanEval/HumanEval_trace.csv` (`HumanEval_ID, Name, FunctionCall,
 //!   ExecutedLines, …, Code_Indices`: the code its line numbers count, each line ending in
 //!   `# n`), or else `human-eval-v2-20210705.jsonl` (`prompt` + `canonical_solution`).
+//!
+//! Its advanced concepts (OOP, Recursion, Concurrency), each a benchmark of its own:
+//!
+//! - results `Results/<model>[/<size>]/Complex/<run>.csv`: `Filename, Category, Predicted, Actual,
+//!   Matched, Distance`, one row per test of a program, in the order of its tests;
+//! - programs `Dataset/Advanced/Test/<Category>/Python/<Filename>_trace_<k>.py`: the program with
+//!   its k-th test as a script, whose lines the traces number (the first is the program's, the
+//!   others its extra inputs, each with its own code). `Dataset/Advanced/Trace/*.csv` hold the same
+//!   code without its indentation and `Base/` the programs without tests: named, not read.
 
 use super::json_input::{csv_rows, first_line, parse_json_lines};
 use super::{Format, Reader, Reading};
@@ -23,6 +32,10 @@ pub struct Coconut;
 pub const BENCHMARK: &str = "CoCoNUT HumanEval";
 const RESULT_COLUMNS: &str = "HumanEval_ID,Name,FunctionCall,Predicted,Actual,Matched,Distance";
 const TRACE_COLUMNS: &str = "HumanEval_ID,Name,FunctionCall,ExecutedLines";
+const ADVANCED_RESULT_COLUMNS: &str = "Filename,Category,Predicted,Actual,Matched,Distance";
+const ADVANCED_TRACE_COLUMNS: &str = "Filename,Category,ExecutedLines";
+/// The suffix of a category's folder and column value (`OOP_prepared`).
+const PREPARED: &str = "_prepared";
 
 #[derive(Deserialize)]
 struct ResultRow {
@@ -30,6 +43,19 @@ struct ResultRow {
     id: String,
     #[serde(rename = "FunctionCall")]
     call: String,
+    #[serde(rename = "Predicted")]
+    predicted: String,
+    #[serde(rename = "Matched")]
+    matched: String,
+}
+
+/// A row of an advanced concept's results.
+#[derive(Deserialize)]
+struct AdvancedResultRow {
+    #[serde(rename = "Filename")]
+    program: String,
+    #[serde(rename = "Category")]
+    category: String,
     #[serde(rename = "Predicted")]
     predicted: String,
     #[serde(rename = "Matched")]
@@ -64,19 +90,32 @@ impl Reader for Coconut {
     fn read(&self, files: &[InputFile], unclaimed: &mut Vec<usize>, out: &mut Reading<'_>) {
         let Reading { builder, errors, .. } = out;
         let (mut results, mut traces, mut problems) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut advanced_results, mut scripts, mut named) = (Vec::new(), Vec::new(), Vec::new());
         for &i in unclaimed.iter() {
             match kind_of(&files[i]) {
                 Some(Kind::Results) => results.push(i),
                 Some(Kind::Traces) => traces.push(i),
+                Some(Kind::AdvancedResults) => advanced_results.push(i),
+                Some(Kind::AdvancedScript) => scripts.push(i),
+                Some(Kind::AdvancedNamed) => named.push(i),
                 None if is_humaneval_file(&files[i]) => problems.push(i),
                 None => {}
             }
         }
-        if results.is_empty() && traces.is_empty() {
+        if results.is_empty() && traces.is_empty() && advanced_results.is_empty() && scripts.is_empty() {
             return; // HumanEval's own file, without CoCoNUT's, is another format's
         }
-        let taken: std::collections::HashSet<usize> = results.iter().chain(&traces).chain(&problems).copied().collect();
+        let taken: std::collections::HashSet<usize> =
+            [&results, &traces, &problems, &advanced_results, &scripts, &named]
+                .into_iter()
+                .flatten()
+                .copied()
+                .collect();
         super::claim(unclaimed, &taken);
+        let [advanced_results, scripts, named] =
+            [advanced_results, scripts, named].map(|l| l.into_iter().map(|i| &files[i]).collect::<Vec<_>>());
+        read_advanced(&advanced_results, &scripts, builder, errors);
+        name_advanced(&named, errors);
         let [results, traces, problems] =
             [results, traces, problems].map(|l| l.into_iter().map(|i| &files[i]).collect::<Vec<_>>());
         let traced = read_traces(&traces, builder, errors);
@@ -94,24 +133,163 @@ impl Reader for Coconut {
     }
 }
 
-/// A CoCoNUT file, by its columns.
+/// A CoCoNUT file, by its columns (or, for the advanced concepts' programs, where it lies).
 #[derive(Clone, Copy, PartialEq)]
 enum Kind {
     Results,
     Traces,
+    AdvancedResults,
+    /// `Dataset/Advanced/Test/<Category>/Python/<name>_trace_<k>.py`.
+    AdvancedScript,
+    /// The rest of `Dataset/Advanced/`: traces without indentation, other languages, `Base/`.
+    AdvancedNamed,
 }
 
 fn kind_of(file: &InputFile) -> Option<Kind> {
+    if let Some(kind) = advanced_kind(file) {
+        return Some(kind);
+    }
     if !file.path.ends_with(".csv") {
         return None;
     }
     let header = first_line(file).trim_start_matches('\u{feff}');
-    if header.trim_start_matches(',').starts_with(RESULT_COLUMNS) {
+    let named_columns = header.trim_start_matches(',');
+    if named_columns.starts_with(RESULT_COLUMNS) {
         Some(Kind::Results)
     } else if header.starts_with(TRACE_COLUMNS) {
         Some(Kind::Traces)
+    } else if named_columns.starts_with(ADVANCED_RESULT_COLUMNS) {
+        Some(Kind::AdvancedResults)
     } else {
         None
+    }
+}
+
+/// A file of `Dataset/Advanced/`, by where it lies.
+fn advanced_kind(file: &InputFile) -> Option<Kind> {
+    let components = file.components();
+    let at = components.windows(2).position(|w| w == ["Dataset", "Advanced"])?;
+    Some(match &components[at + 2..] {
+        ["Test", category, "Python", name] if category.ends_with(PREPARED) && script_test(name).is_some() => {
+            Kind::AdvancedScript
+        }
+        ["Trace", _] if first_line(file).trim_start_matches(',').starts_with(ADVANCED_TRACE_COLUMNS) => {
+            Kind::AdvancedNamed
+        }
+        ["Test" | "Base" | "Trace", ..] => Kind::AdvancedNamed,
+        _ => return None,
+    })
+}
+
+/// `<name>_trace_<k>.py` → (name, k).
+fn script_test(file_name: &str) -> Option<(&str, u32)> {
+    let (name, k) = file_name.strip_suffix(".py")?.rsplit_once("_trace_")?;
+    Some((name, k.parse().ok()?))
+}
+
+/// The benchmark of an advanced concept: `OOP_prepared` → "CoCoNUT OOP".
+fn advanced_benchmark(category: &str) -> String {
+    format!("CoCoNUT {}", category.trim_end_matches(PREPARED))
+}
+
+/// The advanced concepts' programs (one per name, its tests in order: the first its own, the
+/// others extra inputs with their own code) and results (a run per file, its rows the tests).
+fn read_advanced(
+    results: &[&InputFile],
+    scripts: &[&InputFile],
+    builder: &mut TableBuilder,
+    errors: &mut Vec<FileError>,
+) {
+    let mut tests: BTreeMap<(String, String), BTreeMap<u32, &InputFile>> = BTreeMap::new();
+    for file in scripts {
+        let components = file.components();
+        let category = components[components.len() - 3];
+        if let Some((name, k)) = script_test(file.file_name()) {
+            tests.entry((advanced_benchmark(category), name.to_owned())).or_default().insert(k, file);
+        }
+    }
+    for ((benchmark, name), tests) in tests {
+        let mut codes = tests.values().filter_map(|file| {
+            crate::diagnostics::utf8_text(&file.path, &file.bytes).map_err(|e| errors.push(e)).ok().map(|t| (file, t))
+        });
+        let Some((first, code)) = codes.next() else { continue };
+        builder.reading_from(&first.path);
+        let extra_inputs = codes
+            .enumerate()
+            .map(|(k, (_, code))| ExtraInput {
+                id: format!("{name}#{}", k + 2),
+                code: Some(code),
+                input: String::new(),
+                expected: String::new(),
+            })
+            .collect();
+        builder.add_program(RawProgram {
+            benchmark,
+            id: name,
+            language: Language::Python,
+            code: Some(code),
+            input: String::new(),
+            expected: String::new(),
+            extra_inputs,
+            source_path: first.path.clone(),
+            about: Default::default(),
+        });
+    }
+    for file in results {
+        read_advanced_results(file, builder, errors);
+    }
+}
+
+fn read_advanced_results(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec<FileError>) {
+    builder.reading_from(&file.path);
+    let model = format!("{} ({})", model_of(file), file.file_name().trim_end_matches(".csv"));
+    let mut samples: BTreeMap<String, u32> = BTreeMap::new();
+    for (line, result) in csv_rows::<AdvancedResultRow>(file, "result", errors) {
+        let Some(verdict) = matched(&result.matched, file, line, errors) else { continue };
+        let sample = samples.entry(result.program.clone()).or_default();
+        builder.add_prediction(RawPrediction {
+            model: model.clone(),
+            benchmark: advanced_benchmark(&result.category),
+            program_id: result.program,
+            task: Task::Trace,
+            sample: *sample,
+            answer: result.predicted,
+            stored_verdict: Some(verdict),
+            input: None,
+            response: None,
+            source_path: file.path.clone(),
+        });
+        *sample += 1;
+    }
+}
+
+/// One message for the files of `Dataset/Advanced/` taken without reading.
+fn name_advanced(named: &[&InputFile], errors: &mut Vec<FileError>) {
+    if named.is_empty() {
+        return;
+    }
+    let place = crate::input::common_folder(named.iter().map(|f| crate::input::folder_of(&f.path)));
+    errors.push(FileError::new(
+        place,
+        format!(
+            "{} file(s) of CoCoNUT's advanced concepts not read: its traces' CSV files (the code without its \
+             indentation; the traced scripts of Test/*/Python are read), the Java versions and Base/ (the programs \
+             without their tests)",
+            named.len()
+        ),
+    ));
+}
+
+/// CoCoNUT's `Matched`, or a message naming the line.
+fn matched(value: &str, file: &InputFile, line: usize, errors: &mut Vec<FileError>) -> Option<bool> {
+    match value {
+        "True" => Some(true),
+        "False" => Some(false),
+        other => {
+            let message = format!("Matched is {other:?}, neither True nor False; skipped");
+            errors.push(FileError::at_line(&file.path, line, message));
+            None
+        }
     }
 }
 
@@ -211,15 +389,7 @@ fn read_results(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec<F
     let mut samples: BTreeMap<String, u32> = BTreeMap::new();
     // Some files begin with an unnamed index column: rows are read by the header's names.
     for (line, result) in csv_rows::<ResultRow>(file, "result", errors) {
-        let verdict = match result.matched.as_str() {
-            "True" => true,
-            "False" => false,
-            other => {
-                let message = format!("Matched is {other:?}, neither True nor False; skipped");
-                errors.push(FileError::at_line(&file.path, line, message));
-                continue;
-            }
-        };
+        let Some(verdict) = matched(&result.matched, file, line, errors) else { continue };
         let sample = samples.entry(result.id.clone()).or_default();
         builder.add_prediction(RawPrediction {
             model: model.clone(),
@@ -277,6 +447,39 @@ mod tests {
         assert_eq!((program.input.as_str(), program.extra_inputs[0].input.as_str()), ("twice([1, 2])", "twice([])"));
         let messages: Vec<&str> = analysis.facts.errors.iter().map(|e| e.message.as_str()).collect();
         assert!(messages[0].starts_with("HumanEval's programs, as HumanEval_trace.csv"), "{messages:?}");
+    }
+
+    #[test]
+    fn an_advanced_concept_is_a_benchmark_its_tests_the_samples_and_scripts_the_programs() {
+        let results = ",Filename,Category,Predicted,Actual,Matched,Distance\n\
+            0,Shop,OOP_prepared,\"[4, 1, 2]\",\"[4, 1, 2]\",True,0.0\n\
+            1,Shop,OOP_prepared,\"[4, 1]\",\"[4, 1, 2]\",False,0.3\n";
+        let script = |test: &str| format!("class Shop:\n    def buy(self):\n        return 1\n{test}\n");
+        let files = vec![
+            InputFile::new("Results/Gemini/Complex/Gemini_OOP_cot_T0.csv", results),
+            InputFile::new("Dataset/Advanced/Test/OOP_prepared/Python/Shop_trace_1.py", script("Shop().buy()")),
+            InputFile::new("Dataset/Advanced/Test/OOP_prepared/Python/Shop_trace_2.py", script("Shop().buy() or 2")),
+            InputFile::new("Dataset/Advanced/Test/OOP_prepared/Java/Shop_trace_1.java", "class Shop {}"),
+            InputFile::new(
+                "Dataset/Advanced/Trace/program_traces_Python_OOP_Lines.csv",
+                ",Filename,Category,ExecutedLines,Code_Indices\n0,Shop,OOP_prepared,\"[4, 1, 2]\",x\n",
+            ),
+            InputFile::new("Dataset/Advanced/Base/OOP/Python/Shop.py", script("")),
+        ];
+        let analysis = analyze(files);
+        let report = Report::build(&analysis.facts, Judge::Reference);
+        let runs: Vec<_> = report
+            .runs
+            .iter()
+            .map(|r| (r.model.as_str(), r.benchmark.as_str(), r.task, r.correct, r.total, r.programs))
+            .collect();
+        assert_eq!(runs, [("Gemini (Gemini_OOP_cot_T0)", "CoCoNUT OOP", Task::Trace, 1, 2, 1)]);
+        let program = &analysis.table.programs[0];
+        assert_eq!((program.id.as_str(), program.code.as_deref()), ("Shop", Some(script("Shop().buy()").as_str())));
+        assert_eq!(program.extra_inputs[0].code.as_deref(), Some(script("Shop().buy() or 2").as_str()));
+        let messages: Vec<&str> = analysis.facts.errors.iter().map(|e| e.message.as_str()).collect();
+        assert_eq!(messages.len(), 1, "{messages:?}");
+        assert!(messages[0].starts_with("3 file(s) of CoCoNUT's advanced concepts not read"), "{messages:?}");
     }
 
     #[test]

@@ -1,0 +1,9 @@
+class Wallet:
+    def __init__(self, cents):
+        self.cents = cents
+
+    def spend(self, cents):
+        if cents > self.cents:
+            return False
+        self.cents -= cents
+        return True

@@ -1,0 +1,3 @@
+class Wallet {
+    int cents;
+}
