@@ -184,13 +184,25 @@ fn is_ignorable(file: &InputFile) -> bool {
     components.iter().skip(1).any(|c| c.starts_with('.')) || components.contains(&"result_stat")
 }
 
-/// One message per folder, listing what was not recognised there.
+/// Past this many sibling folders holding unrecognised files, they are told in one message at
+/// their parent (a results folder of 164 program folders is one message, not 164).
+const SIBLING_FOLDERS_TOLD_APART: usize = 3;
+
+/// One message per folder, listing what was not recognised there; sibling folders past
+/// [`SIBLING_FOLDERS_TOLD_APART`] in one message at their parent.
 fn report_unclaimed(files: &[InputFile], unclaimed: &[usize], options: &ReadOptions, errors: &mut Vec<FileError>) {
+    let mut siblings: BTreeMap<&str, HashSet<&str>> = BTreeMap::new();
+    for &i in unclaimed {
+        let folder = folder_of(&files[i].path);
+        siblings.entry(folder_of(folder)).or_default().insert(folder);
+    }
     let mut by_folder: BTreeMap<(&str, Option<Format>), Vec<&str>> = BTreeMap::new();
     for &i in unclaimed {
         let path = files[i].path.as_str();
-        let folder = folder_of(path);
-        by_folder.entry((folder, options.format_of(path))).or_default().push(files[i].file_name());
+        let (folder, parent) = (folder_of(path), folder_of(folder_of(path)));
+        let merged = !parent.is_empty() && siblings[parent].len() > SIBLING_FOLDERS_TOLD_APART;
+        let (place, name) = if merged { (parent, &path[parent.len() + 1..]) } else { (folder, files[i].file_name()) };
+        by_folder.entry((place, options.format_of(path))).or_default().push(name);
     }
     for ((folder, chosen), names) in by_folder {
         let what = match chosen {
@@ -300,5 +312,27 @@ mod tests {
         read_all(&files, &options, &mut builder, &mut errors);
         assert_eq!(builder.raw_predictions().len(), 1, "other.csv is read");
         assert_eq!(errors, [FileError::new("mine.csv", "not a cruxeval file, not used: mine.csv")]);
+    }
+
+    #[test]
+    fn many_sibling_folders_of_unrecognised_files_are_told_at_their_parent() {
+        let file = |path: String| InputFile::new(path, "?");
+        let mut files: Vec<InputFile> = (0..6).map(|k| file(format!("repo/study/P_{k}/0.py"))).collect();
+        files.extend([file("repo/notes/a.txt".into()), file("repo/other/b.txt".into())]);
+        let (mut builder, mut errors) = (TableBuilder::default(), Vec::new());
+        read_all(&files, &ReadOptions::default(), &mut builder, &mut errors);
+        let told: Vec<(&str, &str)> = errors.iter().map(|e| (e.file.as_str(), e.message.as_str())).collect();
+        assert_eq!(
+            told,
+            [
+                ("repo/notes", "not a recognised dataset or result file, not used: a.txt"),
+                ("repo/other", "not a recognised dataset or result file, not used: b.txt"),
+                (
+                    "repo/study",
+                    "not a recognised dataset or result file, not used: P_0/0.py, P_1/0.py, P_2/0.py, P_3/0.py, \
+                     P_4/0.py and 1 more"
+                ),
+            ]
+        );
     }
 }
