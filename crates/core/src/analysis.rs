@@ -435,6 +435,7 @@ fn program_facts(table: &Table, type_names: &mut TypeNames) -> Vec<ProgramFacts>
         metrics: None,
         lines: program.code.as_deref().filter(|_| !program.language.has_grammar()).map(non_blank_lines),
         attributes: program.about.attributes.clone(),
+        asked_in: program.about.asked_in.clone(),
         syntax_error_line: None,
         output_type_reference: ReferenceType::of_text(&program.expected),
         output_type: type_names.id(exerscope_type(&program.expected, program.language)),

@@ -53,6 +53,9 @@ pub struct ProgramFacts {
     /// What its benchmark says of it (RE2-Bench's source and difficulty): (name, value) pairs.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub attributes: Vec<(String, String)>,
+    /// The tasks its benchmark asks of it; empty: every task ([`crate::table::ProgramNotes::asked_in`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub asked_in: Vec<Task>,
     pub syntax_error_line: Option<usize>,
     /// The expected output's reference category (SPEC §4.5).
     pub output_type_reference: ReferenceType,
@@ -438,6 +441,7 @@ pub(crate) mod tests {
             metrics: Some(parser.extract(code, Language::Python).unwrap().metrics),
             lines: None,
             attributes: Vec::new(),
+            asked_in: Vec::new(),
             syntax_error_line: None,
             output_type_reference: ReferenceType::Int,
             output_type: 0,

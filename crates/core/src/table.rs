@@ -57,6 +57,10 @@ units! {
         Code => "code", "code generation";
         /// The lines the program executes, in order (CoCoNUT).
         Trace => "trace", "execution trace";
+        /// Each loop variable's values over a loop's iterations (RE2-Bench).
+        Loop => "loop", "loop states";
+        /// Whether each branch is taken, at each visit (RE2-Bench).
+        Branch => "branch", "branch outcomes";
     }
 }
 
@@ -97,6 +101,10 @@ pub struct ProgramNotes {
     /// Why it is never run here, though Python: it is measured statically only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub not_run: Option<NotRun>,
+    /// The tasks its benchmark asks of it, where not every task (RE2-Bench asks loop prediction
+    /// of 200 programs, output prediction of 500): a run of another task does not miss it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub asked_in: Vec<Task>,
 }
 
 units! {

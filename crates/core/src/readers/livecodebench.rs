@@ -133,6 +133,7 @@ fn read_problems(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec<
             expected: problem.output,
             extra_inputs: Vec::new(),
             about: crate::table::ProgramNotes {
+                asked_in: Vec::new(),
                 attributes: problem.difficulty.map(|d| ("difficulty".to_owned(), d)).into_iter().collect(),
                 not_run: None,
             },

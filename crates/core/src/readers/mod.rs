@@ -19,6 +19,7 @@ mod livecodebench;
 mod prediction_folder;
 
 pub mod re2bench;
+mod re2bench_intermediate;
 mod reval;
 mod shares;
 

@@ -157,6 +157,9 @@ pub fn io_file(problem_id: &str, source: &str) -> String {
     }
 }
 
+/// The tasks of its problems file's problems (and of the validations).
+const IO_TASKS: [Task; 2] = [Task::Input, Task::Output];
+
 /// The problem sources, as RE2-Bench names them.
 const SOURCES: &[&str] = &["Swebench", "Real", "cruxeval", "HumanEval", "Classeval", "Avatar"];
 
@@ -170,9 +173,13 @@ enum Part {
     Validation,
     ValidationMetadata,
     Response,
-    /// Loop and branch prediction (true states, answers): issue "Where the reasoning leaves
-    /// the execution".
+    /// `loop/` and `branch/` beside the true states: named only.
     Intermediate,
+    /// `loop|branch/<easy|difficult>/<id>.json`: the true loop states and branch outcomes.
+    Truth,
+    /// `results/<loop|branch>_prediction/<model>/<HC|LC>/<id>.txt`: an answer, judged by
+    /// RE2-Bench's own validator ([`super::re2bench_intermediate`]).
+    IntermediateAnswer,
     /// `dependency/`: the projects' code the functions import.
     Dependency,
     /// Its own analysis scripts and results.
@@ -184,7 +191,7 @@ enum Part {
 impl Part {
     fn what(self) -> &'static str {
         match self {
-            Part::Intermediate => "loop and branch prediction (true states and answers): not read yet",
+            Part::Intermediate => "of loop and branch prediction, neither true states nor answers: not read",
             Part::Dependency => "the code of the projects its functions import: not needed to measure them",
             Part::Analysis => "RE2-Bench's own analysis scripts and their results: exerscope computes its own",
             Part::ValidationMetadata => "RE2-Bench's totals of its validation files: checked against their rows",
@@ -203,6 +210,7 @@ fn part_of(file: &InputFile) -> Option<Part> {
             [_] if name.ends_with("_problems.json") => Some(Part::Problems),
             ["code", _] if name.ends_with(".py") => Some(Part::Code),
             ["input-output", _, _] if name.ends_with(".jsonl") => Some(Part::Calls),
+            ["loop" | "branch", "easy" | "difficult", _] if name.ends_with(".json") => Some(Part::Truth),
             ["loop" | "branch", ..] => Some(Part::Intermediate),
             ["dependency", ..] => Some(Part::Dependency),
             _ => None,
@@ -218,8 +226,8 @@ fn part_of(file: &InputFile) -> Option<Part> {
             first_line(file).starts_with(VALIDATION_HEADER).then_some(Part::Validation)
         }
         [task, _, "HC" | "LC", _] if name.ends_with(".txt") => {
-            if task.starts_with("loop_prediction") || task.starts_with("branch_prediction") {
-                Some(Part::Intermediate)
+            if *task == "loop_prediction" || *task == "branch_prediction" {
+                Some(Part::IntermediateAnswer)
             } else {
                 (run_of(&format!("m_{task}")).is_some()).then_some(Part::Response)
             }
@@ -229,16 +237,13 @@ fn part_of(file: &InputFile) -> Option<Part> {
 }
 
 /// Whether RE2-Bench's reader names the file at `path` without reading it: its `dependency/`
-/// code, loop and branch prediction (true states and answers), images.
+/// code, images.
 pub fn named_only(path: &str) -> bool {
     let image = [".jpeg", ".jpg", ".png", ".pdf"].iter().any(|extension| path.ends_with(extension));
     let mut components = path.split('/');
-    let in_dataset = components.by_ref().any(|c| c == DATASET_FOLDER)
-        && matches!(components.next(), Some("dependency" | "loop" | "branch"));
-    let intermediate_answers =
-        path.split('/').any(|c| c.starts_with("loop_prediction") || c.starts_with("branch_prediction"))
-            && path.contains("results/");
-    image || in_dataset || intermediate_answers
+    let in_dataset =
+        components.by_ref().any(|c| c == DATASET_FOLDER) && matches!(components.next(), Some("dependency"));
+    image || in_dataset
 }
 
 /// RE2-Bench's `analysis/` folder: the one holding its `construct_analysis.py`.
@@ -281,11 +286,16 @@ impl Reader for Re2Bench {
             of(Part::ValidationMetadata).map(|f| (f.file_name().trim_end_matches("_metadata.json"), f)).collect();
         let ids = IdMap::new(&problems, &answers);
         let causes = read_failure_causes(of(Part::FailureReport), errors);
-        let mut programs = ProgramsRead { causes, ..Default::default() };
-        add_programs(&problems, of(Part::Code).collect(), of(Part::Calls).collect(), builder, errors, &mut programs);
+        let truths: Vec<&InputFile> = of(Part::Truth).collect();
+        let mut programs = ProgramsRead { causes, truth_tasks: truth_tasks(&truths), ..Default::default() };
+        let code: HashMap<&str, &InputFile> = of(Part::Code).map(|f| (f.file_name(), f)).collect();
+        add_programs(&problems, &code, of(Part::Calls).collect(), builder, errors, &mut programs);
         let sources = Sources { ids: &ids, answers: &answers, responses: &mut responses, totals: &totals };
         let validated = read_validations(&verdicts, sources, builder, errors, &mut programs);
         tell_unvalidated(&answers, &validated, errors);
+        let intermediate = Intermediate { truths, answers: of(Part::IntermediateAnswer).collect() };
+        read_intermediate(intermediate, &code, builder, errors, &mut programs);
+        tell_unused_code(&code, &programs, errors);
         add_programs_of_validations(programs, builder);
     }
 }
@@ -426,6 +436,10 @@ impl IdMap {
 #[derive(Default)]
 struct ProgramsRead {
     added: std::collections::HashSet<String>,
+    /// Each added program's code file in `code/`.
+    code_of: HashMap<String, String>,
+    /// The tasks of loop and branch prediction that have a problem's true states.
+    truth_tasks: HashMap<String, Vec<Task>>,
     from_validations: BTreeMap<String, RawProgram>,
     causes: FailureCauses,
 }
@@ -433,7 +447,7 @@ struct ProgramsRead {
 impl ProgramsRead {
     /// What RE2-Bench says of a problem: its source, difficulty and failure causes, and why it is
     /// not run — but Avatar's scripts, which run on their standard input as ExeRScope's do.
-    fn notes(&self, io_name: &str, source: &str, difficulty: &str) -> ProgramNotes {
+    fn notes(&self, id: &str, io_name: &str, source: &str, difficulty: &str, asked: &[Task]) -> ProgramNotes {
         let not_run = match source {
             "Swebench" | "Real" => Some(NotRun::NeedsProject),
             "Avatar" => None,
@@ -446,7 +460,9 @@ impl ProgramsRead {
             let values = if causes.is_empty() { &none[..] } else { &causes[..] };
             attributes.extend(values.iter().map(|cause| (FAILURE_CAUSE.to_owned(), cause.clone())));
         }
-        ProgramNotes { attributes, not_run }
+        let mut asked_in = asked.to_vec();
+        asked_in.extend(self.truth_tasks.get(id).into_iter().flatten());
+        ProgramNotes { attributes, not_run, asked_in }
     }
 }
 
@@ -484,14 +500,14 @@ fn read_failure_causes<'a>(files: impl Iterator<Item = &'a InputFile>, errors: &
 
 fn add_programs(
     problems: &Problems,
-    code: Vec<&InputFile>,
+    code: &HashMap<&str, &InputFile>,
     calls: Vec<&InputFile>,
     builder: &mut TableBuilder,
     errors: &mut Vec<FileError>,
     programs: &mut ProgramsRead,
 ) {
     if problems.is_empty() {
-        if let Some(example) = code.first() {
+        if let Some(example) = code.values().next() {
             errors.push(FileError::new(
                 folder_of(&example.path),
                 format!(
@@ -503,18 +519,15 @@ fn add_programs(
         }
         return;
     }
-    let code: HashMap<&str, &InputFile> = code.into_iter().map(|f| (f.file_name(), f)).collect();
     let calls: HashMap<(&str, &str), &InputFile> = calls
         .into_iter()
         .filter_map(|f| Some(((f.components().iter().rev().nth(1).copied()?, f.file_name()), f)))
         .collect();
-    let source_folder = builder_source(problems, &code);
+    let source_folder = builder_source(problems, code);
     builder.reading_from(&source_folder);
     let (mut without_code, mut without_calls) = (Vec::new(), Vec::new());
-    let mut used = 0;
     for (id, (source, difficulty, call)) in problems {
         let file = code.get(code_file(id, source).as_str());
-        used += usize::from(file.is_some());
         if file.is_none() {
             without_code.push(id.as_str());
         }
@@ -527,6 +540,7 @@ fn add_programs(
             }
         };
         programs.added.insert(id.clone());
+        programs.code_of.insert(id.clone(), code_file(id, source));
         builder.add_program(RawProgram {
             benchmark: BENCHMARK.to_owned(),
             id: id.clone(),
@@ -536,7 +550,7 @@ fn add_programs(
             expected,
             extra_inputs: Vec::new(),
             source_path: file.map_or_else(|| format!("{source_folder} ({id})"), |f| f.path.clone()),
-            about: programs.notes(&io_file(id, source), source, difficulty),
+            about: programs.notes(id, &io_file(id, source), source, difficulty, &IO_TASKS),
         });
     }
     if !without_code.is_empty() {
@@ -567,10 +581,16 @@ fn add_programs(
              their verdicts are RE2-Bench's own",
         ));
     }
-    let others = code.len() - used;
-    if others > 0 {
+}
+
+/// The code files of `code/` no problem of the problems file, loop or branch prediction uses.
+fn tell_unused_code(code: &HashMap<&str, &InputFile>, programs: &ProgramsRead, errors: &mut Vec<FileError>) {
+    let used =
+        programs.added.iter().filter(|id| programs.code_of.get(*id).is_some_and(|f| code.contains_key(f.as_str())));
+    let others = code.len().saturating_sub(used.count());
+    if let (true, Some(example)) = (others > 0, code.values().next()) {
         errors.push(FileError::new(
-            &source_folder,
+            folder_of(&example.path),
             format!("{others} code file(s) of problems outside RE2-Bench lite (its problems file): not analysed"),
         ));
     }
@@ -642,7 +662,8 @@ fn read_validations(
         for (_, verdict) in csv_rows::<Verdict>(file, "validation", errors) {
             let id = ids.problem_id(&verdict.case_name, &verdict.benchmark);
             if !programs.added.contains(&id) && !programs.from_validations.contains_key(&id) {
-                let about = programs.notes(&verdict.case_name, &verdict.benchmark, &verdict.difficulty_level);
+                let about =
+                    programs.notes(&id, &verdict.case_name, &verdict.benchmark, &verdict.difficulty_level, &IO_TASKS);
                 programs.from_validations.insert(
                     id.clone(),
                     RawProgram {
@@ -741,6 +762,148 @@ fn tell_unvalidated(answers: &Answers, validated: &[Run], errors: &mut Vec<FileE
     }
 }
 
+/// Loop and branch prediction: the true states and outcomes, and the answers.
+struct Intermediate<'a> {
+    truths: Vec<&'a InputFile>,
+    answers: Vec<&'a InputFile>,
+}
+
+/// The task of a folder of loop or branch prediction: `loop`, `loop_prediction`, `branch`, ….
+fn task_of_folder(folder: &str) -> Task {
+    if folder.starts_with("loop") {
+        Task::Loop
+    } else {
+        Task::Branch
+    }
+}
+
+/// Each problem's tasks of loop and branch prediction, by where its true states lie.
+fn truth_tasks(truths: &[&InputFile]) -> HashMap<String, Vec<Task>> {
+    let mut tasks: HashMap<String, Vec<Task>> = HashMap::new();
+    for file in truths {
+        let components = file.components();
+        let task = task_of_folder(components[components.len() - 3]);
+        let of_problem = tasks.entry(file.file_name().trim_end_matches(".json").to_owned()).or_default();
+        if !of_problem.contains(&task) {
+            of_problem.push(task);
+        }
+    }
+    tasks
+}
+
+/// The source of a problem of loop or branch prediction, told by its id (those outside the
+/// problems file are CRUXEval's `sample_<n>`, HumanEval's and ClassEval's).
+fn source_of(id: &str) -> &'static str {
+    match id.split_once("@@") {
+        Some((project, _)) if project.contains("__") => "Swebench",
+        Some(_) => "Real",
+        None if id.starts_with("sample_") => "cruxeval",
+        None if id.starts_with("ClassEval_") => "Classeval",
+        None if id.starts_with("Avatar") => "Avatar",
+        None => "HumanEval",
+    }
+}
+
+/// Each answer judged against its true states by RE2-Bench's own validator (the item right when
+/// every loop, or branch, is); the problems of loop and branch prediction outside the problems
+/// file added with their code. An answer's level (HC, LC) is its truth's (difficult, easy).
+fn read_intermediate(
+    read: Intermediate<'_>,
+    code: &HashMap<&str, &InputFile>,
+    builder: &mut TableBuilder,
+    errors: &mut Vec<FileError>,
+    programs: &mut ProgramsRead,
+) {
+    use super::re2bench_intermediate as judge;
+    let mut truths: HashMap<(Task, &str, &str), &InputFile> = HashMap::new();
+    for file in &read.truths {
+        let components = file.components();
+        let [.., task, level, _] = components[..] else { continue };
+        let id = file.file_name().trim_end_matches(".json");
+        truths.insert((task_of_folder(task), level, id), file);
+        if !programs.added.contains(id) {
+            let source = source_of(id);
+            let text = code.get(code_file(id, source).as_str()).and_then(|f| utf8_text(&f.path, &f.bytes).ok());
+            let input = parse_python_json::<serde_json::Value>(&String::from_utf8_lossy(&file.bytes))
+                .ok()
+                .and_then(|truth| truth.get("input").cloned())
+                .map(json_text)
+                .unwrap_or_default();
+            programs.added.insert(id.to_owned());
+            programs.code_of.insert(id.to_owned(), code_file(id, source));
+            builder.reading_from(&file.path);
+            builder.add_program(RawProgram {
+                benchmark: BENCHMARK.to_owned(),
+                id: id.to_owned(),
+                language: Language::Python,
+                code: text,
+                input,
+                expected: String::new(),
+                extra_inputs: Vec::new(),
+                source_path: file.path.clone(),
+                about: programs.notes(id, id, source, level, &[]),
+            });
+        }
+    }
+    let mut without_truth = Vec::new();
+    for file in &read.answers {
+        let components = file.components();
+        let [.., task, model, level, _] = components[..] else { continue };
+        let id = file.file_name().trim_end_matches(".txt");
+        let level = if level == "HC" { "difficult" } else { "easy" };
+        let task = task_of_folder(task);
+        let Some(truth) = truths.get(&(task, level, id)) else {
+            without_truth.push(file.path.as_str());
+            continue;
+        };
+        let (Ok(response), Ok(truth_text)) =
+            (utf8_text(&file.path, &file.bytes), utf8_text(&truth.path, &truth.bytes).map_err(|e| errors.push(e)))
+        else {
+            continue;
+        };
+        let score = match task {
+            Task::Loop => {
+                judge::true_states(&truth_text).map(|t| judge::score_states(&judge::claimed_states(&response), &t))
+            }
+            _ => judge::true_outcomes(&truth_text)
+                .map(|t| judge::score_outcomes(&judge::claimed_outcomes(&response), &t)),
+        };
+        let score = match score {
+            Ok(score) => score,
+            Err(e) => {
+                errors.push(FileError::new(
+                    &truth.path,
+                    format!("not RE2-Bench's true states ({e}): its answers not judged"),
+                ));
+                continue;
+            }
+        };
+        builder.reading_from(&file.path);
+        builder.add_prediction(RawPrediction {
+            model: model.to_owned(),
+            benchmark: BENCHMARK.to_owned(),
+            program_id: id.to_owned(),
+            task,
+            sample: 0,
+            answer: judge::answer_of(&response).unwrap_or_default().trim().to_owned(),
+            stored_verdict: Some(score.right),
+            input: None,
+            response: Some(response),
+            source_path: file.path.clone(),
+        });
+    }
+    if let Some(first) = without_truth.first() {
+        errors.push(FileError::new(
+            crate::input::common_folder(without_truth.iter().map(|p| folder_of(p))),
+            format!(
+                "{} loop or branch answer(s) without their true states in dataset/re2-bench/ (e.g. {first}): not judged, \
+                 as RE2-Bench's validators skip them",
+                without_truth.len()
+            ),
+        ));
+    }
+}
+
 /// The programs only validation rows named (no problems file): code-less, with their source and
 /// difficulty.
 fn add_programs_of_validations(programs: ProgramsRead, builder: &mut TableBuilder) {
@@ -772,16 +935,16 @@ mod tests {
 
     #[test]
     fn what_is_named_only_is_left_unread() {
-        for path in [
-            "r/dataset/re2-bench/dependency/sympy/core.py",
-            "r/dataset/re2-bench/loop/easy/sample_0.json",
-            "r/results/branch_prediction/cwm/HC/x.txt",
-            "r/analysis/figs/overlap/cwm.jpeg",
-        ] {
+        for path in ["r/dataset/re2-bench/dependency/sympy/core.py", "r/analysis/figs/overlap/cwm.jpeg"] {
             assert!(named_only(path), "{path}");
         }
-        for path in ["r/dataset/re2-bench/code/cruxeval_0.py", "r/results/output_prediction/cwm/HC/x.txt", "loop/x.txt"]
-        {
+        for path in [
+            "r/dataset/re2-bench/code/cruxeval_0.py",
+            "r/results/output_prediction/cwm/HC/x.txt",
+            "loop/x.txt",
+            "r/dataset/re2-bench/loop/easy/sample_0.json",
+            "r/results/branch_prediction/cwm/HC/x.txt",
+        ] {
             assert!(!named_only(path), "{path}");
         }
     }
@@ -859,7 +1022,9 @@ mod tests {
             report.runs.iter().map(|r| (r.model.as_str(), r.benchmark.as_str(), r.task, r.correct, r.total)).collect();
         assert_eq!(runs, [("m", BENCHMARK, Task::Output, 1, 2), ("n", BENCHMARK, Task::Output, 1, 1)]);
         let table = &analysis.table;
-        assert_eq!(table.programs.len(), 2, "the code file of a problem outside the problems file is no program");
+        assert_eq!(table.programs.len(), 3, "the code file of a problem outside the problems file is no program");
+        let looped = table.programs.iter().find(|p| p.id == "1").unwrap();
+        assert_eq!(looped.about.asked_in, [Task::Loop], "a problem of loop prediction alone");
         let project = table.programs.iter().find(|p| p.id == "proj@@pkg_mod.py@@run_L3").unwrap();
         assert_eq!(project.expected, "[1,2]", "the problem's call is line `input-output` of its file");
         assert_eq!(project.about.not_run, Some(NotRun::NeedsProject));
@@ -883,7 +1048,7 @@ mod tests {
         told("m_output_metadata.json: says 2 problems, 0.9000 right; its validation file's rows give 2, 0.5000");
         told("1 code file(s) of problems outside RE2-Bench lite");
         told("RE2-Bench/analysis: 2 file(s): RE2-Bench's own analysis");
-        told("1 file(s): loop and branch prediction");
+
         told("1 program(s) are not run on their own input (a function of a project");
         assert!(!messages.iter().any(|m| m.contains("not a recognised")), "{messages:#?}");
     }
