@@ -8,6 +8,7 @@
 //! the `booktabs` package.
 
 use crate::report::Report;
+use crate::stats::agreement::ModelAgreement;
 use crate::stats::logistic::LogisticFit;
 
 /// One table: its file name, caption, columns and rows.
@@ -128,6 +129,21 @@ pub fn defused(text: &str) -> String {
     } else {
         text.to_owned()
     }
+}
+
+/// A pair's 2×2 counts, difference with its interval, and McNemar's p, raw and adjusted.
+fn agreement_cells(a: &ModelAgreement) -> Vec<Cell> {
+    vec![
+        Cell::Count(a.counts.both_right),
+        Cell::Count(a.counts.only_a),
+        Cell::Count(a.counts.only_b),
+        Cell::Count(a.counts.both_wrong),
+        Cell::Number(a.paired.map(|d| d.difference), 3),
+        Cell::Number(a.paired.map(|d| d.ci95[0]), 3),
+        Cell::Number(a.paired.map(|d| d.ci95[1]), 3),
+        Cell::P(Some(a.mcnemar_p)),
+        Cell::P(Some(a.mcnemar_p_adjusted)),
+    ]
 }
 
 fn text(value: impl Into<String>) -> Cell {
@@ -304,22 +320,7 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
             rows: report
                 .agreements
                 .iter()
-                .map(|a| {
-                    vec![
-                        text(&a.model_a),
-                        text(&a.model_b),
-                        text(&a.benchmark),
-                        Cell::Count(a.counts.both_right),
-                        Cell::Count(a.counts.only_a),
-                        Cell::Count(a.counts.only_b),
-                        Cell::Count(a.counts.both_wrong),
-                        Cell::Number(a.paired.map(|d| d.difference), 3),
-                        Cell::Number(a.paired.map(|d| d.ci95[0]), 3),
-                        Cell::Number(a.paired.map(|d| d.ci95[1]), 3),
-                        Cell::P(Some(a.mcnemar_p)),
-                        Cell::P(Some(a.mcnemar_p_adjusted)),
-                    ]
-                })
+                .map(|a| [vec![text(&a.model_a), text(&a.model_b), text(&a.benchmark)], agreement_cells(a)].concat())
                 .collect(),
         },
         Sheet {
@@ -337,21 +338,8 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                 .iter()
                 .map(|v| {
                     let a = &v.agreement;
-                    vec![
-                        text(&a.model_a),
-                        text(&a.model_b),
-                        text(&v.difference),
-                        text(&a.benchmark),
-                        Cell::Count(a.counts.both_right),
-                        Cell::Count(a.counts.only_a),
-                        Cell::Count(a.counts.only_b),
-                        Cell::Count(a.counts.both_wrong),
-                        Cell::Number(a.paired.map(|d| d.difference), 3),
-                        Cell::Number(a.paired.map(|d| d.ci95[0]), 3),
-                        Cell::Number(a.paired.map(|d| d.ci95[1]), 3),
-                        Cell::P(Some(a.mcnemar_p)),
-                        Cell::P(Some(a.mcnemar_p_adjusted)),
-                    ]
+                    [vec![text(&a.model_a), text(&a.model_b), text(&v.difference), text(&a.benchmark)], agreement_cells(a)]
+                        .concat()
                 })
                 .collect(),
         },

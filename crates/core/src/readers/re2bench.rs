@@ -815,12 +815,20 @@ fn read_intermediate(
     programs: &mut ProgramsRead,
 ) {
     use super::re2bench_intermediate as judge;
-    let mut truths: HashMap<(Task, &str, &str), &InputFile> = HashMap::new();
+    // Each true-states file read once (its answers are several models'); one that is not gives one message.
+    let mut truths: HashMap<(Task, &str, &str), Option<judge::Truth>> = HashMap::new();
     for file in &read.truths {
         let components = file.components();
         let [.., task, level, _] = components[..] else { continue };
-        let id = file.file_name().trim_end_matches(".json");
-        truths.insert((task_of_folder(task), level, id), file);
+        let (id, task) = (file.file_name().trim_end_matches(".json"), task_of_folder(task));
+        let truth = utf8_text(&file.path, &file.bytes)
+            .map_err(|e| e.message)
+            .and_then(|text| judge::Truth::read(task == Task::Loop, &text));
+        let truth = truth.map_err(|e| {
+            errors
+                .push(FileError::new(&file.path, format!("not RE2-Bench's true states ({e}): its answers not judged")))
+        });
+        truths.insert((task, level, id), truth.ok());
         if !programs.added.contains(id) {
             let source = source_of(id);
             let text = code.get(code_file(id, source).as_str()).and_then(|f| utf8_text(&f.path, &f.bytes).ok());
@@ -852,32 +860,16 @@ fn read_intermediate(
         let id = file.file_name().trim_end_matches(".txt");
         let level = if level == "HC" { "difficult" } else { "easy" };
         let task = task_of_folder(task);
-        let Some(truth) = truths.get(&(task, level, id)) else {
-            without_truth.push(file.path.as_str());
-            continue;
-        };
-        let (Ok(response), Ok(truth_text)) =
-            (utf8_text(&file.path, &file.bytes), utf8_text(&truth.path, &truth.bytes).map_err(|e| errors.push(e)))
-        else {
-            continue;
-        };
-        let score = match task {
-            Task::Loop => {
-                judge::true_states(&truth_text).map(|t| judge::score_states(&judge::claimed_states(&response), &t))
-            }
-            _ => judge::true_outcomes(&truth_text)
-                .map(|t| judge::score_outcomes(&judge::claimed_outcomes(&response), &t)),
-        };
-        let score = match score {
-            Ok(score) => score,
-            Err(e) => {
-                errors.push(FileError::new(
-                    &truth.path,
-                    format!("not RE2-Bench's true states ({e}): its answers not judged"),
-                ));
+        let truth = match truths.get(&(task, level, id)) {
+            Some(Some(truth)) => truth,
+            Some(None) => continue, // its truth could not be read: told once, above
+            None => {
+                without_truth.push(file.path.as_str());
                 continue;
             }
         };
+        let Ok(response) = utf8_text(&file.path, &file.bytes).map_err(|e| errors.push(e)) else { continue };
+        let score = truth.score(&response);
         builder.reading_from(&file.path);
         builder.add_prediction(RawPrediction {
             model: model.to_owned(),

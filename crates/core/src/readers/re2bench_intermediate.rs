@@ -36,6 +36,31 @@ static STATE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\[STATE\](.+?)=(.+
 static BRANCH: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^(\d+)\s+.*##\s*\[BRANCH\]taken=\[(.*?)\]\[/BRANCH\]").unwrap());
 
+/// What happened in one problem: its loops' states or its branches' outcomes.
+pub enum Truth {
+    Loop(LoopStates),
+    Branch(BranchOutcomes),
+}
+
+impl Truth {
+    /// A true-states file of loop (`loop`) or branch prediction.
+    pub fn read(loops: bool, json: &str) -> Result<Truth, String> {
+        if loops {
+            true_states(json).map(Truth::Loop)
+        } else {
+            true_outcomes(json).map(Truth::Branch)
+        }
+    }
+
+    /// A response judged against it, as the validator of its task judges.
+    pub fn score(&self, response: &str) -> Score {
+        match self {
+            Truth::Loop(truth) => score_states(&claimed_states(response), truth),
+            Truth::Branch(truth) => score_outcomes(&claimed_outcomes(response), truth),
+        }
+    }
+}
+
 /// The text of a response's answer, as the validators find it.
 pub fn answer_of(response: &str) -> Option<&str> {
     let found = ANSWER.captures(response).or_else(|| ANSWER_TO_END.captures(response))?;
