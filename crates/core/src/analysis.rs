@@ -597,10 +597,11 @@ fn report_unparsed_languages(table: &Table, errors: &mut Vec<FileError>) {
     }
     for (language, (count, example)) in counts {
         let label = language.label();
+        let why = language.why_no_grammar().unwrap_or_default();
         errors.push(FileError::new(
             example,
             format!(
-                "{count} program(s) in {label}: exerscope has no grammar for {label} yet, so they are judged and \
+                "{count} program(s) in {label}: exerscope does not parse {label} ({why}), so they are judged and \
                  measured by their lines of code (non-blank lines), without constructs or complexity"
             ),
         ));

@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 units! {
-    /// A program's language. Python and Java are parsed (constructs, complexity); the others of
-    /// CRUXEval-X are read, judged and measured by their lines ([`Language::has_grammar`]).
+    /// A program's language. All but Perl and Racket are parsed (constructs, complexity); those
+    /// two are read, judged and measured by their lines ([`Language::has_grammar`]).
     pub enum Language {
         Python => "python", "Python";
         Java => "java", "Java";
@@ -38,9 +38,18 @@ units! {
 
 impl Language {
     /// Whether exerscope parses the language (a tree-sitter grammar): its programs get constructs
-    /// and complexity; the others their line counts only.
+    /// and complexity; the others their line counts only ([`Language::why_no_grammar`]).
     pub fn has_grammar(self) -> bool {
-        matches!(self, Language::Python | Language::Java)
+        self.why_no_grammar().is_none()
+    }
+
+    /// Why exerscope does not parse the language, where it does not.
+    pub fn why_no_grammar(self) -> Option<&'static str> {
+        match self {
+            Language::Racket => Some("its tree-sitter grammar knows only lists and symbols, not what they do"),
+            Language::Perl => Some("its tree-sitter grammar needs a runtime that does not build for the browser"),
+            _ => None,
+        }
     }
 }
 

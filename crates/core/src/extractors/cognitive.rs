@@ -37,15 +37,6 @@ fn nesting_level(ancestors: &[Role]) -> u32 {
 }
 
 /// `and`/`or` (`&&`/`||`) of this node, if it is a boolean operation.
-fn boolean_operator<'a>(visit: &Visit<'a, '_>) -> Option<&'a str> {
-    match visit.role {
-        Role::BooleanOperator | Role::BinaryOperator => {
-            visit.field_text("operator").filter(|op| matches!(*op, "and" | "or" | "&&" | "||"))
-        }
-        _ => None,
-    }
-}
-
 impl super::Extractor for Extractor {
     fn enter(&mut self, visit: &Visit<'_, '_>) {
         let parent = visit.ancestors.last().copied();
@@ -75,11 +66,9 @@ fn has_java_else(visit: &Visit<'_, '_>) -> bool {
 
 /// A boolean operation whose operator differs from its parent's starts a new sequence.
 fn starts_boolean_sequence(visit: &Visit<'_, '_>) -> bool {
-    let Some(operator) = boolean_operator(visit) else { return false };
+    let Some(operator) = visit.logical_operator_of(visit.node) else { return false };
     let Some(parent) = visit.node.parent() else { return true };
-    let parent_operator =
-        parent.child_by_field_name("operator").map(|op| &visit.source[op.start_byte()..op.end_byte()]);
-    parent_operator != Some(operator.as_bytes())
+    visit.logical_operator_of(parent) != Some(operator)
 }
 
 impl Extractor {

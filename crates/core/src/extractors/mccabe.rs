@@ -25,11 +25,9 @@ impl Extractor {
             | Role::Ternary
             | Role::ComprehensionFor
             | Role::ComprehensionIf => true,
-            // Java: `case` labels count, `default` does not; `&&` and `||` count.
+            // `case` labels count, `default` does not; `&&` and `||` (and Lua's, Ruby's `and`, `or`) count.
             Role::Case => visit.node.child(0).is_none_or(|first| first.kind() != "default"),
-            Role::BinaryOperator => {
-                visit.node.child_by_field_name("operator").is_some_and(|op| matches!(op.kind(), "&&" | "||"))
-            }
+            Role::BinaryOperator => visit.logical_operator_of(visit.node).is_some(),
             _ => false,
         }
     }

@@ -9,6 +9,7 @@ mod cognitive;
 mod construct_lines;
 mod constructs;
 mod counts;
+mod grammars;
 mod loc;
 mod mccabe;
 mod nested_if;
@@ -27,6 +28,7 @@ pub use reference_constructs::{ReferenceConstruct, ReferenceConstructs};
 pub use syntax::Role;
 
 use crate::table::Language;
+use grammars::{grammar_of, GRAMMARS};
 use serde::{Deserialize, Serialize};
 use syntax::{Kind, RoleTable};
 use tree_sitter_c2rust::{Node, Parser};
@@ -43,17 +45,99 @@ pub struct Visit<'tree, 'walk> {
     pub ancestors: &'walk [Role],
     /// The program's source, for the few extractors that need names.
     pub source: &'tree [u8],
+    roles: &'walk RoleTable,
 }
 
+/// The operators of boolean sequences, in every language's spelling.
+const LOGICAL_OPERATORS: [&str; 4] = ["&&", "||", "and", "or"];
+
+/// Node kinds that are a plain name, in every grammar.
+const NAME_KINDS: [&str; 5] = ["identifier", "simple_identifier", "name", "field_identifier", "constant"];
+
 impl<'tree, 'walk> Visit<'tree, 'walk> {
-    fn new(node: Node<'tree>, kind: Kind, ancestors: &'walk [Role], source: &'tree [u8]) -> Self {
-        Visit { node, role: kind.role, statement: kind.statement, named: kind.named, ancestors, source }
+    fn new(
+        node: Node<'tree>,
+        kind: Kind,
+        ancestors: &'walk [Role],
+        source: &'tree [u8],
+        roles: &'walk RoleTable,
+    ) -> Self {
+        Visit { node, role: kind.role, statement: kind.statement, named: kind.named, ancestors, source, roles }
+    }
+
+    fn text(&self, node: Node<'_>) -> Option<&'tree str> {
+        std::str::from_utf8(self.source.get(node.start_byte()..node.end_byte())?).ok()
     }
 
     /// The text of this node's child `field` (`name` of a function, say).
     pub fn field_text(&self, field: &str) -> Option<&'tree str> {
-        let child = self.node.child_by_field_name(field)?;
-        std::str::from_utf8(&self.source[child.start_byte()..child.end_byte()]).ok()
+        self.text(self.node.child_by_field_name(field)?)
+    }
+
+    /// The role another node of the same tree plays.
+    pub fn role_of(&self, node: Node<'_>) -> Role {
+        self.roles.kind(node.kind_id()).role
+    }
+
+    /// Whether `node` only wraps an `if` (the `else` of an `else if`).
+    pub fn wraps_lone_if(&self, node: Node<'_>) -> bool {
+        self.roles.wraps_lone_if(node)
+    }
+
+    /// `&&`, `||`, `and` or `or` where `node` is a boolean operator: its `operator` (or `op`)
+    /// field, or else the token between its operands.
+    pub fn logical_operator_of(&self, node: Node<'_>) -> Option<&'tree str> {
+        if !matches!(self.role_of(node), Role::BooleanOperator | Role::BinaryOperator) {
+            return None;
+        }
+        let operator = node.child_by_field_name("operator").or_else(|| node.child_by_field_name("op"));
+        let operator = self.text(operator.or_else(|| node.child(1))?)?;
+        LOGICAL_OPERATORS.contains(&operator).then_some(operator)
+    }
+
+    /// The name a function definition defines: its `name`, else the name down its declarator
+    /// (C++) or signature (Julia), else what it is assigned to (R's `f <- function(x)`).
+    pub fn function_name(&self) -> Option<&'tree str> {
+        if let Some(name) = self.field_text("name") {
+            return Some(name);
+        }
+        let down = |node: Node<'tree>| match node.kind() {
+            "signature" | "call_expression" => node.named_child(0),
+            _ => node.child_by_field_name("declarator"),
+        };
+        let mut node = down(self.node).or_else(|| {
+            let mut cursor = self.node.walk();
+            let signature = self.node.named_children(&mut cursor).find(|c| c.kind() == "signature");
+            signature
+        });
+        for _ in 0..4 {
+            let Some(current) = node else { break };
+            if NAME_KINDS.contains(&current.kind()) {
+                return self.text(current);
+            }
+            node = down(current);
+        }
+        let assignment = self.node.parent().filter(|p| p.child_by_field_name("rhs") == Some(self.node))?;
+        self.text(assignment.child_by_field_name("lhs")?)
+    }
+
+    /// The name a call calls, its last part (`format` of `string.format(…)`, `walk` of
+    /// `self.walk(…)`), where the callee is a name.
+    pub fn called_name(&self) -> Option<&'tree str> {
+        let named = ["name", "method", "macro"].into_iter().find_map(|field| self.field_text(field));
+        let name = match named {
+            Some(name) => name,
+            None => {
+                let function = self.node.child_by_field_name("function").or_else(|| self.node.named_child(0))?;
+                let target = match function.kind() {
+                    "attribute" => function.child_by_field_name("attribute")?,
+                    kind if NAME_KINDS.contains(&kind) => function,
+                    _ => return None,
+                };
+                self.text(target)?
+            }
+        };
+        name.rsplit(['.', ':']).next()
     }
 }
 
@@ -99,34 +183,36 @@ pub struct ProgramProperties {
     pub syntax_error_line: Option<usize>,
 }
 
-/// A parser and the node roles for each language, made once and reused for every program.
+/// A parser and the node roles for each language compiled in ([`grammars::GRAMMARS`]), each made
+/// when its first program comes and reused for every other.
+#[derive(Default)]
 pub struct ProgramParser {
-    python: (Parser, RoleTable),
-    java: (Parser, RoleTable),
-}
-
-impl Default for ProgramParser {
-    fn default() -> Self {
-        Self::new()
-    }
+    parsers: Vec<Option<(Parser, RoleTable)>>,
 }
 
 impl ProgramParser {
     pub fn new() -> Self {
-        ProgramParser {
-            python: language_parser(tree_sitter_python::LANGUAGE.into(), Language::Python),
-            java: language_parser(tree_sitter_java::LANGUAGE.into(), Language::Java),
+        Self::default()
+    }
+
+    /// Whether this build parses `language` (the browser's first module parses Python and Java
+    /// only; [`Language::has_grammar`] says which languages some build parses).
+    pub fn parses(language: Language) -> bool {
+        grammar_of(language).is_some()
+    }
+
+    fn parser_for(&mut self, language: Language) -> Option<&mut (Parser, RoleTable)> {
+        let index = GRAMMARS.iter().position(|g| g.language == language)?;
+        if self.parsers.len() < GRAMMARS.len() {
+            self.parsers.resize_with(GRAMMARS.len(), || None);
         }
+        Some(self.parsers[index].get_or_insert_with(|| language_parser(&GRAMMARS[index])))
     }
 
     /// Parses `code` once and runs every extractor over one walk of its tree; `None` for a
-    /// language without a grammar ([`Language::has_grammar`]).
+    /// language this build does not parse ([`ProgramParser::parses`]).
     pub fn extract(&mut self, code: &str, language: Language) -> Option<ProgramProperties> {
-        let (parser, roles) = match language {
-            Language::Python => &mut self.python,
-            Language::Java => &mut self.java,
-            _ => return None,
-        };
+        let (parser, roles) = self.parser_for(language)?;
         let Some(tree) = parser.parse(code, None) else {
             return Some(ProgramProperties { syntax_error_line: Some(1), ..Default::default() });
         };
@@ -194,10 +280,10 @@ impl ProgramParser {
     }
 }
 
-fn language_parser(grammar: tree_sitter_c2rust::Language, language: Language) -> (Parser, RoleTable) {
+fn language_parser(grammar: &grammars::Grammar) -> (Parser, RoleTable) {
     let mut parser = Parser::new();
-    parser.set_language(&grammar).expect("the bundled grammar matches the tree-sitter runtime");
-    (parser, RoleTable::new(&grammar, language))
+    parser.set_language(&grammar.tree_sitter.into()).expect("the bundled grammar matches the tree-sitter runtime");
+    (parser, RoleTable::new(grammar))
 }
 
 /// Walks the tree once with a cursor (no recursion: deep programs cannot overflow the stack),
@@ -205,13 +291,25 @@ fn language_parser(grammar: tree_sitter_c2rust::Language, language: Language) ->
 fn walk(root: Node<'_>, source: &[u8], roles: &RoleTable, extractors: &mut [&mut dyn Extractor]) {
     let mut cursor = root.walk();
     let mut ancestors: Vec<Role> = Vec::new();
+    // The nodes entered, innermost last: their kind, and whether their role is among `ancestors`.
+    let mut open: Vec<(Kind, bool)> = Vec::new();
     loop {
         let node = cursor.node();
-        let kind = roles.kind(node.kind_id());
-        let visit = Visit::new(node, kind, &ancestors, source);
+        let mut kind = kind_in_place(node, roles, open.last().map(|(parent, _)| parent));
+        if kind.role == Role::Call && roles.is_loop_call(node, source) {
+            kind.role = Role::ForLoop;
+        }
+        let shown = !is_else_of_else_if(node, kind, cursor.field_name(), ancestors.last(), roles);
+        if !shown {
+            kind.role = Role::Other;
+        }
+        let visit = Visit::new(node, kind, &ancestors, source, roles);
         extractors.iter_mut().for_each(|e| e.enter(&visit));
         if cursor.goto_first_child() {
-            ancestors.push(kind.role);
+            if shown {
+                ancestors.push(kind.role);
+            }
+            open.push((kind, shown));
             continue;
         }
         extractors.iter_mut().for_each(|e| e.leave(&visit));
@@ -219,12 +317,37 @@ fn walk(root: Node<'_>, source: &[u8], roles: &RoleTable, extractors: &mut [&mut
             if !cursor.goto_parent() {
                 return;
             }
-            ancestors.pop();
-            let parent = cursor.node();
-            let visit = Visit::new(parent, roles.kind(parent.kind_id()), &ancestors, source);
+            let Some((kind, shown)) = open.pop() else { return };
+            if shown {
+                ancestors.pop();
+            }
+            let visit = Visit::new(cursor.node(), kind, &ancestors, source, roles);
             extractors.iter_mut().for_each(|e| e.leave(&visit));
         }
     }
+}
+
+/// A node's kind where it stands: a named node directly in a statement holder is a statement.
+fn kind_in_place(node: Node<'_>, roles: &RoleTable, parent: Option<&Kind>) -> Kind {
+    let mut kind = roles.kind(node.kind_id());
+    if parent.is_some_and(|p| p.holds_statements) && kind.named && kind.role != Role::Comment {
+        kind.statement = true;
+    }
+    kind
+}
+
+/// An `else` that only wraps the `if` of an `else if` (JavaScript's, C++'s, Rust's `else_clause`;
+/// D's `scope_statement` as the `if`'s alternative) plays no role and is left out of the
+/// ancestors, so that its `if` continues the chain as Java's does (whose grammar has no wrapper).
+fn is_else_of_else_if(
+    node: Node<'_>,
+    kind: Kind,
+    field: Option<&str>,
+    parent: Option<&Role>,
+    roles: &RoleTable,
+) -> bool {
+    let is_else = kind.role == Role::ElseClause || (field == Some("alternative") && parent == Some(&Role::If));
+    is_else && roles.wraps_lone_if(node)
 }
 
 #[cfg(test)]

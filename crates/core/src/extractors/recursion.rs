@@ -18,12 +18,12 @@ impl super::Extractor for Extractor {
     fn enter(&mut self, visit: &Visit<'_, '_>) {
         match visit.role {
             Role::Function => {
-                let name = visit.field_text("name").unwrap_or_default().to_owned();
+                let name = visit.function_name().unwrap_or_default().to_owned();
                 self.calls.entry(name.clone()).or_default();
                 self.open.push(name);
             }
             Role::Call => {
-                let (Some(caller), Some(callee)) = (self.open.last(), called_name(visit)) else { return };
+                let (Some(caller), Some(callee)) = (self.open.last(), visit.called_name()) else { return };
                 self.calls.entry(caller.clone()).or_default().insert(callee.to_owned());
             }
             _ => {}
@@ -38,19 +38,6 @@ impl super::Extractor for Extractor {
 }
 
 /// `f` of `f(x)` and of `obj.f(x)` (Python), `f` of `f(x)`/`obj.f(x)` (Java).
-fn called_name<'a>(visit: &Visit<'a, '_>) -> Option<&'a str> {
-    if let Some(name) = visit.field_text("name") {
-        return Some(name); // Java method_invocation
-    }
-    let function = visit.node.child_by_field_name("function")?;
-    let target = match function.kind() {
-        "attribute" => function.child_by_field_name("attribute")?,
-        "identifier" => function,
-        _ => return None,
-    };
-    std::str::from_utf8(&visit.source[target.start_byte()..target.end_byte()]).ok()
-}
-
 impl Extractor {
     pub fn finish(self) -> Constructs {
         let mut found = Constructs::default();

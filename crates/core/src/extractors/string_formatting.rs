@@ -1,5 +1,6 @@
 //! String formatting: Python f-strings with `{...}`, `"..." % args`, `"...".format(...)`; Java's
-//! `String.format`, `printf` and `formatted`.
+//! `String.format`, `printf` and `formatted`; the other languages' interpolations (`${…}`,
+//! `#{…}`, `$(…)`) and format calls (`sprintf`, Go's `fmt.Sprintf`, Rust's `format!`).
 
 use super::{Construct, Constructs, Role, Visit};
 
@@ -20,7 +21,13 @@ impl super::Extractor for Extractor {
                 visit.field_text("attribute") == Some("format")
                     && visit.node.child_by_field_name("object").is_some_and(|object| object.kind() == "string")
             }
-            Role::Call => matches!(visit.field_text("name"), Some("format" | "printf" | "formatted")),
+            // Python's `.format` counts on a string literal only (above).
+            Role::Call if visit.node.child_by_field_name("function").is_none_or(|f| f.kind() != "attribute") => {
+                matches!(
+                    visit.called_name(),
+                    Some("format" | "printf" | "formatted" | "sprintf" | "Sprintf" | "Printf" | "Format")
+                )
+            }
             _ => false,
         };
     }

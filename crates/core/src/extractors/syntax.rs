@@ -1,8 +1,8 @@
-//! Node kinds that extractors care about, resolved once per language (by kind id) to a [`Kind`]:
-//! a role and whether the node is a statement. Extractors match on these small values instead
-//! of comparing kind strings.
+//! Node kinds that extractors care about, resolved once per language (by kind id) from its
+//! [`Grammar`] to a [`Kind`]: a role and whether the node is a statement. Extractors match on
+//! these small values instead of comparing kind strings.
 
-use crate::table::Language;
+use super::grammars::Grammar;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,152 +56,56 @@ pub struct Kind {
     pub role: Role,
     pub statement: bool,
     pub named: bool,
+    /// Its named children are statements ([`Grammar::statement_holders`]).
+    pub holds_statements: bool,
 }
 
 pub struct RoleTable {
     kinds: Vec<Kind>,
+    loop_methods: &'static [&'static str],
 }
 
 impl RoleTable {
-    pub fn new(grammar: &tree_sitter_c2rust::Language, language: Language) -> Self {
-        let kinds = (0..grammar.node_kind_count() as u16)
+    pub fn new(grammar: &Grammar) -> Self {
+        let tree_sitter = tree_sitter_c2rust::Language::from(grammar.tree_sitter);
+        let kinds = (0..tree_sitter.node_kind_count() as u16)
             .map(|id| {
-                let named = grammar.node_kind_is_named(id);
-                let name = grammar.node_kind_for_id(id).unwrap_or_default();
-                let (role, statement) = if named { classify(name, language) } else { (Role::Other, false) };
-                Kind { role, statement, named }
+                let named = tree_sitter.node_kind_is_named(id);
+                let name = tree_sitter.node_kind_for_id(id).unwrap_or_default();
+                let role = grammar.roles.iter().find(|(_, kinds)| kinds.contains(&name)).map(|&(role, _)| role);
+                Kind {
+                    role: role.filter(|_| named).unwrap_or(Role::Other),
+                    statement: named && grammar.statements.contains(&name),
+                    named,
+                    holds_statements: named && grammar.statement_holders.contains(&name),
+                }
             })
             .collect();
-        RoleTable { kinds }
+        RoleTable { kinds, loop_methods: grammar.loop_methods }
+    }
+
+    /// A node whose one named child (comments aside) is an `if`: an `else` that is an `else if`.
+    pub fn wraps_lone_if(&self, node: tree_sitter_c2rust::Node<'_>) -> bool {
+        let mut cursor = node.walk();
+        let mut inner = node.named_children(&mut cursor).filter(|c| self.kind(c.kind_id()).role != Role::Comment);
+        matches!((inner.next(), inner.next()), (Some(only), None) if self.kind(only.kind_id()).role == Role::If)
+    }
+
+    /// A call that is a loop: a method of [`Grammar::loop_methods`] given a block.
+    pub fn is_loop_call(&self, call: tree_sitter_c2rust::Node<'_>, source: &[u8]) -> bool {
+        if self.loop_methods.is_empty() || call.child_by_field_name("block").is_none() {
+            return false;
+        }
+        let method = call.child_by_field_name("method").and_then(|m| source.get(m.start_byte()..m.end_byte()));
+        method.is_some_and(|m| self.loop_methods.iter().any(|l| l.as_bytes() == m))
     }
 
     pub fn kind(&self, kind_id: u16) -> Kind {
-        self.kinds.get(kind_id as usize).copied().unwrap_or(Kind { role: Role::Other, statement: false, named: false })
+        self.kinds.get(kind_id as usize).copied().unwrap_or(Kind {
+            role: Role::Other,
+            statement: false,
+            named: false,
+            holds_statements: false,
+        })
     }
-}
-
-fn classify(kind: &str, language: Language) -> (Role, bool) {
-    match language {
-        Language::Python => python(kind),
-        Language::Java => java(kind),
-        _ => (Role::Other, false),
-    }
-}
-
-fn python(kind: &str) -> (Role, bool) {
-    let role = match kind {
-        "for_statement" => Role::ForLoop,
-        "while_statement" => Role::WhileLoop,
-        "if_statement" => Role::If,
-        "elif_clause" => Role::ElifClause,
-        "else_clause" => Role::ElseClause,
-        "block" => Role::Block,
-        "try_statement" => Role::Try,
-        "except_clause" | "except_group_clause" => Role::Except,
-        "with_statement" => Role::With,
-        "match_statement" => Role::Switch,
-        "case_clause" => Role::Case,
-        "function_definition" => Role::Function,
-        "lambda" => Role::Lambda,
-        "class_definition" => Role::Class,
-        "call" => Role::Call,
-        "boolean_operator" => Role::BooleanOperator,
-        "binary_operator" => Role::BinaryOperator,
-        "conditional_expression" => Role::Ternary,
-        "list_comprehension" | "set_comprehension" | "dictionary_comprehension" | "generator_expression" => {
-            Role::Comprehension
-        }
-        "yield" => Role::Yield,
-        "raise_statement" => Role::Raise,
-        "assert_statement" => Role::Assert,
-        "break_statement" => Role::Break,
-        "continue_statement" => Role::Continue,
-        "slice" => Role::Slice,
-        "interpolation" => Role::Interpolation,
-        "attribute" => Role::Attribute,
-        "for_in_clause" => Role::ComprehensionFor,
-        "if_clause" => Role::ComprehensionIf,
-        "comment" => Role::Comment,
-        _ => Role::Other,
-    };
-    let statement = matches!(
-        kind,
-        "expression_statement"
-            | "return_statement"
-            | "pass_statement"
-            | "break_statement"
-            | "continue_statement"
-            | "raise_statement"
-            | "assert_statement"
-            | "import_statement"
-            | "import_from_statement"
-            | "future_import_statement"
-            | "global_statement"
-            | "nonlocal_statement"
-            | "delete_statement"
-            | "print_statement"
-            | "exec_statement"
-            | "type_alias_statement"
-            | "if_statement"
-            | "for_statement"
-            | "while_statement"
-            | "try_statement"
-            | "with_statement"
-            | "match_statement"
-            | "function_definition"
-            | "class_definition"
-    );
-    (role, statement)
-}
-
-fn java(kind: &str) -> (Role, bool) {
-    let role = match kind {
-        "for_statement" | "enhanced_for_statement" => Role::ForLoop,
-        "while_statement" | "do_statement" => Role::WhileLoop,
-        "if_statement" => Role::If,
-        "block" => Role::Block,
-        "try_statement" | "try_with_resources_statement" => Role::Try,
-        "catch_clause" => Role::Except,
-        "switch_expression" => Role::Switch,
-        "switch_label" => Role::Case,
-        "method_declaration" | "constructor_declaration" | "compact_constructor_declaration" => Role::Function,
-        "lambda_expression" => Role::Lambda,
-        "class_declaration" | "interface_declaration" | "enum_declaration" | "record_declaration" => Role::Class,
-        "method_invocation" | "object_creation_expression" | "explicit_constructor_invocation" => Role::Call,
-        "binary_expression" => Role::BinaryOperator,
-        "ternary_expression" => Role::Ternary,
-        "throw_statement" => Role::Raise,
-        "assert_statement" => Role::Assert,
-        "break_statement" => Role::Break,
-        "continue_statement" => Role::Continue,
-        "line_comment" | "block_comment" => Role::Comment,
-        _ => Role::Other,
-    };
-    let statement = matches!(
-        kind,
-        "expression_statement"
-            | "local_variable_declaration"
-            | "return_statement"
-            | "if_statement"
-            | "for_statement"
-            | "enhanced_for_statement"
-            | "while_statement"
-            | "do_statement"
-            | "try_statement"
-            | "try_with_resources_statement"
-            | "switch_expression"
-            | "break_statement"
-            | "continue_statement"
-            | "throw_statement"
-            | "yield_statement"
-            | "assert_statement"
-            | "synchronized_statement"
-            | "labeled_statement"
-            | "local_class_declaration"
-            | "explicit_constructor_invocation"
-            | "method_declaration"
-            | "constructor_declaration"
-            | "class_declaration"
-    );
-    (role, statement)
 }
