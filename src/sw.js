@@ -1,10 +1,11 @@
 // The offline copy of the app (a service worker): the app shell, the wasm and the workers are kept
-// when the app is installed, Pyodide's files once a run has loaded them; a second visit opens and
-// analyses without the network. Only GET requests of the app's own origin are touched: nothing a
-// user drops is ever fetched, so nothing of it is ever kept here. tools/build-web.sh puts two
-// constants above this comment: VERSION, a digest of the build (a new build replaces the whole
-// cache), and SHELL, every file of the build but Pyodide's, listed from dist/ itself so that no
-// module the app imports (wasm-bindgen's snippets among them) can be missed.
+// when the app is installed, Pyodide's files once a run has loaded them, the second parsing module
+// (every grammar) once a drop has; a second visit opens and analyses without the network. Only GET
+// requests of the app's own origin are touched: nothing a user drops is ever fetched, so nothing of
+// it is ever kept here. tools/build-web.sh puts two constants above this comment: VERSION, a digest
+// of the build (a new build replaces the whole cache), and SHELL, every file of the build but
+// Pyodide's and the second module's, listed from dist/ itself so that no module the app imports
+// (wasm-bindgen's snippets among them) can be missed.
 /* global VERSION, SHELL */
 const CACHE = `exerscope-${VERSION}`;
 

@@ -27,6 +27,7 @@
 //               {kind: 'later-wanted'} (the first view is shown: the files left for later, please),
 //               {kind: 'error', message}.
 import init, { AnalysisSession, PropertyExtractor, harness } from './exerscope-web.js';
+import { BASE_MODULE, GRAMMARS_MODULE } from './parse_modules.js';
 import * as cache from './run_cache.js';
 import { keepDrop } from './kept.js';
 
@@ -39,7 +40,12 @@ const ready = compiled.then((module) => init({ module_or_path: module }));
 // browsers whose workers cannot start workers, are parsed here.
 let localExtractor = null;
 const localParser = { parse: async (json) => { await ready; return (localExtractor ??= new PropertyExtractor()).extract(json); } };
-const parsers = startParsers();
+const parsers = startParsers(BASE_MODULE, compiled);
+// The second module (every grammar, some 30 MB: CRUXEval-X's other languages), fetched, compiled
+// and given parsers of its own only when a drop holds programs that need it.
+let grammarParsers = null;
+const grammarPool = () => grammarParsers ??= startParsers(GRAMMARS_MODULE,
+  WebAssembly.compileStreaming(fetch(new URL(GRAMMARS_MODULE.wasm, import.meta.url))));
 /** Programs per message to a parsing worker: small enough to share the work evenly. */
 const CHUNK = 64;
 let session = null;
@@ -208,8 +214,9 @@ async function readHandles(handles, drop) {
   return drop === generation ? files : null;
 }
 
-function startParsers() {
-  if (typeof Worker === 'undefined') return [localParser];
+/** Parsers of a module (`BASE_MODULE` or `GRAMMARS_MODULE`), one worker per core but one. */
+function startParsers(module, compiledModule) {
+  if (typeof Worker === 'undefined') return [module === BASE_MODULE ? localParser : localParserOf(module, compiledModule)];
   const count = Math.max(1, Math.min((navigator.hardwareConcurrency || 2) - 1, 8));
   return Array.from({ length: count }, () => {
     const worker = new Worker(new URL('./parse_worker.js', import.meta.url), { type: 'module' });
@@ -225,7 +232,7 @@ function startParsers() {
       pending.forEach(({ reject }) => reject(new Error(`a parsing worker failed: ${event.message}`)));
       pending.clear();
     };
-    compiled.then((module) => worker.postMessage({ kind: 'module', module }));
+    compiledModule.then((wasm) => worker.postMessage({ kind: 'module', name: module.name, module: wasm }));
     const parse = (json) => new Promise((resolve, reject) => {
       const id = nextId++;
       pending.set(id, { resolve, reject });
@@ -235,25 +242,43 @@ function startParsers() {
   });
 }
 
-// Parses every program of the judged analysis across the parsers. Each parser has two chunks in
-// flight, so it never idles while this worker hands it the next.
+/** A parser of a module other than this worker's own, in this worker (no nested workers). */
+function localParserOf(module, compiledModule) {
+  const extractor = compiledModule.then(async (wasm) => {
+    const glue = await import(new URL(module.glue, import.meta.url));
+    await glue.default({ module_or_path: wasm });
+    return new glue.PropertyExtractor();
+  });
+  return { parse: async (json) => (await extractor).extract(json) };
+}
+
+// Parses every program of the judged analysis across the parsers: chunks that hold a language
+// only the second module parses go to its parsers. Each parser has two chunks in flight, so it
+// never idles while this worker hands it the next.
 async function parseAll(count, drop) {
-  const chunks = [];
-  for (let start = 0; start < count; start += CHUNK) chunks.push([start, Math.min(count, start + CHUNK)]);
-  let next = 0;
+  const chunks = { base: [], grammars: [] };
+  for (let start = 0; start < count; start += CHUNK) {
+    const end = Math.min(count, start + CHUNK);
+    chunks[session.needs_all_grammars(start, end) ? 'grammars' : 'base'].push([start, end]);
+  }
   let done = 0;
-  const lane = async (parser) => {
-    while (next < chunks.length && drop === generation) {
-      const [start, end] = chunks[next++];
-      const json = await parser.parse(session.sources(start, end));
-      if (drop !== generation) return;
-      session.accept_properties(start, json);
-      done += end - start;
-      self.postMessage({ kind: 'parsing', done, total: count });
-    }
+  const lanes = (pool, list) => {
+    let next = 0;
+    const lane = async (parser) => {
+      while (next < list.length && drop === generation) {
+        const [start, end] = list[next++];
+        const json = await parser.parse(session.sources(start, end));
+        if (drop !== generation) return;
+        session.accept_properties(start, json);
+        done += end - start;
+        self.postMessage({ kind: 'parsing', done, total: count });
+      }
+    };
+    return pool.flatMap((parser) => [lane(parser), lane(parser)]);
   };
-  const pool = count <= CHUNK ? [localParser] : parsers;
-  await Promise.all(pool.flatMap((parser) => [lane(parser), lane(parser)]));
+  const base = count <= CHUNK ? [localParser] : parsers;
+  const grammars = chunks.grammars.length > 0 ? grammarPool() : [];
+  await Promise.all([...lanes(base, chunks.base), ...lanes(grammars, chunks.grammars)]);
 }
 
 /** How long past its own time limit a run may take before its worker is stopped. */

@@ -5,13 +5,14 @@
 
 use crate::demo::demo_files;
 use crate::facts_wire;
-use exerscope_core::analysis::{extract, join, Joined, ProgramSource, Progress};
+use exerscope_core::analysis::{join, Joined, Progress};
 use exerscope_core::execution::trace::Trace;
 use exerscope_core::execution::{RunOutcome, RunReport, RunRequest, HARNESS};
 use exerscope_core::extractors::{ProgramParser, ProgramProperties};
 use exerscope_core::readers::ReadOptions;
 use exerscope_core::report::ReportScope;
 use exerscope_core::{Analysis, FileError, InputFile};
+pub use exerscope_parser::PropertyExtractor;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
@@ -97,6 +98,14 @@ impl AnalysisSession {
         self.runs = vec![None; joined.runs.requests.len()];
         self.joined = Some(joined);
         self.properties.len() as u32
+    }
+
+    /// Whether programs `start..end` hold a language only the second parsing module parses
+    /// (`exerscope-grammars.js`: CRUXEval-X's other languages); this module parses Python and Java.
+    pub fn needs_all_grammars(&self, start: u32, end: u32) -> Result<bool, JsError> {
+        let analysis = self.analysis.as_ref().ok_or_else(|| JsError::new("needs_all_grammars() before judge()"))?;
+        let sources = analysis.sources(start as usize..end as usize);
+        Ok(sources.iter().any(|s| s.code.is_some() && s.language.has_grammar() && !ProgramParser::parses(s.language)))
     }
 
     /// Programs `start..end` of the judged analysis, as JSON for a [`PropertyExtractor`].
@@ -306,37 +315,12 @@ pub fn harness() -> String {
     HARNESS.to_owned()
 }
 
-/// Rounds of parsing the demo's 16 programs (about 0.1 s in all, in the background).
-const WARM_UP_ROUNDS: usize = 8;
-
-/// Parses programs in a worker of its own: sources in, properties out, both as JSON.
+/// The demo's programs (16) as JSON sources, for a parsing worker's `warm_up` (about 0.1 s in all,
+/// in the background, for 8 rounds).
 #[wasm_bindgen]
-#[derive(Default)]
-pub struct PropertyExtractor {
-    parser: ProgramParser,
-}
-
-#[wasm_bindgen]
-impl PropertyExtractor {
-    #[wasm_bindgen(constructor)]
-    pub fn new() -> PropertyExtractor {
-        PropertyExtractor::default()
-    }
-
-    /// Parses the demo's programs a few times, so that the browser compiles the parser's hot code
-    /// with its optimising tier before the user's files arrive (BENCHMARKS.md).
-    pub fn warm_up(&mut self) {
-        let joined = join(demo_files(), &ReadOptions::default(), &mut |_| {});
-        let sources = joined.sources(0..joined.program_count());
-        for _ in 0..WARM_UP_ROUNDS {
-            extract(&sources, &mut self.parser);
-        }
-    }
-
-    pub fn extract(&mut self, sources_json: &str) -> Result<String, JsError> {
-        let sources: Vec<ProgramSource<'_>> = serde_json::from_str(sources_json)?;
-        Ok(serde_json::to_string(&extract(&sources, &mut self.parser))?)
-    }
+pub fn warm_up_sources() -> Result<String, JsError> {
+    let joined = join(demo_files(), &ReadOptions::default(), &mut |_| {});
+    Ok(serde_json::to_string(&joined.sources(0..joined.program_count()))?)
 }
 
 /// Hands the core's progress to a JavaScript `progress(phase, done, total)`.

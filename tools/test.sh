@@ -14,7 +14,8 @@ source tools/env.sh
 # One target directory and the dev profile's dependencies are shared by both cargo test runs.
 echo "== native tests"
 cargo test --workspace --exclude exerscope-web
-cargo test -p exerscope-web --lib
+# With the command line's grammars, so that the core built above serves (no build of its own).
+cargo test -p exerscope-web --lib --features exerscope-core/all-grammars
 echo "== wasm tests in headless Chromium"
 cargo test -p exerscope-web --target wasm32-unknown-unknown
 echo "== end to end"
