@@ -541,3 +541,53 @@ fn re2_bench_loop_and_branch_prediction_count_as_its_validators() {
         ]
     );
 }
+
+/// CoCoNUT's true traces (`Dataset/HumanEval/HumanEval_trace.csv`, `ExecutedLines`, numbered in
+/// the file as published): exerscope's own trace of each of its 1,083 calls, run in python3 as the
+/// command line runs it, goes through the same lines in the same order — a check of both (it found
+/// the calls CoCoNUT writes as their arguments' tuple, which the reader passed as one tuple).
+#[test]
+fn coconut_executed_lines_equal_exerscopes_own_trace() {
+    use exerscope_core::execution::trace::Trace;
+    use exerscope_core::execution::ProgramRunner;
+    let Some(fixtures) = common::fixtures() else {
+        return;
+    };
+    let root = fixtures.join("coconut");
+    let (files, errors) = read_inputs(std::slice::from_ref(&root));
+    assert!(errors.is_empty(), "{errors:?}");
+    let analysis = analyze(files);
+    let mut stored = csv::Reader::from_path(root.join("Dataset/HumanEval/HumanEval_trace.csv")).unwrap();
+    let mut expected = Vec::new();
+    let mut requests = Vec::new();
+    let mut calls_of: std::collections::HashMap<String, usize> = Default::default();
+    for record in stored.records() {
+        let record = record.unwrap();
+        let (id, lines) = (&record[0], &record[3]);
+        let index = analysis.facts.programs.iter().position(|p| p.id == id).unwrap_or_else(|| panic!("no {id}"));
+        // The first call of a program is its input, the others its extra inputs, in file order.
+        let k = calls_of.entry(id.to_owned()).or_default();
+        let program = &analysis.table.programs[index];
+        let call = if *k == 0 { &program.input } else { &program.extra_inputs[*k - 1].input };
+        *k += 1;
+        requests.push(analysis.trace_request(index, Some(call)).unwrap());
+        expected.push((format!("{id} {call}"), serde_json::from_str::<Vec<u32>>(lines).unwrap()));
+    }
+    let reports = PythonRunner::new("python3".into()).run(&requests, &mut |_| {});
+    let mut differ = Vec::new();
+    for ((id, lines), (report, request)) in expected.iter().zip(reports.iter().zip(&requests)) {
+        let trace = Trace::build(report, &request.code).unwrap_or_else(|| panic!("{id}: no trace"));
+        let ran: Vec<u32> = trace.steps.iter().map(|s| s.line).collect();
+        // HumanEval/160 returns `eval(expression)`: CoCoNUT's tracer counts line 1 of the string
+        // evaluated; exerscope's follows the program's own lines only.
+        let own_lines: Vec<u32> = match lines.split_last() {
+            Some((1, before)) if id.starts_with("HumanEval/160 ") => before.to_vec(),
+            _ => lines.clone(),
+        };
+        if ran != own_lines {
+            differ.push(format!("{id}\n ran {ran:?}\n csv {lines:?}"));
+        }
+    }
+    assert_eq!(expected.len(), 1083, "every call of the trace file");
+    assert!(differ.is_empty(), "{} of {} traces differ:\n{}", differ.len(), expected.len(), differ.join("\n"));
+}

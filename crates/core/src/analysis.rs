@@ -454,8 +454,13 @@ fn non_blank_lines(code: &str) -> u32 {
 fn parsed_programs(table: &Table, properties: Vec<ProgramProperties>) -> (Parsed, Vec<Vec<ConstructLine>>) {
     let mut parsed = Parsed { programs: Vec::with_capacity(properties.len()), errors: Vec::new() };
     let mut lines = Vec::with_capacity(properties.len());
+    let mut unparsed: BTreeMap<Language, (usize, &str)> = BTreeMap::new();
     for (program, properties) in table.programs.iter().zip(properties) {
         lines.push(properties.construct_lines);
+        let measured = program.code.is_some() && program.language.has_grammar();
+        if measured && !properties.parsed {
+            unparsed.entry(program.language).or_insert((0, &program.source_path)).0 += 1;
+        }
         if let Some(line) = properties.syntax_error_line {
             parsed.errors.push(FileError::at_line(
                 &program.source_path,
@@ -466,9 +471,19 @@ fn parsed_programs(table: &Table, properties: Vec<ProgramProperties>) -> (Parsed
         parsed.programs.push(ParsedProgram {
             reference_constructs: properties.reference_constructs,
             constructs: properties.constructs,
-            metrics: program.code.as_ref().filter(|_| program.language.has_grammar()).map(|_| properties.metrics),
+            metrics: (measured && properties.parsed).then_some(properties.metrics),
             syntax_error_line: properties.syntax_error_line,
         });
+    }
+    for (language, (count, example)) in unparsed {
+        let label = language.label();
+        parsed.errors.push(FileError::new(
+            example,
+            format!(
+                "{count} program(s) in {label} were not parsed: this build of exerscope has no grammar for {label} \
+                 (the command line and the web app have every grammar), so they have no constructs or complexity"
+            ),
+        ));
     }
     (parsed, lines)
 }

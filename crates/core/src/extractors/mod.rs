@@ -181,6 +181,10 @@ pub struct ProgramProperties {
     pub metrics: Metrics,
     /// First line (1-based) where tree-sitter had to recover from a syntax error.
     pub syntax_error_line: Option<usize>,
+    /// The program was parsed: false where this build has no grammar for its language (the
+    /// browser's first module beyond Python and Java), so that nothing reads its zeros as measures.
+    #[serde(default)]
+    pub parsed: bool,
 }
 
 /// A parser and the node roles for each language compiled in ([`grammars::GRAMMARS`]), each made
@@ -214,7 +218,7 @@ impl ProgramParser {
     pub fn extract(&mut self, code: &str, language: Language) -> Option<ProgramProperties> {
         let (parser, roles) = self.parser_for(language)?;
         let Some(tree) = parser.parse(code, None) else {
-            return Some(ProgramProperties { syntax_error_line: Some(1), ..Default::default() });
+            return Some(ProgramProperties { syntax_error_line: Some(1), parsed: true, ..Default::default() });
         };
         let mut constructs = reference_constructs::Extractor::default();
         let mut syntax_error = syntax_error::Extractor::default();
@@ -276,6 +280,7 @@ impl ProgramParser {
                 },
             },
             syntax_error_line: syntax_error.finish(),
+            parsed: true,
         })
     }
 }

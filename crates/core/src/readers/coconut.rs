@@ -307,7 +307,7 @@ fn read_traces(files: &[&InputFile], builder: &mut TableBuilder, errors: &mut Ve
     for file in files {
         builder.reading_from(&file.path);
         for (_, trace) in csv_rows::<TraceRow>(file, "trace", errors) {
-            let call = format!("{}({})", trace.name, trace.call);
+            let call = call_of(&trace.name, &trace.call);
             match programs.get_mut(&trace.id) {
                 Some(program) => program.extra_inputs.push(ExtraInput {
                     id: format!("{}#{}", trace.id, program.extra_inputs.len() + 1),
@@ -340,6 +340,51 @@ fn read_traces(files: &[&InputFile], builder: &mut TableBuilder, errors: &mut Ve
 }
 
 /// `Code_Indices` without the `  # n` each line ends in.
+/// The call a `FunctionCall` stands for. CoCoNUT writes it two ways: the arguments as written
+/// (`[1.0, 2.0], 0.3`) or the repr of their tuple (`('( ) (( ))',)`, `(76, 67)`): the tuple's
+/// parentheses are then the call's own (the first form's `f(('( ) (( ))',))` would pass a tuple).
+fn call_of(name: &str, arguments: &str) -> String {
+    let arguments = arguments.trim();
+    if is_one_parenthesised_group(arguments) {
+        format!("{name}{arguments}")
+    } else {
+        format!("{name}({arguments})")
+    }
+}
+
+/// `(…)` whose first parenthesis closes at its end (quotes and their escapes skipped).
+fn is_one_parenthesised_group(text: &str) -> bool {
+    if !text.starts_with('(') {
+        return false;
+    }
+    let (mut depth, mut quote, mut escaped) = (0usize, None, false);
+    for (i, c) in text.char_indices() {
+        match quote {
+            Some(q) => {
+                if escaped {
+                    escaped = false;
+                } else if c == '\\' {
+                    escaped = true;
+                } else if c == q {
+                    quote = None;
+                }
+            }
+            None => match c {
+                '\'' | '"' => quote = Some(c),
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return i + 1 == text.len();
+                    }
+                }
+                _ => {}
+            },
+        }
+    }
+    false
+}
+
 fn without_line_numbers(code: &str) -> String {
     let lines: Vec<&str> = code
         .lines()
@@ -409,6 +454,16 @@ fn read_results(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec<F
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_function_call_written_as_its_arguments_tuple_is_the_call_s_own_parentheses() {
+        assert_eq!(call_of("f", "[1.0, 2.0], 0.3"), "f([1.0, 2.0], 0.3)");
+        assert_eq!(call_of("f", "('( ) (( ))',)"), "f('( ) (( ))',)");
+        assert_eq!(call_of("f", "(76, 67)"), "f(76, 67)");
+        assert_eq!(call_of("f", "(1, 2), (3, 4)"), "f((1, 2), (3, 4))");
+        assert_eq!(call_of("f", "'(', ')'"), "f('(', ')')");
+        assert_eq!(call_of("f", "('a)', 'b')"), "f('a)', 'b')");
+    }
     use super::*;
     use crate::analysis::analyze;
     use crate::judges::Judge;
