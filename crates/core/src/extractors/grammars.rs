@@ -6,24 +6,8 @@
 //! drop holds them: their parse tables weigh some 30 MB). Racket's grammar knows only lists and
 //! symbols, and Perl's crate does not build for the browser: both are measured by their lines.
 
-use super::syntax::Role;
+use super::syntax::{Grammar, Role};
 use crate::table::Language;
-use tree_sitter_language::LanguageFn;
-
-/// A language's grammar and what its node kinds mean to the extractors.
-pub struct Grammar {
-    pub language: Language,
-    pub tree_sitter: LanguageFn,
-    /// Node kinds by the role they play; a kind not listed plays none.
-    pub roles: &'static [(Role, &'static [&'static str])],
-    /// Node kinds that are statements.
-    pub statements: &'static [&'static str],
-    /// Node kinds whose named children are statements, for languages where statements are plain
-    /// expressions (R's `{ }`, Ruby's bodies).
-    pub statement_holders: &'static [&'static str],
-    /// Methods that are loops when a call gives them a block (Ruby's `xs.each do |x| … end`).
-    pub loop_methods: &'static [&'static str],
-}
 
 /// The grammars compiled into this build.
 pub const GRAMMARS: &[Grammar] = &[

@@ -285,7 +285,7 @@ impl ProgramParser {
     }
 }
 
-fn language_parser(grammar: &grammars::Grammar) -> (Parser, RoleTable) {
+fn language_parser(grammar: &syntax::Grammar) -> (Parser, RoleTable) {
     let mut parser = Parser::new();
     parser.set_language(&grammar.tree_sitter.into()).expect("the bundled grammar matches the tree-sitter runtime");
     (parser, RoleTable::new(grammar))

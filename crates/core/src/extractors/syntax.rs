@@ -1,9 +1,10 @@
 //! Node kinds that extractors care about, resolved once per language (by kind id) from its
-//! [`Grammar`] to a [`Kind`]: a role and whether the node is a statement. Extractors match on
+//! [`Grammar`] (every language's is in `grammars.rs`) to a [`Kind`]: a role and whether the node is a statement. Extractors match on
 //! these small values instead of comparing kind strings.
 
-use super::grammars::Grammar;
+use crate::table::Language;
 use serde::{Deserialize, Serialize};
+use tree_sitter_language::LanguageFn;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Role {
@@ -49,6 +50,21 @@ pub enum Role {
     Attribute,
     Comment,
     Other,
+}
+
+/// A language's grammar and what its node kinds mean to the extractors.
+pub struct Grammar {
+    pub language: Language,
+    pub tree_sitter: LanguageFn,
+    /// Node kinds by the role they play; a kind not listed plays none.
+    pub roles: &'static [(Role, &'static [&'static str])],
+    /// Node kinds that are statements.
+    pub statements: &'static [&'static str],
+    /// Node kinds whose named children are statements, for languages where statements are plain
+    /// expressions (R's `{ }`, Ruby's bodies).
+    pub statement_holders: &'static [&'static str],
+    /// Methods that are loops when a call gives them a block (Ruby's `xs.each do |x| … end`).
+    pub loop_methods: &'static [&'static str],
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
