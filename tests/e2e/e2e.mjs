@@ -1109,14 +1109,16 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     try {
       await visit.goto(`${origin}${BASE}`);
       await visit.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30000 });
-      // Every file of the build but Pyodide's (kept once loaded) is kept at install: a module missed
-      // here may still come from the browser's HTTP cache, and fail only on another day.
+      // Every file of the build but Pyodide's and the second parsing module's (kept once loaded) is
+      // kept at install: a module missed here may still come from the browser's HTTP cache, and fail
+      // only on another day.
       const cached = await visit.evaluate(async () => {
         const cache = await caches.open((await caches.keys()).find((key) => key.startsWith('exerscope-')));
         return (await cache.keys()).map((request) => new URL(request.url).pathname);
       });
       const built = fs.readdirSync(path.join(root, 'dist'), { recursive: true })
-        .filter((file) => !file.startsWith('pyodide') && file !== 'sw.js' && fs.statSync(path.join(root, 'dist', file)).isFile())
+        .filter((file) => !file.startsWith('pyodide') && !file.startsWith('grammars') && file !== 'sw.js'
+          && fs.statSync(path.join(root, 'dist', file)).isFile())
         .map((file) => `${BASE}${file.split(path.sep).join('/')}`);
       const left = built.filter((file) => !cached.includes(file));
       expectEqual(left, [], 'files of the build the offline copy does not keep');
