@@ -105,11 +105,11 @@ impl<'tree, 'walk> Visit<'tree, 'walk> {
             "signature" | "call_expression" => node.named_child(0),
             _ => node.child_by_field_name("declarator"),
         };
-        let mut node = down(self.node).or_else(|| {
-            let mut cursor = self.node.walk();
-            let signature = self.node.named_children(&mut cursor).find(|c| c.kind() == "signature");
-            signature
-        });
+        let mut cursor = self.node.walk();
+        let mut node = self
+            .node
+            .child_by_field_name("declarator")
+            .or_else(|| self.node.named_children(&mut cursor).find(|c| c.kind() == "signature"));
         for _ in 0..4 {
             let Some(current) = node else { break };
             if NAME_KINDS.contains(&current.kind()) {
