@@ -24,6 +24,7 @@ pub mod flavors;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod input;
+pub mod intermediate;
 pub mod judges;
 pub mod numeric;
 pub mod pyliteral;

@@ -652,12 +652,153 @@ fn hex_digits(chars: &mut std::iter::Peekable<std::str::Chars<'_>>, count: usize
     Ok(value)
 }
 
+/// Python's `repr()` of the value: what a person reads beside a model's claim.
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fn items(f: &mut fmt::Formatter<'_>, items: &[Value], open: &str, close: &str) -> fmt::Result {
+            f.write_str(open)?;
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write!(f, "{item}")?;
+            }
+            f.write_str(close)
+        }
+        match self {
+            Value::None => f.write_str("None"),
+            Value::Bool(b) => f.write_str(if *b { "True" } else { "False" }),
+            Value::Int(Int::Small(i)) => write!(f, "{i}"),
+            Value::Int(Int::Big(digits)) => f.write_str(digits),
+            Value::Float(x) => f.write_str(&float_repr(*x)),
+            Value::Complex(re, im) if *re == 0.0 && re.is_sign_positive() => write!(f, "{}j", complex_part(*im)),
+            Value::Complex(re, im) => {
+                let sign = if im.is_sign_negative() { '-' } else { '+' };
+                write!(f, "({}{sign}{}j)", complex_part(*re), complex_part(im.abs()))
+            }
+            Value::Str(s) => f.write_str(&quoted(s.chars(), "")),
+            Value::Bytes(b) => f.write_str(&quoted(b.iter().map(|&b| b as char), "b")),
+            Value::List(v) => items(f, v, "[", "]"),
+            Value::Tuple(v) if v.len() == 1 => write!(f, "({},)", v[0]),
+            Value::Tuple(v) => items(f, v, "(", ")"),
+            Value::Set(v) if v.is_empty() => f.write_str("set()"),
+            Value::Set(v) => items(f, v, "{", "}"),
+            Value::Dict(entries) => {
+                f.write_str("{")?;
+                for (i, (k, v)) in entries.iter().enumerate() {
+                    write!(f, "{}{k}: {v}", if i > 0 { ", " } else { "" })?;
+                }
+                f.write_str("}")
+            }
+            Value::Other { repr, .. } => f.write_str(repr),
+        }
+    }
+}
+
+/// Python's `repr` of a float: the shortest digits that read back, in exponent form below 1e-4
+/// and from 1e16 (`1e-07`, `1e+16`), an integral one with `.0`.
+fn float_repr(x: f64) -> String {
+    if x.is_nan() {
+        return "nan".to_owned();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "inf" } else { "-inf" }.to_owned();
+    }
+    let scientific = format!("{x:e}"); // shortest digits: `1.5e16`, `-1e-7`
+    let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
+    let exponent: i32 = exponent.parse().unwrap_or(0);
+    if x != 0.0 && !(-4..16).contains(&exponent) {
+        let sign = if exponent < 0 { '-' } else { '+' };
+        return format!("{mantissa}e{sign}{:02}", exponent.abs());
+    }
+    let plain = format!("{x}");
+    if plain.contains('.') {
+        plain
+    } else {
+        format!("{plain}.0")
+    }
+}
+
+/// A part of a complex number as Python prints it: an integral one without `.0` (`(1+2.5j)`).
+fn complex_part(x: f64) -> String {
+    let repr = float_repr(x);
+    repr.strip_suffix(".0").map_or_else(|| repr.clone(), str::to_owned)
+}
+
+/// A string or bytes literal as Python writes it: single quotes unless the text holds one and no
+/// double quote; backslashes, the quote and control characters escaped.
+fn quoted(chars: impl Iterator<Item = char> + Clone, prefix: &str) -> String {
+    let quote = if chars.clone().any(|c| c == '\'') && !chars.clone().any(|c| c == '"') { '"' } else { '\'' };
+    let bytes = !prefix.is_empty();
+    let mut out = format!("{prefix}{quote}");
+    for c in chars {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if (c as u32) < 0x20 || c as u32 == 0x7f || (bytes && c as u32 > 0x7f) => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out.push(quote);
+    out
+}
+
+/// A value travels as its `repr` (the page shows it; a literal reads back as itself).
+impl serde::Serialize for Value {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Value {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Value, D::Error> {
+        let repr = String::deserialize(deserializer)?;
+        Ok(parse(&repr).unwrap_or(Value::Other { type_name: String::new(), repr }))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn eq(a: &str, b: &str) -> bool {
         python_eq(&parse(a).unwrap(), &parse(b).unwrap())
+    }
+
+    /// Each as Python 3.12's `repr(ast.literal_eval(text))` prints it.
+    #[test]
+    fn a_value_prints_as_python_s_repr_and_reads_back_as_itself() {
+        for (text, repr) in [
+            ("[1, (2,), {'a': None}, True]", "[1, (2,), {'a': None}, True]"),
+            ("1e-7", "1e-07"),
+            ("1e16", "1e+16"),
+            ("123.0", "123.0"),
+            ("0.1", "0.1"),
+            ("-2.5e-5", "-2.5e-05"),
+            ("12345678901234567890123", "12345678901234567890123"),
+            ("\"it's\"", "\"it's\""),
+            ("'a\\nb\\\\'", "'a\\nb\\\\'"),
+            ("b'\\x00A'", "b'\\x00A'"),
+            ("set()", "set()"),
+            ("{1}", "{1}"),
+            ("(1, 2)", "(1, 2)"),
+            ("1+2j", "(1+2j)"),
+            ("2j", "2j"),
+        ] {
+            let value = parse(text).unwrap();
+            assert_eq!(value.to_string(), repr, "{text}");
+            assert!(python_eq(&parse(repr).unwrap(), &value), "{text}");
+            let json = serde_json::to_string(&value).unwrap();
+            assert!(python_eq(&serde_json::from_str::<Value>(&json).unwrap(), &value), "{text}");
+        }
     }
 
     #[test]

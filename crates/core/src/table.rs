@@ -2,6 +2,7 @@
 //! and predictions (columnar: one vector per field), joined by (benchmark, program id).
 
 use crate::input::folder_of;
+use crate::intermediate::StoredRun;
 use crate::readers::generic_table::UnmappedTable;
 use crate::texts::{SharedTexts, SparseTexts, Texts};
 use crate::units::units;
@@ -193,6 +194,27 @@ pub struct Table {
     /// (in its `predict.txt`'s folder) shows it once it is read ([`Table::accept_response`]).
     #[serde(default)]
     pub unread: BTreeSet<String>,
+    /// What benchmarks stored of their programs' runs, for the tasks that ask about a run's steps
+    /// (RE2-Bench's loop states and branch decisions): one per (program, task).
+    #[serde(default)]
+    pub stored_runs: Vec<StoredRunOf<ProgramIdx>>,
+}
+
+/// What a benchmark stored of a program's run, for one task. Readers name the program
+/// (`(benchmark, id)`); the table keeps its index.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredRunOf<P> {
+    pub program: P,
+    pub task: Task,
+    pub run: StoredRun,
+}
+
+impl Table {
+    /// The run `program`'s benchmark stored for `task`, if it stored one.
+    pub fn stored_run(&self, program: ProgramIdx, task: Task) -> Option<&StoredRun> {
+        let at = self.stored_runs.binary_search_by_key(&(program, task), |s| (s.program, s.task)).ok()?;
+        Some(&self.stored_runs[at].run)
+    }
 }
 
 impl Table {
@@ -408,6 +430,7 @@ impl PendingPredictions {
 pub struct TableBuilder {
     programs: Vec<RawProgram>,
     predictions: PendingPredictions,
+    stored_runs: Vec<StoredRunOf<(String, String)>>,
     unmapped: Vec<UnmappedTable>,
     /// The format of the reader now reading, what each source gave so far, and the source now
     /// being read.
@@ -464,6 +487,11 @@ impl TableBuilder {
         &mut self.sources[index]
     }
 
+    /// What the benchmark stored of the run of program `(benchmark, id)` for `task`.
+    pub fn add_stored_run(&mut self, benchmark: &str, id: &str, task: Task, run: StoredRun) {
+        self.stored_runs.push(StoredRunOf { program: (benchmark.to_owned(), id.to_owned()), task, run });
+    }
+
     pub fn add_unmapped(&mut self, table: UnmappedTable) {
         self.unmapped.push(table);
     }
@@ -505,6 +533,18 @@ impl TableBuilder {
             program_by_key.insert((benchmark, raw.id.clone()), table.programs.len() as ProgramIdx);
             table.programs.push(raw.in_benchmark(benchmark));
         }
+        table.stored_runs = self
+            .stored_runs
+            .into_iter()
+            .filter_map(|StoredRunOf { program: (benchmark, id), task, run }| {
+                let benchmark = benchmark_by_key.get(&benchmark.to_lowercase())?;
+                let program = *program_by_key.get(&(*benchmark, id))?;
+                Some(StoredRunOf { program, task, run })
+            })
+            .collect();
+        // One per (program, task): the first read.
+        table.stored_runs.sort_by_key(|s| (s.program, s.task));
+        table.stored_runs.dedup_by_key(|s| (s.program, s.task));
         for ((first, second, field), examples) in conflicts {
             problems.messages.push(crate::FileError::new(
                 second,

@@ -23,6 +23,7 @@ use super::json_input::{csv_rows, first_line, parse_json, parse_json_lines, pars
 use super::{Format, Reader, Reading};
 use crate::diagnostics::{utf8_text, FileError};
 use crate::input::{folder_of, InputFile};
+use crate::intermediate::{answer_of, StoredRun};
 use crate::table::{Language, NotRun, ProgramNotes, RawPrediction, RawProgram, TableBuilder, Task};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
@@ -178,7 +179,7 @@ enum Part {
     /// `loop|branch/<easy|difficult>/<id>.json`: the true loop states and branch outcomes.
     Truth,
     /// `results/<loop|branch>_prediction/<model>/<HC|LC>/<id>.txt`: an answer, judged by
-    /// RE2-Bench's own validator ([`super::re2bench_intermediate`]).
+    /// RE2-Bench's own validator ([`crate::intermediate`]).
     IntermediateAnswer,
     /// `dependency/`: the projects' code the functions import.
     Dependency,
@@ -814,20 +815,23 @@ fn read_intermediate(
     errors: &mut Vec<FileError>,
     programs: &mut ProgramsRead,
 ) {
-    use super::re2bench_intermediate as judge;
+    use super::re2bench_intermediate::stored_run;
     // Each true-states file read once (its answers are several models'); one that is not gives one message.
-    let mut truths: HashMap<(Task, &str, &str), Option<judge::Truth>> = HashMap::new();
+    let mut truths: HashMap<(Task, &str, &str), Option<StoredRun>> = HashMap::new();
     for file in &read.truths {
         let components = file.components();
         let [.., task, level, _] = components[..] else { continue };
         let (id, task) = (file.file_name().trim_end_matches(".json"), task_of_folder(task));
         let truth = utf8_text(&file.path, &file.bytes)
             .map_err(|e| e.message)
-            .and_then(|text| judge::Truth::read(task == Task::Loop, &text));
+            .and_then(|text| stored_run(task == Task::Loop, &text));
         let truth = truth.map_err(|e| {
             errors
                 .push(FileError::new(&file.path, format!("not RE2-Bench's true states ({e}): its answers not judged")))
         });
+        if let Ok(run) = &truth {
+            builder.add_stored_run(BENCHMARK, id, task, run.clone());
+        }
         truths.insert((task, level, id), truth.ok());
         if !programs.added.contains(id) {
             let source = source_of(id);
@@ -877,7 +881,7 @@ fn read_intermediate(
             program_id: id.to_owned(),
             task,
             sample: 0,
-            answer: judge::answer_of(&response).unwrap_or_default().trim().to_owned(),
+            answer: answer_of(&response).unwrap_or_default().trim().to_owned(),
             stored_verdict: Some(score.right),
             input: None,
             response: Some(response),
