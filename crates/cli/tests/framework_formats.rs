@@ -4,6 +4,7 @@ mod common;
 
 use exerscope_cli::collect::read_inputs;
 use exerscope_cli::python_runner::PythonRunner;
+use exerscope_core::alignment::Ending;
 use exerscope_core::analysis::analyze_with_progress;
 use exerscope_core::extractors::ReferenceConstruct;
 use exerscope_core::readers::ReadOptions;
@@ -510,9 +511,13 @@ fn re2_bench_failure_causes_are_program_attributes() {
 }
 
 /// RE2-Bench's loop and branch prediction judged by its own validators: each model's right items
-/// are what `scripts/validators/validate_loop.py` and `validate_branch.py` (RE2-Bench @ 0dd7de6a),
-/// run by hand on the fixture, count (their `overall_score` summed; they look for the answers in
-/// folders named like the levels, `easy`/`difficult`, which the repository names `LC`/`HC`).
+/// and mean partial score are what `scripts/validators/validate_loop.py` and `validate_branch.py`
+/// (RE2-Bench @ 60ab62cb) compute on the fixture, run by hand (their `overall_score` and
+/// `partial_score` summed; they look for the answers in folders named like the levels,
+/// `easy`/`difficult`, which the repository names `LC`/`HC`). Every answer with claims is placed on
+/// its run but for the few (8 of 1,521) whose every claim stands elsewhere — cwm's answers to the
+/// prompt's example, claims of other comprehensions or branches — and every wrong one has its
+/// first divergence, runs on, or agrees on lines it numbered otherwise.
 #[test]
 fn re2_bench_loop_and_branch_prediction_count_as_its_validators() {
     let Some(fixtures) = common::fixtures() else {
@@ -540,6 +545,35 @@ fn re2_bench_loop_and_branch_prediction_count_as_its_validators() {
             ("gpt-5-mini-reasoning", Task::Loop, 65, 197, 0),
         ]
     );
+    // The validators' partial_score_sum, per model and task.
+    let partial_sums = [
+        ("claude-haiku-4.5", Task::Branch, 137.768955),
+        ("claude-haiku-4.5", Task::Loop, 47.559524),
+        ("cwm", Task::Branch, 114.905752),
+        ("cwm", Task::Loop, 37.083333),
+        ("gpt-5-mini", Task::Branch, 134.216726),
+        ("gpt-5-mini", Task::Loop, 65.97619),
+        ("gpt-5-mini-reasoning", Task::Branch, 133.331805),
+        ("gpt-5-mini-reasoning", Task::Loop, 70.809524),
+    ];
+    let summaries = &report.divergence_summaries;
+    assert_eq!(summaries.len(), partial_sums.len());
+    for (model, task, sum) in partial_sums {
+        let summary = summaries.iter().find(|s| s.model == model && s.task == task).unwrap();
+        let mean = summary.mean_partial.unwrap();
+        assert!((mean * summary.predictions as f64 - sum).abs() < 1e-5, "{model} {task:?}: {mean}");
+    }
+    let rows = &report.divergences;
+    assert_eq!(rows.len(), 4 * (197 + 199));
+    for row in rows {
+        let parts = row.first_divergence.is_some() || matches!(row.ending, Ending::RunsOn | Ending::Renumbered);
+        assert!(row.partial == 1.0 || parts, "{row:?}");
+        assert_eq!(row.agrees, row.first_divergence.is_none() && row.ending == Ending::Agrees);
+    }
+    // An answer with claims, of a run with steps (a run whose loops hold no judged variable has none).
+    let claiming = rows.iter().filter(|r| r.ending != Ending::NoClaims && r.steps > 0).count();
+    let placed = rows.iter().filter(|r| r.placed).count();
+    assert!(placed * 100 >= claiming * 99, "{placed} of {claiming} answers with claims placed");
 }
 
 /// CoCoNUT's true traces (`Dataset/HumanEval/HumanEval_trace.csv`, `ExecutedLines`, numbered in

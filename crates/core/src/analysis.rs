@@ -201,6 +201,7 @@ impl Joined {
         let mut type_names = TypeNames::default();
         let programs = program_facts(&table, &mut type_names);
         let predictions = judge_all(&table, &runs, &mut type_names, progress);
+        let divergences = crate::alignment::divergences(&table);
         report_too_deep(&table, &mut errors);
         progress(Progress { phase: Phase::Done, done: predictions.len(), total: predictions.len() });
         let program_runs = plan_program_runs(&table);
@@ -214,6 +215,7 @@ impl Joined {
             unmapped_tables: table.unmapped.clone(),
             sources: table.sources.clone(),
             errors,
+            divergences,
             parsing: true,
         };
         Analysis { table, facts, construct_lines: Vec::new(), runs, program_runs, packed }

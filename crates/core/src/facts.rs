@@ -1,6 +1,7 @@
 //! Everything statistics and views need about an analysis, without code and responses: compact
 //! enough to send from the worker to the page. Columnar, so that a million predictions stay small.
 
+use crate::alignment::Divergence;
 use crate::diagnostics::FileError;
 use crate::dynamic::{DynamicProperties, ExtraRun};
 use crate::extractors::{Constructs, Metrics, ReferenceConstructs};
@@ -29,6 +30,10 @@ pub struct Facts {
     #[serde(default)]
     pub sources: Vec<SourceSummary>,
     pub errors: Vec<FileError>,
+    /// The intermediate answers (loop states, branch decisions) placed on their runs, by
+    /// prediction index, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub divergences: Vec<Divergence>,
     /// Set while the programs are still being parsed: their constructs and metrics are not in yet.
     /// The app sends the verdicts first (a drop's overview needs no parsing) and the parsed
     /// properties after ([`Facts::set_parsed`]); statistics of properties wait for them.
@@ -258,6 +263,7 @@ impl Facts {
             unmapped_tables: self.unmapped_tables.clone(),
             sources: self.sources.clone(),
             errors: self.errors.clone(),
+            divergences: kept_divergences(&self.divergences, &keep),
             parsing: self.parsing,
         }
     }
@@ -330,6 +336,17 @@ fn present_indices(column: impl IntoIterator<Item = u32>, count: usize) -> Vec<u
         }
     }
     (0..count as u32).filter(|&i| present[i as usize]).collect()
+}
+
+/// The divergences of the predictions `keep` (old indices, in order), renumbered as kept.
+fn kept_divergences(divergences: &[Divergence], keep: &[usize]) -> Vec<Divergence> {
+    divergences
+        .iter()
+        .filter_map(|d| {
+            let at = keep.binary_search(&(d.prediction as usize)).ok()?;
+            Some(Divergence { prediction: at as u32, ..d.clone() })
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -470,6 +487,7 @@ pub(crate) mod tests {
             unmapped_tables: vec![],
             sources: vec![],
             errors: vec![],
+            divergences: vec![],
             parsing: false,
         }
     }

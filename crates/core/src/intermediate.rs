@@ -155,7 +155,11 @@ fn code_before_claims(rest: &str) -> String {
 impl StoredRun {
     /// A response judged against the run, as the validator of its task judges it.
     pub fn score(&self, response: &str) -> Score {
-        let answer = answer_of(response).unwrap_or_default();
+        self.score_answer(answer_of(response).unwrap_or_default())
+    }
+
+    /// An answer block judged against the run (the validator's rule after finding the block).
+    pub fn score_answer(&self, answer: &str) -> Score {
         match self {
             StoredRun::Loops { loops } => score_loops(&loop_claims(answer), loops),
             StoredRun::Decisions { decisions } => score_decisions(&branch_claims(answer), decisions),

@@ -9,6 +9,7 @@
 //! The core takes bytes and text, never file-system paths, so that the browser (through a Web
 //! Worker) and the command line run exactly the same code.
 
+pub mod alignment;
 pub mod analysis;
 pub mod answer;
 pub mod archive;

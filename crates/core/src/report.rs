@@ -12,6 +12,10 @@ use crate::judges::Judge;
 use crate::numeric::NumericProperty;
 use crate::stats::agreement::{model_agreements, ModelAgreement};
 use crate::stats::construct_effect::{construct_effects, ConstructEffect};
+use crate::stats::divergence::{
+    coherence, divergence_rows, divergence_summaries, line_kind_divergences, Coherence, DivergenceRow,
+    DivergenceSummary, LineKindDivergence,
+};
 use crate::stats::numeric::{self, correlations, CorrelationRow};
 use crate::stats::variants::{variant_pairs, VariantPair};
 use crate::stats::{
@@ -42,6 +46,16 @@ pub struct Report {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub variants: Vec<VariantPair>,
     pub correlations: Vec<CorrelationRow>,
+    /// Every intermediate answer (loop states, branch decisions) against its run.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub divergences: Vec<DivergenceRow>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub divergence_summaries: Vec<DivergenceSummary>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub divergence_kinds: Vec<LineKindDivergence>,
+    /// Intermediate answers against final ones, per model (CES's 2×2 table).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub coherence: Vec<Coherence>,
     pub programs: Vec<ProgramReport>,
     /// Runs on a benchmark's own inputs that did not give its expected output.
     pub unexpected_runs: Vec<UnexpectedRun>,
@@ -52,6 +66,7 @@ impl Report {
     pub fn build(facts: &Facts, judge: Judge) -> Report {
         Report {
             programs: program_reports(facts),
+            coherence: coherence(facts, judge, None),
             ..Report::statistics(facts, judge, &facts.outcomes(judge), &Asked::everything())
         }
     }
@@ -77,6 +92,10 @@ impl Report {
             variants: variant_pairs(&statistics.agreements),
             agreements: statistics.agreements,
             correlations: statistics.correlations,
+            divergences: divergence_rows(facts),
+            divergence_summaries: divergence_summaries(facts),
+            divergence_kinds: line_kind_divergences(facts),
+            coherence: Vec::new(),
             programs: Vec::new(),
             unexpected_runs: unexpected_runs(facts),
             errors: facts.errors.clone(),
@@ -215,6 +234,7 @@ impl ReportScope {
             compared: self.compared.clone(),
         };
         let mut report = Report::statistics(&shown, self.judge, &outcomes, &asked);
+        report.coherence = coherence(&self.without_hidden(Cow::Borrowed(facts)), self.judge, self.task);
         if let Some(property) = self.rho_intervals.filter(|_| numeric::affords_rho_intervals(&shown)) {
             let rows = report.correlations.iter_mut().filter(|r| r.property == property);
             numeric::add_rho_intervals(&shown, &outcomes, rows);
@@ -325,6 +345,16 @@ pub struct TaskedReport {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub variants: Vec<Tagged<VariantPair>>,
     pub correlations: Vec<Tagged<CorrelationRow>>,
+    /// Every intermediate answer (loop states, branch decisions) against its run.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub divergences: Vec<DivergenceRow>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub divergence_summaries: Vec<DivergenceSummary>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub divergence_kinds: Vec<LineKindDivergence>,
+    /// Intermediate answers against final ones, per model (CES's 2×2 table).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub coherence: Vec<Coherence>,
     pub programs: Vec<ProgramReport>,
     /// Runs on a benchmark's own inputs that did not give its expected output.
     pub unexpected_runs: Vec<UnexpectedRun>,
@@ -346,6 +376,10 @@ impl TaskedReport {
             agreements: vec![],
             variants: vec![],
             correlations: vec![],
+            divergences: divergence_rows(facts),
+            divergence_summaries: divergence_summaries(facts),
+            divergence_kinds: line_kind_divergences(facts),
+            coherence: coherence(facts, judge, None),
             programs: program_reports(facts),
             unexpected_runs: unexpected_runs(facts),
             errors: facts.errors.clone(),
@@ -388,6 +422,10 @@ impl TaskedReport {
             agreements: untagged(&self.agreements, task),
             variants: untagged(&self.variants, task),
             correlations: untagged(&self.correlations, task),
+            divergences: self.divergences.iter().filter(|r| r.task == task).cloned().collect(),
+            divergence_summaries: self.divergence_summaries.iter().filter(|r| r.task == task).cloned().collect(),
+            divergence_kinds: self.divergence_kinds.iter().filter(|r| r.task == task).cloned().collect(),
+            coherence: self.coherence.iter().filter(|r| r.task == task).cloned().collect(),
             programs: self.programs.clone(),
             unexpected_runs: self.unexpected_runs.clone(),
             errors: self.errors.clone(),

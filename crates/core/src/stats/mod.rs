@@ -6,6 +6,7 @@ pub mod buckets;
 pub mod construct_effect;
 pub mod contingency;
 pub mod correlation;
+pub mod divergence;
 pub mod logistic;
 pub mod mcnemar;
 pub mod multiple_testing;
@@ -41,6 +42,7 @@ units! {
         Spearman => "rho", "Spearman's rank correlation of a property with success, per program or over the reference's buckets";
         BootstrapInterval => "rho_ci95", "95% percentile bootstrap interval of Spearman's rho: 2,000 resamples of programs, seeded";
         PointBiserial => "point_biserial", "point-biserial correlation (Pearson's r) of a property with each program's share of success";
+        Auroc => "auroc", "how well how early an intermediate answer parts from the run tells a wrong final answer: area under the ROC curve (Mann–Whitney, ties as halves), 95% interval by Hanley & McNeil (1982)";
         Logistic => "logistic", "logistic regression of success on a property: slope in log-odds per unit, Wald interval, standard errors model-based, clustered by program and unclustered";
     }
 }

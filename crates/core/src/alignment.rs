@@ -1,0 +1,427 @@
+//! Each claim of an intermediate answer placed on the true run, step by step, and where the
+//! model's story and the execution part: the first divergence.
+//!
+//! A claim is placed on a loop (a branch) by its code before its number: answers number the lines
+//! of the code they were shown, which RE2-Bench's loop states number as the program's file does
+//! (the docstring left in). A loop's claim stands on the answer line whose code holds the loop's
+//! (`for i in range(n)` in `return [n + 2*i for i in range(n)]`); a branch's on the line of its
+//! number that holds its condition, else the one line that holds it, else the line of its number.
+//!
+//! The steps are the run's: each decision of a branch in the order made; each loop's iterations
+//! loop by loop (RE2-Bench stores them apart), each variable of an iteration in turn.
+
+use crate::intermediate::{self, outcomes_by_line, tuples_as_lists, ClaimedLine, StoredRun, TrueDecision, TrueLoop};
+use crate::pyliteral::{python_eq, Value};
+use crate::table::Table;
+use crate::units::units;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+units! {
+    /// How an answer's story ends against the run.
+    pub enum Ending {
+        Agrees => "agrees", "agrees throughout";
+        /// A step where the answer says another value than the run's.
+        Differs => "differs", "says another value";
+        /// The answer's values of a loop or branch end before the run's do.
+        StopsEarly => "stops_early", "stops early";
+        /// Every step right, and the answer goes on past the run's end.
+        RunsOn => "runs_on", "runs on";
+        /// Every step right, claimed on lines the answer numbered otherwise than the benchmark
+        /// does: the benchmark, which finds claims by number, counts them wrong.
+        Renumbered => "renumbered", "agrees, lines numbered otherwise";
+        /// The answer says nothing of a loop, a branch or a variable the run went through.
+        Unclaimed => "unclaimed", "leaves a step out";
+        /// The answer claims nothing at all.
+        NoClaims => "no_claims", "claims nothing";
+    }
+}
+
+units! {
+    /// The kind of line a step is on.
+    pub enum LineKind {
+        ForLoop => "for_loop", "for loop header";
+        WhileLoop => "while_loop", "while loop header";
+        Comprehension => "comprehension", "comprehension";
+        IfCondition => "if", "if condition";
+        ElifCondition => "elif", "elif condition";
+        Else => "else", "else";
+    }
+}
+
+/// One step of the run with the answer's claim of it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AlignedStep {
+    /// The program's line, as the benchmark numbers it.
+    pub line: String,
+    /// The answer's line the claim was read from (its own numbering), when one was placed here.
+    pub claimed_line: Option<String>,
+    /// The loop's iteration or the branch's visit, from 1.
+    pub step: u32,
+    /// The variable (loops).
+    pub variable: Option<String>,
+    pub kind: LineKind,
+    /// What the answer says (a value's `repr`; `taken`, `not taken`); `None`: nothing.
+    pub predicted: Option<String>,
+    pub actual: String,
+    pub right: bool,
+}
+
+/// An answer placed on the run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Alignment {
+    pub steps: Vec<AlignedStep>,
+    /// Index in `steps` of the first step the answer gets wrong.
+    pub first_divergence: Option<usize>,
+    pub ending: Ending,
+    /// Whether any claim stands on a loop or branch of the run.
+    pub placed: bool,
+    /// The values the answer gives past the run's end.
+    pub beyond_the_run: u32,
+}
+
+impl Alignment {
+    /// The steps right before the first divergence.
+    pub fn steps_right(&self) -> usize {
+        self.first_divergence.unwrap_or(self.steps.len())
+    }
+
+    /// The alignment in brief, for prediction `prediction` whose benchmark scored it `partial`.
+    pub fn brief(&self, prediction: u32, partial: f64) -> Divergence {
+        let shown = |text: &str| cut(text, SHOWN_VALUE_CHARS);
+        let renumbered = self.ending == Ending::Agrees && partial < 1.0;
+        Divergence {
+            prediction,
+            ending: if renumbered { Ending::Renumbered } else { self.ending },
+            steps: self.steps.len() as u32,
+            steps_right: self.steps_right() as u32,
+            placed: self.placed,
+            partial,
+            kinds: LineKind::ALL.into_iter().filter(|k| self.steps.iter().any(|s| s.kind == *k)).collect(),
+            first: self.first_divergence.map(|at| {
+                let step = &self.steps[at];
+                DivergencePoint {
+                    line: step.line.clone(),
+                    step: step.step,
+                    variable: step.variable.clone(),
+                    kind: step.kind,
+                    predicted: step.predicted.as_deref().map(shown),
+                    actual: shown(&step.actual),
+                }
+            }),
+        }
+    }
+}
+
+/// A prediction's alignment in brief: what statistics count and the report lists.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Divergence {
+    /// The prediction's index.
+    pub prediction: u32,
+    pub ending: Ending,
+    /// The run's steps, and those right before the first divergence.
+    pub steps: u32,
+    pub steps_right: u32,
+    /// Whether any claim stood on the run.
+    pub placed: bool,
+    /// The benchmark's partial score (RE2-Bench: the share of its loops, or branch lines, right).
+    pub partial: f64,
+    /// The kinds of line the run's steps are on.
+    pub kinds: Vec<LineKind>,
+    pub first: Option<DivergencePoint>,
+}
+
+/// Where the answer first parts from the run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DivergencePoint {
+    pub line: String,
+    /// The loop's iteration or the branch's visit, from 1.
+    pub step: u32,
+    pub variable: Option<String>,
+    pub kind: LineKind,
+    /// What the answer says there (`None`: nothing), and what happened; long values cut.
+    pub predicted: Option<String>,
+    pub actual: String,
+}
+
+/// Values longer than this are cut in the brief (the program's view shows them whole).
+const SHOWN_VALUE_CHARS: usize = 200;
+
+fn cut(text: &str, chars: usize) -> String {
+    match text.char_indices().nth(chars) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
+/// Every prediction of a task whose run its benchmark stored, placed on that run, in brief.
+pub fn divergences(table: &Table) -> Vec<Divergence> {
+    let p = &table.predictions;
+    (0..p.len())
+        .into_par_iter()
+        .filter_map(|i| {
+            let run = table.stored_run(p.program[i], p.task[i])?;
+            let answer = intermediate::answer_block(p.response.get(i), &p.answer[i]).unwrap_or_default();
+            Some(align(run, answer).brief(i as u32, run.score_answer(answer).partial))
+        })
+        .collect()
+}
+
+/// An answer block ([`intermediate::answer_block`]) placed on `run`.
+pub fn align(run: &StoredRun, answer: &str) -> Alignment {
+    match run {
+        StoredRun::Loops { loops } => align_loops(loops, &intermediate::loop_claims(answer)),
+        StoredRun::Decisions { decisions } => align_decisions(decisions, &intermediate::branch_claims(answer)),
+    }
+}
+
+fn align_loops(loops: &[TrueLoop], claims: &[ClaimedLine<Vec<(String, Value)>>]) -> Alignment {
+    let mut steps = Vec::new();
+    let mut beyond_the_run = 0;
+    let mut used: Vec<usize> = Vec::new();
+    let mut placed = false;
+    for truth in loops {
+        let claimed = place_loop(truth, claims, &used);
+        used.extend(claimed);
+        let claimed = claimed.map(|at| &claims[at]);
+        placed |= claimed.is_some();
+        let kind = loop_kind(&truth.code);
+        let iterations = truth.variables.iter().map(|(_, values)| values.len()).max().unwrap_or(0);
+        let said: Vec<Option<Vec<Value>>> = truth
+            .variables
+            .iter()
+            .map(|(name, _)| {
+                let value = claimed.and_then(|c| intermediate::claimed_value(&c.claim, name))?;
+                Some(match tuples_as_lists(value) {
+                    Value::List(values) => values,
+                    other => vec![other],
+                })
+            })
+            .collect();
+        for k in 0..iterations {
+            for ((name, values), said) in truth.variables.iter().zip(&said) {
+                let Some(actual) = values.get(k) else { continue };
+                let predicted = said.as_ref().and_then(|s| s.get(k));
+                steps.push(AlignedStep {
+                    line: truth.line.clone(),
+                    claimed_line: claimed.map(|c| c.line.clone()),
+                    step: k as u32 + 1,
+                    variable: Some(name.clone()),
+                    kind,
+                    predicted: predicted.map(Value::to_string),
+                    actual: actual.to_string(),
+                    right: predicted.is_some_and(|p| python_eq(p, &tuples_as_lists(actual))),
+                });
+            }
+        }
+        for ((_, values), said) in truth.variables.iter().zip(&said) {
+            beyond_the_run += said.as_ref().map_or(0, |s| s.len().saturating_sub(values.len())) as u32;
+        }
+    }
+    let claimed_any = !claims.is_empty();
+    finish(steps, placed, claimed_any, beyond_the_run, |step| {
+        let claimed = claims.iter().rev().find(|c| Some(&c.line) == step.claimed_line.as_ref());
+        claimed
+            .is_some_and(|c| step.variable.as_ref().is_some_and(|v| intermediate::claimed_value(&c.claim, v).is_some()))
+    })
+}
+
+fn align_decisions(decisions: &[TrueDecision], claims: &[ClaimedLine<Vec<bool>>]) -> Alignment {
+    let lines = outcomes_by_line(decisions);
+    let placements: Vec<Option<&ClaimedLine<Vec<bool>>>> = lines
+        .iter()
+        .map(|(line, _)| {
+            let condition = decisions.iter().find(|d| d.line == *line).map_or("", |d| d.condition.as_str());
+            place_branch(line, condition, claims).map(|at| &claims[at])
+        })
+        .collect();
+    let mut visits = vec![0usize; lines.len()];
+    let mut steps = Vec::with_capacity(decisions.len());
+    for decision in decisions {
+        let at = lines.iter().position(|(line, _)| *line == decision.line).unwrap_or_default();
+        let claimed = placements[at];
+        let predicted = claimed.and_then(|c| c.claim.get(visits[at]).copied());
+        visits[at] += 1;
+        steps.push(AlignedStep {
+            line: decision.line.clone(),
+            claimed_line: claimed.map(|c| c.line.clone()),
+            step: visits[at] as u32,
+            variable: None,
+            kind: branch_kind(&decision.kind),
+            predicted: predicted.map(|taken| taken_text(taken).to_owned()),
+            actual: taken_text(decision.taken).to_owned(),
+            right: predicted == Some(decision.taken),
+        });
+    }
+    let beyond_the_run = lines
+        .iter()
+        .zip(&placements)
+        .map(|((_, outcomes), claimed)| claimed.map_or(0, |c| c.claim.len().saturating_sub(outcomes.len())) as u32)
+        .sum();
+    let placed = placements.iter().any(Option::is_some);
+    finish(steps, placed, !claims.is_empty(), beyond_the_run, |step| step.claimed_line.is_some())
+}
+
+/// The alignment of `steps`: its first divergence and how the story ends. `claimed_here` tells a
+/// step without a value whose loop or branch the answer claimed (it stopped early) from one whose
+/// loop, branch or variable it left out.
+fn finish(
+    steps: Vec<AlignedStep>,
+    placed: bool,
+    claimed_any: bool,
+    beyond_the_run: u32,
+    claimed_here: impl Fn(&AlignedStep) -> bool,
+) -> Alignment {
+    let first_divergence = steps.iter().position(|s| !s.right);
+    let ending = match first_divergence.map(|at| &steps[at]) {
+        _ if !claimed_any && !steps.is_empty() => Ending::NoClaims,
+        Some(step) if step.predicted.is_some() => Ending::Differs,
+        Some(step) if claimed_here(step) => Ending::StopsEarly,
+        Some(_) => Ending::Unclaimed,
+        None if beyond_the_run > 0 => Ending::RunsOn,
+        None => Ending::Agrees,
+    };
+    Alignment { steps, first_divergence, ending, placed, beyond_the_run }
+}
+
+/// The claim a loop stands on, among those not placed yet: the line of its number holding its
+/// code, else the first line holding it, else the line of its number.
+fn place_loop(truth: &TrueLoop, claims: &[ClaimedLine<Vec<(String, Value)>>], used: &[usize]) -> Option<usize> {
+    let code = comparable(&truth.code);
+    let holds = |c: &ClaimedLine<_>| !code.is_empty() && comparable(&c.code).contains(&code);
+    let free = |at: &usize| !used.contains(at);
+    let numbered = (0..claims.len()).rev().find(|&at| claims[at].line == truth.line);
+    numbered
+        .filter(|&at| holds(&claims[at]))
+        .or_else(|| (0..claims.len()).filter(free).find(|&at| holds(&claims[at])))
+        .or(numbered)
+}
+
+/// The claim a branch line stands on: the line of its number holding its condition, else the one
+/// line holding it, else the line of its number.
+fn place_branch(line: &str, condition: &str, claims: &[ClaimedLine<Vec<bool>>]) -> Option<usize> {
+    let condition = comparable(condition);
+    let holds = |c: &ClaimedLine<_>| !condition.is_empty() && comparable(&c.code).contains(&condition);
+    let numbered = (0..claims.len()).rev().find(|&at| claims[at].line == line);
+    let holding: Vec<usize> = (0..claims.len()).filter(|&at| holds(&claims[at])).collect();
+    numbered.filter(|&at| holds(&claims[at])).or(if holding.len() == 1 { Some(holding[0]) } else { None }).or(numbered)
+}
+
+/// Code compared without its spacing, quotes of either kind, a trailing colon.
+fn comparable(code: &str) -> String {
+    let code: String = code.chars().filter(|c| !c.is_whitespace()).map(|c| if c == '"' { '\'' } else { c }).collect();
+    code.trim_end_matches(':').to_owned()
+}
+
+fn loop_kind(code: &str) -> LineKind {
+    let code = code.trim_start();
+    if code.starts_with("for ") || code.starts_with("async for ") {
+        LineKind::ForLoop
+    } else if code.starts_with("while ") {
+        LineKind::WhileLoop
+    } else {
+        LineKind::Comprehension
+    }
+}
+
+fn branch_kind(kind: &str) -> LineKind {
+    match kind {
+        "elif" => LineKind::ElifCondition,
+        "else" => LineKind::Else,
+        _ => LineKind::IfCondition,
+    }
+}
+
+fn taken_text(taken: bool) -> &'static str {
+    if taken {
+        "taken"
+    } else {
+        "not taken"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pyliteral::parse;
+
+    fn a_loop(line: &str, code: &str, variables: &[(&str, &str)]) -> TrueLoop {
+        let variables = variables
+            .iter()
+            .map(|(name, values)| match parse(values).unwrap() {
+                Value::List(values) => (name.to_string(), values),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        TrueLoop { line: line.into(), code: code.into(), variables }
+    }
+
+    fn divergence(alignment: &Alignment) -> (Ending, Option<(&str, u32, Option<&str>, Option<&str>, &str)>) {
+        let at = alignment.first_divergence.map(|at| &alignment.steps[at]);
+        let at =
+            at.map(|s| (s.line.as_str(), s.step, s.variable.as_deref(), s.predicted.as_deref(), s.actual.as_str()));
+        (alignment.ending, at)
+    }
+
+    #[test]
+    fn a_loop_s_claim_is_placed_by_its_code_though_the_answer_numbers_lines_its_own_way() {
+        // RE2-Bench's HumanEval/52: the states number the file's lines (the docstring in), the
+        // answer the lines it was shown.
+        let run = StoredRun::Loops { loops: vec![a_loop("11", "for e in l:", &[("e", "[1, 8, 4, 10]")])] };
+        let answer = "1 def below_threshold(l: list, t: int):\n3     for e in l:## [STATE]e=[1, 8, 5, 10][/STATE]";
+        let aligned = align(&run, answer);
+        assert!(aligned.placed);
+        assert_eq!(aligned.steps[0].claimed_line.as_deref(), Some("3"));
+        assert_eq!(divergence(&aligned), (Ending::Differs, Some(("11", 3, Some("e"), Some("5"), "4"))));
+        assert_eq!(aligned.steps_right(), 2);
+        let right = align(&run, &answer.replace("5, 10", "4, 10"));
+        assert_eq!((right.ending, right.first_divergence, right.steps_right()), (Ending::Agrees, None, 4));
+    }
+
+    #[test]
+    fn a_comprehension_s_loop_stands_on_the_line_that_holds_it() {
+        let run = StoredRun::Loops { loops: vec![a_loop("17", "for i in range(n):", &[("i", "[0, 1, 2]")])] };
+        let aligned = align(&run, "3     return [n + 2*i for i in range(n)]## [STATE]i=[0, 1][/STATE]");
+        assert_eq!(aligned.steps[0].kind, LineKind::ForLoop);
+        assert_eq!(divergence(&aligned), (Ending::StopsEarly, Some(("17", 3, Some("i"), None, "2"))));
+        let on = align(&run, "3     return [n + 2*i for i in range(n)]## [STATE]i=[0, 1, 2, 3][/STATE]");
+        assert_eq!((on.ending, on.beyond_the_run), (Ending::RunsOn, 1));
+    }
+
+    #[test]
+    fn a_loop_or_a_variable_left_out_and_an_answer_without_claims_are_told_apart() {
+        let run = StoredRun::Loops {
+            loops: vec![
+                a_loop("4", "for x in xs:", &[("x", "[1, 2]")]),
+                a_loop("9", "for y in ys:", &[("y", "[3]"), ("ys", "[[3]]")]),
+            ],
+        };
+        let first_only = "4 for x in xs: [STATE]x=[1, 2][/STATE]";
+        assert_eq!(divergence(&align(&run, first_only)), (Ending::Unclaimed, Some(("9", 1, Some("y"), None, "3"))));
+        let no_ys = "4 for x in xs: [STATE]x=[1, 2][/STATE]\n9 for y in ys: [STATE]y=[3][/STATE]";
+        assert_eq!(divergence(&align(&run, no_ys)), (Ending::Unclaimed, Some(("9", 1, Some("ys"), None, "[3]"))));
+        let nothing = align(&run, intermediate::answer_block(Some("I think it returns 3."), "").unwrap_or_default());
+        assert_eq!((nothing.ending, nothing.placed, nothing.steps_right()), (Ending::NoClaims, false, 0));
+    }
+
+    #[test]
+    fn branch_decisions_are_aligned_in_the_run_s_order_visit_by_visit() {
+        let decision = |line: &str, condition: &str, taken| TrueDecision {
+            line: line.into(),
+            kind: "if".into(),
+            condition: condition.into(),
+            taken,
+        };
+        let run = StoredRun::Decisions {
+            decisions: vec![decision("6", "e >= t", false), decision("8", "x", true), decision("6", "e >= t", true)],
+        };
+        // Line 6 of the answer holds the condition; its number for line 8 is off by one.
+        let response = "[ANSWER]\n6         if e >= t: ## [BRANCH]taken=['N', 'N'][/BRANCH]\n\
+                        7     if x: ## [BRANCH]taken=['Y'][/BRANCH]\n[/ANSWER]";
+        let aligned = align(&run, intermediate::answer_of(response).unwrap());
+        let claimed: Vec<Option<&str>> = aligned.steps.iter().map(|s| s.claimed_line.as_deref()).collect();
+        assert_eq!(claimed, [Some("6"), Some("7"), Some("6")], "line 8's condition stands on the answer's line 7");
+        assert_eq!(divergence(&aligned), (Ending::Differs, Some(("6", 2, None, Some("not taken"), "taken"))));
+        assert_eq!(aligned.steps_right(), 2);
+    }
+}

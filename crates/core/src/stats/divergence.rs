@@ -1,0 +1,304 @@
+//! Where reasoning leaves the execution, across programs: how intermediate answers end against
+//! their runs, at which kinds of line they first part from them and how early, and whether a
+//! model's story and its final answer agree (coherence).
+
+use super::wilson::{wilson_interval, Z_95};
+use crate::alignment::{Divergence, DivergencePoint, Ending, LineKind};
+use crate::facts::{Facts, Outcome};
+use crate::judges::Judge;
+use crate::table::{BenchmarkIdx, ModelIdx, ProgramIdx, Task};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One model's intermediate answers on one benchmark and task, against their runs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DivergenceSummary {
+    pub model: String,
+    pub benchmark: String,
+    pub task: Task,
+    pub predictions: u64,
+    /// Answers with a claim standing on the run.
+    pub placed: u64,
+    /// How many answers end each way, every ending listed.
+    pub endings: BTreeMap<Ending, u64>,
+    /// The share that agree with the run throughout, and its Wilson interval.
+    pub agree_rate: Option<f64>,
+    pub agree_ci95: Option<[f64; 2]>,
+    /// The benchmark's partial score averaged over the answers (RE2-Bench's `partial_accuracy`).
+    pub mean_partial: Option<f64>,
+    /// Where the first divergence falls in the run: in its first, middle or last third of steps.
+    pub first_divergence_in: [u64; 3],
+    /// The mean share of the run's steps right before the first divergence (1 when none).
+    pub mean_steps_right: Option<f64>,
+}
+
+/// How often answers first part from the run at a kind of line, among those whose run has one.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LineKindDivergence {
+    pub model: String,
+    pub benchmark: String,
+    pub task: Task,
+    pub kind: LineKind,
+    /// Answers whose run goes through such a line.
+    pub reached: u64,
+    /// Of those, answers whose first divergence is on such a line.
+    pub diverged: u64,
+    pub rate: Option<f64>,
+    pub ci95: Option<[f64; 2]>,
+}
+
+/// A model's intermediate answers against its final answers on the same programs: a 2×2 table of
+/// the states right or wrong against the output right or wrong, with the programs of each cell.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Coherence {
+    pub model: String,
+    pub benchmark: String,
+    /// The intermediate task (the output's is [`Task::Output`]).
+    pub task: Task,
+    /// Programs, by `[states right][output right]` (index 1: right).
+    pub counts: [[u64; 2]; 2],
+    pub programs: [[Vec<String>; 2]; 2],
+    /// How well how early the story parts from the run (1 − the share of steps right before its
+    /// first divergence; 0 when it agrees) tells a wrong output from a right one: the area under
+    /// the ROC curve, with its 95% interval (Hanley & McNeil, 1982). `None` without both outcomes.
+    pub auroc: Option<f64>,
+    pub auroc_ci95: Option<[f64; 2]>,
+}
+
+/// One intermediate answer against its run: the report's row of a [`Divergence`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DivergenceRow {
+    pub model: String,
+    pub benchmark: String,
+    pub program: String,
+    pub task: Task,
+    pub sample: u32,
+    pub agrees: bool,
+    pub ending: Ending,
+    pub first_divergence: Option<DivergencePoint>,
+    /// The run's steps right before the first divergence, and all of them.
+    pub steps_right: u32,
+    pub steps: u32,
+    pub placed: bool,
+    pub partial: f64,
+}
+
+/// Every intermediate answer's row, in prediction order.
+pub fn divergence_rows(facts: &Facts) -> Vec<DivergenceRow> {
+    let p = &facts.predictions;
+    let mut sample_of: BTreeMap<(ModelIdx, ProgramIdx, Task), u32> = BTreeMap::new();
+    facts
+        .divergences
+        .iter()
+        .map(|d| {
+            let i = d.prediction as usize;
+            let program = &facts.programs[p.program[i] as usize];
+            let sample = sample_of.entry((p.model[i], p.program[i], p.task[i])).or_default();
+            *sample += 1;
+            DivergenceRow {
+                model: facts.models[p.model[i] as usize].clone(),
+                benchmark: facts.benchmarks[program.benchmark as usize].clone(),
+                program: program.id.clone(),
+                task: p.task[i],
+                sample: *sample - 1,
+                agrees: d.ending == Ending::Agrees,
+                ending: d.ending,
+                first_divergence: d.first.clone(),
+                steps_right: d.steps_right,
+                steps: d.steps,
+                placed: d.placed,
+                partial: d.partial,
+            }
+        })
+        .collect()
+}
+
+/// The summaries of every (model, benchmark, task) that has intermediate answers.
+pub fn divergence_summaries(facts: &Facts) -> Vec<DivergenceSummary> {
+    let mut groups: BTreeMap<(ModelIdx, BenchmarkIdx, Task), Vec<&Divergence>> = BTreeMap::new();
+    for divergence in &facts.divergences {
+        groups.entry(key_of(facts, divergence)).or_default().push(divergence);
+    }
+    groups
+        .into_iter()
+        .map(|((model, benchmark, task), rows)| {
+            let n = rows.len() as u64;
+            let mut endings: BTreeMap<Ending, u64> = Ending::ALL.into_iter().map(|e| (e, 0)).collect();
+            let mut thirds = [0u64; 3];
+            for row in &rows {
+                *endings.entry(row.ending).or_default() += 1;
+                if row.first.is_some() && row.steps > 0 {
+                    thirds[(3 * row.steps_right / row.steps).min(2) as usize] += 1;
+                }
+            }
+            let agree = endings[&Ending::Agrees];
+            DivergenceSummary {
+                model: facts.models[model as usize].clone(),
+                benchmark: facts.benchmarks[benchmark as usize].clone(),
+                task,
+                predictions: n,
+                placed: rows.iter().filter(|r| r.placed).count() as u64,
+                endings,
+                agree_rate: (n > 0).then(|| agree as f64 / n as f64),
+                agree_ci95: wilson_interval(agree, n, Z_95),
+                mean_partial: mean(rows.iter().map(|r| r.partial)),
+                first_divergence_in: thirds,
+                mean_steps_right: mean(rows.iter().map(|r| share_right(r))),
+            }
+        })
+        .collect()
+}
+
+/// Per (model, benchmark, task), each kind of line's rate of first divergences.
+pub fn line_kind_divergences(facts: &Facts) -> Vec<LineKindDivergence> {
+    let mut counts: BTreeMap<(ModelIdx, BenchmarkIdx, Task, LineKind), (u64, u64)> = BTreeMap::new();
+    for divergence in &facts.divergences {
+        let (model, benchmark, task) = key_of(facts, divergence);
+        for &kind in &divergence.kinds {
+            let entry = counts.entry((model, benchmark, task, kind)).or_default();
+            entry.0 += 1;
+            entry.1 += u64::from(divergence.first.as_ref().is_some_and(|f| f.kind == kind));
+        }
+    }
+    counts
+        .into_iter()
+        .map(|((model, benchmark, task, kind), (reached, diverged))| LineKindDivergence {
+            model: facts.models[model as usize].clone(),
+            benchmark: facts.benchmarks[benchmark as usize].clone(),
+            task,
+            kind,
+            reached,
+            diverged,
+            rate: (reached > 0).then(|| diverged as f64 / reached as f64),
+            ci95: wilson_interval(diverged, reached, Z_95),
+        })
+        .collect()
+}
+
+/// Coherence of every model that answered both an intermediate task and the output of the same
+/// programs, by `judge`, of the intermediate tasks `task` (all when `None`). A program's output
+/// counts as right when most of its samples are ([`Outcome::solved`]); its intermediate answer
+/// by the first sample's verdict.
+pub fn coherence(facts: &Facts, judge: Judge, task: Option<Task>) -> Vec<Coherence> {
+    let outputs: BTreeMap<(ModelIdx, ProgramIdx), bool> = facts
+        .outcomes(judge)
+        .iter()
+        .filter(|o| o.task == Task::Output)
+        .map(|o: &Outcome| ((o.model, o.program), o.solved()))
+        .collect();
+    let verdicts = facts.predictions.verdicts(judge);
+    // Per (model, benchmark, task): each program's (states right, output right, how early it parted).
+    let mut joined: BTreeMap<(ModelIdx, BenchmarkIdx, Task), BTreeMap<ProgramIdx, (bool, bool, f64)>> = BTreeMap::new();
+    for divergence in &facts.divergences {
+        let (model, benchmark, intermediate) = key_of(facts, divergence);
+        let program = facts.predictions.program[divergence.prediction as usize];
+        let Some(&output_right) = outputs.get(&(model, program)) else { continue };
+        if task.is_some_and(|t| t != intermediate) {
+            continue;
+        }
+        let states_right = verdicts[divergence.prediction as usize];
+        let parted = 1.0 - share_right(divergence);
+        joined.entry((model, benchmark, intermediate)).or_default().entry(program).or_insert((
+            states_right,
+            output_right,
+            parted,
+        ));
+    }
+    joined
+        .into_iter()
+        .map(|((model, benchmark, task), programs)| {
+            let mut counts = [[0u64; 2]; 2];
+            let mut ids: [[Vec<String>; 2]; 2] = Default::default();
+            for (&program, &(states, output, _)) in &programs {
+                counts[usize::from(states)][usize::from(output)] += 1;
+                ids[usize::from(states)][usize::from(output)].push(facts.programs[program as usize].id.clone());
+            }
+            let wrong: Vec<f64> = programs.values().filter(|p| !p.1).map(|p| p.2).collect();
+            let right: Vec<f64> = programs.values().filter(|p| p.1).map(|p| p.2).collect();
+            let auroc = auroc(&wrong, &right);
+            Coherence {
+                model: facts.models[model as usize].clone(),
+                benchmark: facts.benchmarks[benchmark as usize].clone(),
+                task,
+                counts,
+                programs: ids,
+                auroc: auroc.map(|a| a.0),
+                auroc_ci95: auroc.map(|a| a.1),
+            }
+        })
+        .collect()
+}
+
+/// The area under the ROC curve of a score telling `positives` from `negatives` (the
+/// Mann–Whitney U over both counts, a tie counting a half), and its 95% interval from Hanley &
+/// McNeil's (1982) standard error, clamped to [0, 1]:
+///
+/// ```text
+/// Q1 = A/(2 − A),  Q2 = 2A²/(1 + A),
+/// se = sqrt((A(1 − A) + (m − 1)(Q1 − A²) + (n − 1)(Q2 − A²)) / (m n))
+/// ```
+///
+/// `None` unless both groups hold a score.
+pub fn auroc(positives: &[f64], negatives: &[f64]) -> Option<(f64, [f64; 2])> {
+    if positives.is_empty() || negatives.is_empty() {
+        return None;
+    }
+    let (m, n) = (positives.len() as f64, negatives.len() as f64);
+    let wins: f64 = positives
+        .iter()
+        .map(|p| {
+            negatives
+                .iter()
+                .map(|q| {
+                    if p > q {
+                        1.0
+                    } else if p == q {
+                        0.5
+                    } else {
+                        0.0
+                    }
+                })
+                .sum::<f64>()
+        })
+        .sum();
+    let a = wins / (m * n);
+    let (q1, q2) = (a / (2.0 - a), 2.0 * a * a / (1.0 + a));
+    let se = ((a * (1.0 - a) + (m - 1.0) * (q1 - a * a) + (n - 1.0) * (q2 - a * a)) / (m * n)).max(0.0).sqrt();
+    Some((a, [(a - Z_95 * se).max(0.0), (a + Z_95 * se).min(1.0)]))
+}
+
+fn key_of(facts: &Facts, divergence: &Divergence) -> (ModelIdx, BenchmarkIdx, Task) {
+    let i = divergence.prediction as usize;
+    let p = &facts.predictions;
+    (p.model[i], facts.programs[p.program[i] as usize].benchmark, p.task[i])
+}
+
+/// The share of the run's steps right before the first divergence (1 when there is none, or no step).
+fn share_right(divergence: &Divergence) -> f64 {
+    if divergence.steps == 0 {
+        1.0
+    } else {
+        f64::from(divergence.steps_right) / f64::from(divergence.steps)
+    }
+}
+
+fn mean(values: impl ExactSizeIterator<Item = f64>) -> Option<f64> {
+    let n = values.len();
+    (n > 0).then(|| values.sum::<f64>() / n as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Reference values: tests/reference_values/auroc.py (scikit-learn's `roc_auc_score`, and the
+    /// Hanley–McNeil interval by its formula).
+    #[test]
+    fn auroc_counts_ties_as_halves_and_bounds_it_as_hanley_and_mcneil() {
+        let (a, ci) = auroc(&[0.9, 0.5, 0.5, 0.2], &[0.5, 0.1, 0.0]).unwrap();
+        assert!((a - 0.833_333_333_333_333_4).abs() < 1e-12, "{a}");
+        assert!((ci[0] - 0.510_942_926_911_275_6).abs() < 1e-12 && ci[1] == 1.0, "{ci:?}");
+        assert_eq!(auroc(&[1.0], &[]), None);
+        assert_eq!(auroc(&[1.0, 1.0], &[0.0]).unwrap().0, 1.0);
+    }
+}
