@@ -356,7 +356,10 @@ mod tests {
         TrueLoop { line: line.into(), code: code.into(), variables }
     }
 
-    fn divergence(alignment: &Alignment) -> (Ending, Option<(&str, u32, Option<&str>, Option<&str>, &str)>) {
+    /// How an alignment ends, and where it first parts: (line, step, variable, predicted, actual).
+    type Parting<'a> = (Ending, Option<(&'a str, u32, Option<&'a str>, Option<&'a str>, &'a str)>);
+
+    fn divergence(alignment: &Alignment) -> Parting<'_> {
         let at = alignment.first_divergence.map(|at| &alignment.steps[at]);
         let at =
             at.map(|s| (s.line.as_str(), s.step, s.variable.as_deref(), s.predicted.as_deref(), s.actual.as_str()));

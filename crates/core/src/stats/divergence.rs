@@ -188,7 +188,7 @@ pub fn coherence(facts: &Facts, judge: Judge, task: Option<Task>) -> Vec<Coheren
         .collect();
     let verdicts = facts.predictions.verdicts(judge);
     // Per (model, benchmark, task): each program's (states right, output right, how early it parted).
-    let mut joined: BTreeMap<(ModelIdx, BenchmarkIdx, Task), BTreeMap<ProgramIdx, (bool, bool, f64)>> = BTreeMap::new();
+    let mut joined: BTreeMap<(ModelIdx, BenchmarkIdx, Task), BTreeMap<ProgramIdx, BothAnswers>> = BTreeMap::new();
     for divergence in &facts.divergences {
         let (model, benchmark, intermediate) = key_of(facts, divergence);
         let program = facts.predictions.program[divergence.prediction as usize];
@@ -196,25 +196,27 @@ pub fn coherence(facts: &Facts, judge: Judge, task: Option<Task>) -> Vec<Coheren
         if task.is_some_and(|t| t != intermediate) {
             continue;
         }
-        let states_right = verdicts[divergence.prediction as usize];
-        let parted = 1.0 - share_right(divergence);
-        joined.entry((model, benchmark, intermediate)).or_default().entry(program).or_insert((
-            states_right,
+        let both = BothAnswers {
+            states_right: verdicts[divergence.prediction as usize],
             output_right,
-            parted,
-        ));
+            parted: 1.0 - share_right(divergence),
+        };
+        joined.entry((model, benchmark, intermediate)).or_default().entry(program).or_insert(both);
     }
     joined
         .into_iter()
         .map(|((model, benchmark, task), programs)| {
             let mut counts = [[0u64; 2]; 2];
             let mut ids: [[Vec<String>; 2]; 2] = Default::default();
-            for (&program, &(states, output, _)) in &programs {
-                counts[usize::from(states)][usize::from(output)] += 1;
-                ids[usize::from(states)][usize::from(output)].push(facts.programs[program as usize].id.clone());
+            for (&program, both) in &programs {
+                let (states, output) = (usize::from(both.states_right), usize::from(both.output_right));
+                counts[states][output] += 1;
+                ids[states][output].push(facts.programs[program as usize].id.clone());
             }
-            let wrong: Vec<f64> = programs.values().filter(|p| !p.1).map(|p| p.2).collect();
-            let right: Vec<f64> = programs.values().filter(|p| p.1).map(|p| p.2).collect();
+            let parted = |output_right: bool| {
+                programs.values().filter(|b| b.output_right == output_right).map(|b| b.parted).collect::<Vec<f64>>()
+            };
+            let (wrong, right) = (parted(false), parted(true));
             let auroc = auroc(&wrong, &right);
             Coherence {
                 model: facts.models[model as usize].clone(),
@@ -227,6 +229,14 @@ pub fn coherence(facts: &Facts, judge: Judge, task: Option<Task>) -> Vec<Coheren
             }
         })
         .collect()
+}
+
+/// A program's intermediate and final answers by one model.
+struct BothAnswers {
+    states_right: bool,
+    output_right: bool,
+    /// How early the story parts from the run: 1 − the share of steps right before it.
+    parted: f64,
 }
 
 /// The area under the ROC curve of a score telling `positives` from `negatives` (the
