@@ -10,7 +10,8 @@ use std::process::Command;
 
 /// What a reader decides, from the report of `exerscope analyze` run inside
 /// `tests/formats/<format>` (its paths relative): the runs, the groups, every program (its
-/// language, attributes, size and constructs) and every message. The statistics over them are
+/// language, attributes, size and constructs), every message, and every intermediate answer
+/// against its run. The statistics over them are
 /// tested against their references elsewhere.
 fn read(format: &str) -> Value {
     let mut report = report(format);
@@ -32,13 +33,20 @@ fn read(format: &str) -> Value {
             })
         })
         .collect();
-    serde_json::json!({
+    let mut read = serde_json::json!({
         "runs": report["runs"].take(),
         "groups": report["groups"].take(),
         "programs": programs,
         "errors": report["errors"].take(),
         "unexpected_runs": report["unexpected_runs"].take(),
-    })
+    });
+    // Intermediate answers placed on their runs, where the format has them.
+    for key in ["divergences", "coherence"] {
+        if let Some(rows) = report.get_mut(key) {
+            read[key] = rows.take();
+        }
+    }
+    read
 }
 
 fn report(format: &str) -> Value {

@@ -10,7 +10,9 @@
 //! The steps are the run's: each decision of a branch in the order made; each loop's iterations
 //! loop by loop (RE2-Bench stores them apart), each variable of an iteration in turn.
 
-use crate::intermediate::{self, outcomes_by_line, tuples_as_lists, ClaimedLine, StoredRun, TrueDecision, TrueLoop};
+use crate::intermediate::{
+    self, outcomes_by_line, tuples_as_lists, ClaimedLine, StateClaim, StoredRun, TrueDecision, TrueLoop,
+};
 use crate::pyliteral::{python_eq, Value};
 use crate::table::Table;
 use crate::units::units;
@@ -175,7 +177,7 @@ pub fn align(run: &StoredRun, answer: &str) -> Alignment {
     }
 }
 
-fn align_loops(loops: &[TrueLoop], claims: &[ClaimedLine<Vec<(String, Value)>>]) -> Alignment {
+fn align_loops(loops: &[TrueLoop], claims: &[ClaimedLine<Vec<StateClaim>>]) -> Alignment {
     let mut steps = Vec::new();
     let mut beyond_the_run = 0;
     let mut used: Vec<usize> = Vec::new();
@@ -187,35 +189,41 @@ fn align_loops(loops: &[TrueLoop], claims: &[ClaimedLine<Vec<(String, Value)>>])
         placed |= claimed.is_some();
         let kind = loop_kind(&truth.code);
         let iterations = truth.variables.iter().map(|(_, values)| values.len()).max().unwrap_or(0);
-        let said: Vec<Option<Vec<Value>>> = truth
+        // Each variable's claimed values; text that is no literal stands whole, as written, at the
+        // first iteration (compared as text, as the validator compares it).
+        let said: Vec<Option<(Vec<Value>, bool)>> = truth
             .variables
             .iter()
             .map(|(name, _)| {
-                let value = claimed.and_then(|c| intermediate::claimed_value(&c.claim, name))?;
-                Some(match tuples_as_lists(value) {
-                    Value::List(values) => values,
-                    other => vec![other],
+                let claim = claimed.and_then(|c| intermediate::claimed_value(&c.claim, name))?;
+                Some(match tuples_as_lists(&claim.value) {
+                    Value::List(values) => (values, true),
+                    other => (vec![other], claim.literal),
                 })
             })
             .collect();
         for k in 0..iterations {
             for ((name, values), said) in truth.variables.iter().zip(&said) {
                 let Some(actual) = values.get(k) else { continue };
-                let predicted = said.as_ref().and_then(|s| s.get(k));
+                let predicted = said.as_ref().and_then(|(s, _)| s.get(k));
+                let shown = |value: &Value| match (value, said) {
+                    (Value::Str(text), Some((_, false))) => text.clone(),
+                    _ => value.to_string(),
+                };
                 steps.push(AlignedStep {
                     line: truth.line.clone(),
                     claimed_line: claimed.map(|c| c.line.clone()),
                     step: k as u32 + 1,
                     variable: Some(name.clone()),
                     kind,
-                    predicted: predicted.map(Value::to_string),
+                    predicted: predicted.map(shown),
                     actual: actual.to_string(),
                     right: predicted.is_some_and(|p| python_eq(p, &tuples_as_lists(actual))),
                 });
             }
         }
         for ((_, values), said) in truth.variables.iter().zip(&said) {
-            beyond_the_run += said.as_ref().map_or(0, |s| s.len().saturating_sub(values.len())) as u32;
+            beyond_the_run += said.as_ref().map_or(0, |(s, _)| s.len().saturating_sub(values.len())) as u32;
         }
     }
     let claimed_any = !claims.is_empty();
@@ -286,7 +294,7 @@ fn finish(
 
 /// The claim a loop stands on, among those not placed yet: the line of its number holding its
 /// code, else the first line holding it, else the line of its number.
-fn place_loop(truth: &TrueLoop, claims: &[ClaimedLine<Vec<(String, Value)>>], used: &[usize]) -> Option<usize> {
+fn place_loop(truth: &TrueLoop, claims: &[ClaimedLine<Vec<StateClaim>>], used: &[usize]) -> Option<usize> {
     let code = comparable(&truth.code);
     let holds = |c: &ClaimedLine<_>| !code.is_empty() && comparable(&c.code).contains(&code);
     let free = |at: &usize| !used.contains(at);
@@ -389,6 +397,16 @@ mod tests {
         assert_eq!(divergence(&aligned), (Ending::StopsEarly, Some(("17", 3, Some("i"), None, "2"))));
         let on = align(&run, "3     return [n + 2*i for i in range(n)]## [STATE]i=[0, 1, 2, 3][/STATE]");
         assert_eq!((on.ending, on.beyond_the_run), (Ending::RunsOn, 1));
+    }
+
+    #[test]
+    fn a_claim_that_is_no_literal_is_shown_as_written() {
+        let run = StoredRun::Loops { loops: vec![a_loop("5", "for r in rs:", &[("rs", "['range(3)']")])] };
+        let aligned = align(&run, "5 for r in rs: [STATE]rs=[range(3)][/STATE]");
+        assert_eq!(
+            divergence(&aligned),
+            (Ending::Differs, Some(("5", 1, Some("rs"), Some("[range(3)]"), "'range(3)'")))
+        );
     }
 
     #[test]

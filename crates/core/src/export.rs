@@ -7,8 +7,10 @@
 //! it. LaTeX writes rates as percentages with their intervals, escapes every text, and needs only
 //! the `booktabs` package.
 
+use crate::alignment::{DivergencePoint, Ending};
 use crate::report::Report;
 use crate::stats::agreement::ModelAgreement;
+use crate::stats::divergence::DivergenceRow;
 use crate::stats::logistic::LogisticFit;
 
 /// One table: its file name, caption, columns and rows.
@@ -150,11 +152,16 @@ fn text(value: impl Into<String>) -> Cell {
     Cell::Text(value.into())
 }
 
+/// The tables a drop may have no rows of at all: groups of programs their benchmark names, variants
+/// of a model, intermediate answers.
+const LEFT_OUT_WHEN_EMPTY: [&str; 6] =
+    ["groups", "variants", "divergence", "divergence_kinds", "coherence", "divergences"];
+
 /// Every table of the report, in the order of the page; a table without rows is left out only
-/// where the drop cannot have any (groups of programs their benchmark names, variants of a model).
+/// where the drop cannot have any ([`LEFT_OUT_WHEN_EMPTY`]).
 pub fn sheets(report: &Report) -> Vec<Sheet> {
     let mut sheets = all_sheets(report);
-    sheets.retain(|sheet| !matches!(sheet.name, "groups" | "variants") || !sheet.rows.is_empty());
+    sheets.retain(|sheet| !sheet.rows.is_empty() || !LEFT_OUT_WHEN_EMPTY.contains(&sheet.name));
     sheets
 }
 
@@ -374,6 +381,124 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                 })
                 .collect(),
         },
+        Sheet {
+            name: "divergence",
+            caption: "Intermediate answers against the run: how each ends, the share agreeing throughout with its 95% \
+                      Wilson interval, the benchmark's mean partial score, where the first divergence falls (thirds of \
+                      the run) and the mean share of steps right before it"
+                .to_owned(),
+            columns: [
+                &["model", "benchmark", "task", "answers", "placed"][..],
+                &Ending::ALL.map(Ending::name)[..],
+                &["agree", "ci95", "mean partial", "first third", "middle third", "last third", "steps right"],
+            ]
+            .concat(),
+            rows: report
+                .divergence_summaries
+                .iter()
+                .map(|d| {
+                    let start = [text(&d.model), text(&d.benchmark), text(d.task.name())];
+                    let endings = Ending::ALL.map(|e| Cell::Count(d.endings.get(&e).copied().unwrap_or(0)));
+                    let thirds = d.first_divergence_in.map(Cell::Count);
+                    [
+                        &start[..],
+                        &[Cell::Count(d.predictions), Cell::Count(d.placed)],
+                        &endings,
+                        &[Cell::Rate(d.agree_rate), Cell::Interval(d.agree_ci95), Cell::Rate(d.mean_partial)],
+                        &thirds,
+                        &[Cell::Rate(d.mean_steps_right)],
+                    ]
+                    .concat()
+                })
+                .collect(),
+        },
+        Sheet {
+            name: "divergence_kinds",
+            caption: "Where intermediate answers first part from the run, by kind of line: of the answers whose run goes \
+                      through such a line, those whose first divergence is on one, with its 95% Wilson interval"
+                .to_owned(),
+            columns: vec!["model", "benchmark", "task", "kind of line", "reached", "diverged there", "rate", "ci95"],
+            rows: report
+                .divergence_kinds
+                .iter()
+                .map(|k| {
+                    vec![
+                        text(&k.model),
+                        text(&k.benchmark),
+                        text(k.task.name()),
+                        text(k.kind.label()),
+                        Cell::Count(k.reached),
+                        Cell::Count(k.diverged),
+                        Cell::Rate(k.rate),
+                        Cell::Interval(k.ci95),
+                    ]
+                })
+                .collect(),
+        },
+        Sheet {
+            name: "coherence",
+            caption: format!(
+                "Intermediate answers against final ones on the same programs ({judge} judge): programs by states and \
+                 output right or wrong; how well how early the story parts from the run tells a wrong output (AUROC, \
+                 95% interval by Hanley and McNeil)"
+            ),
+            columns: vec![
+                "model", "benchmark", "task", "states right, output right", "states right, output wrong",
+                "states wrong, output right", "states wrong, output wrong", "AUROC", "ci95 low", "ci95 high",
+            ],
+            rows: report
+                .coherence
+                .iter()
+                .map(|c| {
+                    vec![
+                        text(&c.model),
+                        text(&c.benchmark),
+                        text(c.task.name()),
+                        Cell::Count(c.counts[1][1]),
+                        Cell::Count(c.counts[1][0]),
+                        Cell::Count(c.counts[0][1]),
+                        Cell::Count(c.counts[0][0]),
+                        Cell::Number(c.auroc, 3),
+                        Cell::Number(c.auroc_ci95.map(|ci| ci[0]), 3),
+                        Cell::Number(c.auroc_ci95.map(|ci| ci[1]), 3),
+                    ]
+                })
+                .collect(),
+        },
+        Sheet {
+            name: "divergences",
+            caption: "Each intermediate answer against its run: how it ends and its first divergence (line, iteration or \
+                      visit, variable, the answer's value and the run's)"
+                .to_owned(),
+            columns: vec![
+                "model", "benchmark", "program", "task", "sample", "ending", "line", "step", "variable", "kind of line",
+                "predicted", "actual", "steps right", "steps", "partial",
+            ],
+            rows: report.divergences.iter().map(divergence_cells).collect(),
+        },
+    ]
+}
+
+/// A prediction's row of the divergences' table.
+fn divergence_cells(d: &DivergenceRow) -> Vec<Cell> {
+    let first = d.first_divergence.as_ref();
+    let of_first = |value: fn(&DivergencePoint) -> String| text(first.map(value).unwrap_or_default());
+    vec![
+        text(&d.model),
+        text(&d.benchmark),
+        text(&d.program),
+        text(d.task.name()),
+        Cell::Count(d.sample.into()),
+        text(d.ending.label()),
+        of_first(|f| f.line.clone()),
+        Cell::Number(first.map(|f| f64::from(f.step)), 0),
+        of_first(|f| f.variable.clone().unwrap_or_default()),
+        of_first(|f| f.kind.label().to_owned()),
+        of_first(|f| f.predicted.clone().unwrap_or_default()),
+        of_first(|f| f.actual.clone()),
+        Cell::Count(d.steps_right.into()),
+        Cell::Count(d.steps.into()),
+        Cell::Number(Some(d.partial), 3),
     ]
 }
 

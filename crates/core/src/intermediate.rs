@@ -75,7 +75,17 @@ pub struct ClaimedLine<T> {
 }
 
 /// An answer's loop states: per line, each variable's claimed value (its values over the loop).
-pub type LoopClaims = Vec<ClaimedLine<Vec<(String, Value)>>>;
+pub type LoopClaims = Vec<ClaimedLine<Vec<StateClaim>>>;
+
+/// A variable's claimed values over a loop.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct StateClaim {
+    pub variable: String,
+    /// What the validator compares: the text read as a Python literal, else the text itself.
+    pub value: Value,
+    /// Whether the text was a literal (else it is shown as written, not as a string's repr).
+    pub literal: bool,
+}
 /// An answer's branch outcomes: per line, taken or not at each visit.
 pub type BranchClaims = Vec<ClaimedLine<Vec<bool>>>;
 
@@ -113,9 +123,14 @@ pub fn loop_claims(answer: &str) -> LoopClaims {
             continue;
         }
         let (number, rest) = line.split_once(' ').unwrap_or((line, ""));
-        let states: Vec<(String, Value)> = STATE
+        let states: Vec<StateClaim> = STATE
             .captures_iter(line)
-            .map(|c| (c[1].to_owned(), pyliteral::parse(&c[2]).unwrap_or_else(|_| Value::Str(c[2].to_owned()))))
+            .map(|c| {
+                let parsed = pyliteral::parse(&c[2]);
+                let literal = parsed.is_ok();
+                let value = parsed.unwrap_or_else(|_| Value::Str(c[2].to_owned()));
+                StateClaim { variable: c[1].to_owned(), value, literal }
+            })
             .collect();
         if !states.is_empty() {
             claims.push(ClaimedLine { line: number.to_owned(), code: code_before_claims(rest), claim: states });
@@ -172,9 +187,9 @@ pub fn claimed_at<'a, T>(claims: &'a [ClaimedLine<T>], line: &str) -> Option<&'a
     claims.iter().rev().find(|c| c.line == line)
 }
 
-/// A variable's claimed value on a line: the last one written (a dict's assignment).
-pub fn claimed_value<'a>(claimed: &'a [(String, Value)], variable: &str) -> Option<&'a Value> {
-    claimed.iter().rev().find(|(name, _)| name == variable).map(|(_, value)| value)
+/// A variable's claim on a line: the last one written (a dict's assignment).
+pub fn claimed_value<'a>(claimed: &'a [StateClaim], variable: &str) -> Option<&'a StateClaim> {
+    claimed.iter().rev().find(|c| c.variable == variable)
 }
 
 /// `compare_loop`: a loop is right when the answer has its line and every true variable's values,
@@ -183,8 +198,9 @@ fn score_loops(claims: &LoopClaims, loops: &[TrueLoop]) -> Score {
     score(loops.iter().map(|truth| {
         claimed_at(claims, &truth.line).is_some_and(|claimed| {
             truth.variables.iter().all(|(name, values)| {
-                claimed_value(&claimed.claim, name)
-                    .is_some_and(|c| python_eq(&tuples_as_lists(c), &tuples_as_lists(&Value::List(values.clone()))))
+                claimed_value(&claimed.claim, name).is_some_and(|c| {
+                    python_eq(&tuples_as_lists(&c.value), &tuples_as_lists(&Value::List(values.clone())))
+                })
             })
         })
     }))
@@ -271,7 +287,8 @@ mod tests {
     fn a_value_that_is_no_literal_is_compared_as_text_and_an_unclosed_answer_runs_to_the_end() {
         let response = "[ANSWER]\n3 x [STATE]s=hello world[/STATE]";
         let claims = loop_claims(answer_of(response).unwrap());
-        assert!(matches!(&claims[0].claim[0].1, Value::Str(s) if s == "hello world"));
+        assert!(matches!(&claims[0].claim[0].value, Value::Str(s) if s == "hello world"));
+        assert!(!claims[0].claim[0].literal);
         assert_eq!(
             answer_block(Some("3 x [STATE]s=1[/STATE]"), ""),
             None,
