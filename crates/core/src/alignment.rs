@@ -63,6 +63,8 @@ pub struct AlignedStep {
     /// The variable (loops).
     pub variable: Option<String>,
     pub kind: LineKind,
+    /// The loop's code, or the branch's condition.
+    pub code: String,
     /// What the answer says (a value's `repr`; `taken`, `not taken`); `None`: nothing.
     pub predicted: Option<String>,
     pub actual: String,
@@ -156,6 +158,19 @@ fn cut(text: &str, chars: usize) -> String {
     }
 }
 
+/// The model's own words where its reasoning (the response before its answer) quotes the code of
+/// the first divergence's line: the first line that does, cut to a few hundred characters.
+pub fn words_at_divergence(alignment: &Alignment, response: &str) -> Option<String> {
+    let step = &alignment.steps[alignment.first_divergence?];
+    let code = comparable(&step.code);
+    if code.len() < 3 {
+        return None; // `x`, `else`: quoted everywhere, a line of them says nothing
+    }
+    let reasoning = response.split("[ANSWER]").next().unwrap_or(response);
+    let quoting = reasoning.lines().find(|line| comparable(line).contains(&code))?;
+    Some(cut(quoting.trim(), 300))
+}
+
 /// Every prediction of a task whose run its benchmark stored, placed on that run, in brief.
 pub fn divergences(table: &Table) -> Vec<Divergence> {
     let p = &table.predictions;
@@ -216,6 +231,7 @@ fn align_loops(loops: &[TrueLoop], claims: &[ClaimedLine<Vec<StateClaim>>]) -> A
                     step: k as u32 + 1,
                     variable: Some(name.clone()),
                     kind,
+                    code: truth.code.clone(),
                     predicted: predicted.map(shown),
                     actual: actual.to_string(),
                     right: predicted.is_some_and(|p| python_eq(p, &tuples_as_lists(actual))),
@@ -256,6 +272,7 @@ fn align_decisions(decisions: &[TrueDecision], claims: &[ClaimedLine<Vec<bool>>]
             step: visits[at] as u32,
             variable: None,
             kind: branch_kind(&decision.kind),
+            code: if decision.condition.is_empty() { decision.kind.clone() } else { decision.condition.clone() },
             predicted: predicted.map(|taken| taken_text(taken).to_owned()),
             actual: taken_text(decision.taken).to_owned(),
             right: predicted == Some(decision.taken),
@@ -397,6 +414,17 @@ mod tests {
         assert_eq!(divergence(&aligned), (Ending::StopsEarly, Some(("17", 3, Some("i"), None, "2"))));
         let on = align(&run, "3     return [n + 2*i for i in range(n)]## [STATE]i=[0, 1, 2, 3][/STATE]");
         assert_eq!((on.ending, on.beyond_the_run), (Ending::RunsOn, 1));
+    }
+
+    #[test]
+    fn the_model_s_words_where_its_reasoning_quotes_the_line_of_the_divergence() {
+        let run = StoredRun::Loops { loops: vec![a_loop("11", "for e in l:", &[("e", "[1, 8]")])] };
+        let response = "[THOUGHT]\nThe list is short.\nIn `for e in l:` e takes 1, then 9.\n[/THOUGHT]\n[ANSWER]\n\
+                        3     for e in l:## [STATE]e=[1, 9][/STATE]\n[/ANSWER]";
+        let aligned = align(&run, intermediate::answer_of(response).unwrap());
+        assert_eq!(words_at_divergence(&aligned, response).as_deref(), Some("In `for e in l:` e takes 1, then 9."));
+        let right = response.replace('9', "8");
+        assert_eq!(words_at_divergence(&align(&run, intermediate::answer_of(&right).unwrap()), &right), None);
     }
 
     #[test]

@@ -712,7 +712,7 @@ mod tests {
             compared: None,
         };
         let waiting = scope.report(&analysis.facts);
-        assert_eq!(waiting.scope.parts, [Part::Types, Part::Agreements].into_iter().collect());
+        assert_eq!(waiting.scope.parts, [Part::Types, Part::Agreements, Part::Divergences].into_iter().collect());
         assert!(!waiting.scope.covers(&scope), "the asker waits for the parsed report");
         assert!(waiting.report.constructs.is_empty() && waiting.report.correlations.is_empty());
         let parsed = analysis.accept_properties(properties);

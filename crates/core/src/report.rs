@@ -92,9 +92,9 @@ impl Report {
             variants: variant_pairs(&statistics.agreements),
             agreements: statistics.agreements,
             correlations: statistics.correlations,
-            divergences: divergence_rows(facts),
-            divergence_summaries: divergence_summaries(facts),
-            divergence_kinds: line_kind_divergences(facts),
+            divergences: statistics.divergences.rows,
+            divergence_summaries: statistics.divergences.summaries,
+            divergence_kinds: statistics.divergences.kinds,
             coherence: Vec::new(),
             programs: Vec::new(),
             unexpected_runs: unexpected_runs(facts),
@@ -135,6 +135,7 @@ units! {
         ConstructEffects => "construct_effects", "construct effects";
         Agreements => "agreements", "model agreement";
         Correlations => "correlations", "correlations with properties";
+        Divergences => "divergences", "intermediate answers against their runs";
     }
 }
 
@@ -234,7 +235,9 @@ impl ReportScope {
             compared: self.compared.clone(),
         };
         let mut report = Report::statistics(&shown, self.judge, &outcomes, &asked);
-        report.coherence = coherence(&self.without_hidden(Cow::Borrowed(facts)), self.judge, self.task);
+        if scope.parts.contains(&Part::Divergences) {
+            report.coherence = coherence(&self.without_hidden(Cow::Borrowed(facts)), self.judge, self.task);
+        }
         if let Some(property) = self.rho_intervals.filter(|_| numeric::affords_rho_intervals(&shown)) {
             let rows = report.correlations.iter_mut().filter(|r| r.property == property);
             numeric::add_rho_intervals(&shown, &outcomes, rows);
@@ -281,6 +284,26 @@ struct Statistics {
     construct_effects: Vec<ConstructEffect>,
     agreements: Vec<ModelAgreement>,
     correlations: Vec<CorrelationRow>,
+    divergences: Divergences,
+}
+
+/// The intermediate answers against their runs: each one's row, and per model its summary and
+/// first divergences by kind of line.
+#[derive(Default)]
+struct Divergences {
+    rows: Vec<DivergenceRow>,
+    summaries: Vec<DivergenceSummary>,
+    kinds: Vec<LineKindDivergence>,
+}
+
+impl Divergences {
+    fn of(facts: &Facts) -> Divergences {
+        Divergences {
+            rows: divergence_rows(facts),
+            summaries: divergence_summaries(facts),
+            kinds: line_kind_divergences(facts),
+        }
+    }
 }
 
 impl Statistics {
@@ -314,7 +337,9 @@ impl Statistics {
                 )
             },
         );
-        Statistics { constructs, types, construct_effects, agreements, correlations }
+        let divergences =
+            if parts.contains(&Part::Divergences) { Divergences::of(facts) } else { Divergences::default() };
+        Statistics { constructs, types, construct_effects, agreements, correlations, divergences }
     }
 }
 
@@ -366,6 +391,7 @@ pub struct TaskedReport {
 impl TaskedReport {
     pub fn build(facts: &Facts, judge: Judge) -> TaskedReport {
         let outcomes = facts.outcomes(judge);
+        let divergences = Divergences::of(facts);
         let mut report = TaskedReport {
             judge,
             runs: run_summaries(facts, &outcomes),
@@ -376,9 +402,9 @@ impl TaskedReport {
             agreements: vec![],
             variants: vec![],
             correlations: vec![],
-            divergences: divergence_rows(facts),
-            divergence_summaries: divergence_summaries(facts),
-            divergence_kinds: line_kind_divergences(facts),
+            divergences: divergences.rows,
+            divergence_summaries: divergences.summaries,
+            divergence_kinds: divergences.kinds,
             coherence: coherence(facts, judge, None),
             programs: program_reports(facts),
             unexpected_runs: unexpected_runs(facts),
