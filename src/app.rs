@@ -14,6 +14,7 @@ use crate::components::overview::Overview;
 use crate::components::program_table::ProgramTable;
 use crate::components::program_view::{ProgramTrace, ProgramView};
 use crate::components::properties::PropertiesView;
+use crate::components::reasoning::ReasoningView;
 use crate::components::section_nav::{SectionNav, SectionPanel};
 use crate::components::seen::{arc_changed, Seen, Shown};
 use crate::components::sources::Sources;
@@ -469,12 +470,13 @@ pub fn App() -> impl IntoView {
     let seen = move |open: Section| seen_of(open, shown);
     // Sources lists every file read, whatever the task and models shown.
     let sources = seen_of(Section::Sources, facts.into());
-    let (overview, constructs, properties, types, models, programs, exports) = (
+    let (overview, constructs, properties, types, models, reasoning, programs, exports) = (
         seen(Section::Overview),
         seen(Section::Constructs),
         seen(Section::Properties),
         seen(Section::Types),
         seen(Section::Models),
+        seen(Section::Reasoning),
         seen(Section::Programs),
         seen(Section::Exports),
     );
@@ -536,6 +538,9 @@ pub fn App() -> impl IntoView {
                 <SectionPanel section=Section::Models current=section.into() busy=busy(Section::Models)>
                     <ComparisonView facts=models.facts report=models.report benchmark=compared on_select=on_select/>
                 </SectionPanel>
+                <SectionPanel section=Section::Reasoning current=section.into() busy=busy(Section::Reasoning)>
+                    <ReasoningView facts=facts.into() report=reasoning.report task=task on_open_program=on_open_program/>
+                </SectionPanel>
                 <SectionPanel section=Section::Programs current=section.into() busy=busy(Section::Programs)>
                     <ProgramTable facts=programs.facts judge=programs.judge on_open_program=on_open_program/>
                     <Drilldown facts=programs.facts judge=programs.judge selection=selection on_open_program=on_open_program/>
@@ -567,6 +572,7 @@ fn parts_shown(section: Section) -> BTreeSet<Part> {
         Section::Properties => &[Part::Correlations],
         Section::Types => &[Part::Types],
         Section::Models => &[Part::Agreements],
+        Section::Reasoning => &[Part::Divergences],
         Section::Exports => &Part::ALL,
     };
     parts.iter().copied().collect()

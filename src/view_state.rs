@@ -41,6 +41,7 @@ sections! {
     Properties => "properties", "Properties";
     Types => "types", "Types";
     Models => "models", "Models";
+    Reasoning => "reasoning", "Reasoning";
     Programs => "programs", "Programs";
     Sources => "sources", "Sources";
     Exports => "exports", "Export";

@@ -2,6 +2,7 @@
 //! its trace on demand), and each model's answer (with a diff against the expected output),
 //! verdict and raw response. Every text from the files is shown as text, never as HTML.
 
+use crate::components::steps::StepsView;
 use crate::components::trace::TraceView;
 use exerscope_core::detail::{char_diff, DiffPart, PredictionDetail, ProgramDetail, VerdictSource};
 use exerscope_core::dynamic::DynamicProperties;
@@ -133,7 +134,13 @@ fn PredictionCard(
             </h4>
             {prediction.input.clone().map(|input| view! { <p class="explain">"on input " <code>{input}</code></p> })}
             <pre class="value answer">{prediction.answer.clone()}</pre>
-            {let answer = prediction.answer.clone(); move || (!correct()).then(|| diff_view(&truth, &answer))}
+            {match prediction.alignment.clone() {
+                Some(alignment) => view! { <StepsView alignment=alignment words=prediction.words_at_divergence.clone()/> }.into_any(),
+                None => {
+                    let answer = prediction.answer.clone();
+                    (move || (!correct()).then(|| diff_view(&truth, &answer))).into_any()
+                }
+            }}
             {(prediction.task == Task::Input && matches!(prediction.verdict_from, VerdictSource::Run { .. })).then(|| {
                 let answer = prediction.answer.clone();
                 view! {

@@ -917,6 +917,40 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     }
   });
 
+  await check("RE2-Bench's loop answers against their runs: the Reasoning section's numbers are the command line's; a program shows its steps, the first divergence marked", async () => {
+    // The RE2-Bench drop of the check before.
+    await show('reasoning');
+    await page.click('#reasoning-tasks button[data-task="loop"]');
+    await page.waitForSelector('#reasoning-summary tbody tr');
+    const shown = await page.$$eval('#reasoning-summary tbody tr', (rows) => rows.map((r) =>
+      [...r.cells].slice(0, 10).map((c) => c.textContent.trim())));
+    const cli = ['release', 'debug'].map((profile) => path.join(root, 'target', profile, 'exerscope')).find(fs.existsSync);
+    if (!cli) throw new Error('no exerscope command line built (cargo build -p exerscope-cli)');
+    const re2 = path.join(fixtures, 're2bench');
+    const report = JSON.parse(execFileSync(cli, ['analyze', '--no-run', path.join(re2, 'dataset'), path.join(re2, 'results')],
+      { maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'] }));
+    const endings = ['agrees', 'differs', 'stops_early', 'runs_on', 'renumbered', 'unclaimed', 'no_claims'];
+    const expected = report.divergence_summaries.filter((s) => s.task === 'loop').map((s) =>
+      [s.model, s.benchmark, String(s.predictions), ...endings.map((e) => String(s.endings[e]))]);
+    expectEqual(shown.map((r) => JSON.stringify(r)).sort(), expected.map((r) => JSON.stringify(r)).sort(),
+      'the loop answers\' endings, page and command line');
+    const coherence = await page.$$eval('#reasoning-coherence figure', (figures) => figures.length);
+    if (coherence !== 4) throw new Error(`${coherence} coherence tables, expected one per model`);
+    await page.screenshot({ path: path.join(out, 're2bench-reasoning.png'), fullPage: true });
+    // A wrong answer's program: its steps beside the run's, the first divergence marked and in view.
+    await page.click('#reasoning-answers tbody tr[data-ending="differs"] button');
+    await page.waitForSelector('#program-view .alignment .first-divergence');
+    const inView = await page.$eval('#program-view .alignment .first-divergence', (row) => {
+      const box = row.closest('.steps-scroll').getBoundingClientRect();
+      const r = row.getBoundingClientRect();
+      return r.top >= box.top && r.bottom <= box.bottom;
+    });
+    if (!inView) throw new Error('the first divergence is not scrolled into its table');
+    const summary = await page.textContent('#program-view .alignment-summary');
+    if (!summary.includes('first parts from the run at line')) throw new Error(`no first divergence told: ${summary}`);
+    await page.locator('#program-view .alignment').first().screenshot({ path: path.join(out, 're2bench-steps.png') });
+  });
+
   await check('CoCoNUT traces: every run counts its Matched column, every call a sample', async () => {
     await dragFromDisk([path.join(fixtures, 'coconut')]);
     await waitDone();

@@ -3,8 +3,11 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use exerscope_cli::collect::read_inputs;
+use exerscope_core::alignment::divergences;
 use exerscope_core::extractors::ProgramParser;
-use exerscope_core::table::Language;
+use exerscope_core::intermediate::StoredRun;
+use exerscope_core::report::{Part, ReportScope};
+use exerscope_core::table::{Language, Task};
 use exerscope_core::{analyze, InputFile, Judge, Report};
 use std::path::PathBuf;
 
@@ -190,5 +193,43 @@ fn bench_eval_arena_sized(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench, bench_growth, bench_cruxeval_sized, bench_hundred_models, bench_eval_arena_sized);
+/// RE2-Bench's loop and branch answers of the fixture's four models (1,584), placed on their runs:
+/// every answer, the Reasoning section's statistics of one task, and the program view of the
+/// program with the longest run.
+fn bench_re2_alignment(c: &mut Criterion) {
+    let re2 = fixtures().join("re2bench");
+    let (files, errors) = read_inputs(&[re2.join("dataset"), re2.join("results")]);
+    assert!(errors.is_empty() && !files.is_empty(), "fixtures not found under {}", re2.display());
+    let analysis = analyze(files);
+    let mut group = c.benchmark_group("RE2-Bench loop and branch answers (4 models, 1,584 answers)");
+    group.sample_size(10);
+    group.bench_function("align every answer", |b| b.iter(|| divergences(&analysis.table)));
+    let scope = ReportScope {
+        task: Some(Task::Loop),
+        hidden: Default::default(),
+        judge: Judge::Reference,
+        rho_intervals: None,
+        parts: [Part::Divergences].into_iter().collect(),
+        property: None,
+        compared: None,
+    };
+    group.bench_function("the Reasoning section's report (loop)", |b| b.iter(|| scope.report(&analysis.facts)));
+    let longest = analysis.table.stored_runs.iter().max_by_key(|s| match &s.run {
+        StoredRun::Loops { loops } => loops.iter().map(|l| l.variables.iter().map(|v| v.1.len()).sum::<usize>()).sum(),
+        StoredRun::Decisions { decisions } => decisions.len(),
+    });
+    let program = longest.unwrap().program;
+    group.bench_function("the program view of the longest run", |b| b.iter(|| analysis.program_detail(program)));
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    bench,
+    bench_growth,
+    bench_cruxeval_sized,
+    bench_hundred_models,
+    bench_eval_arena_sized,
+    bench_re2_alignment
+);
 criterion_main!(benches);

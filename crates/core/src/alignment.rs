@@ -11,9 +11,9 @@
 //! loop by loop (RE2-Bench stores them apart), each variable of an iteration in turn.
 
 use crate::intermediate::{
-    self, outcomes_by_line, tuples_as_lists, ClaimedLine, StateClaim, StoredRun, TrueDecision, TrueLoop,
+    self, equal_as_lists, outcomes_by_line, ClaimedLine, StateClaim, StoredRun, TrueDecision, TrueLoop,
 };
-use crate::pyliteral::{python_eq, Value};
+use crate::pyliteral::Value;
 use crate::table::Table;
 use crate::units::units;
 use rayon::prelude::*;
@@ -52,7 +52,7 @@ units! {
 }
 
 /// One step of the run with the answer's claim of it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct AlignedStep {
     /// The program's line, as the benchmark numbers it.
     pub line: String,
@@ -65,10 +65,21 @@ pub struct AlignedStep {
     pub kind: LineKind,
     /// The loop's code, or the branch's condition.
     pub code: String,
-    /// What the answer says (a value's `repr`; `taken`, `not taken`); `None`: nothing.
-    pub predicted: Option<String>,
-    pub actual: String,
+    /// What the answer says (a value, shown as its `repr`; text that is no literal as written;
+    /// `taken`, `not taken`); `None`: nothing.
+    pub predicted: Option<Value>,
+    pub actual: Value,
     pub right: bool,
+}
+
+/// Equal when everything is, values as they are shown (their `repr`).
+impl PartialEq for AlignedStep {
+    fn eq(&self, other: &AlignedStep) -> bool {
+        let shown = |step: &AlignedStep| (step.predicted.as_ref().map(Value::to_string), step.actual.to_string());
+        (&self.line, &self.claimed_line, self.step, &self.variable, self.kind, &self.code, self.right)
+            == (&other.line, &other.claimed_line, other.step, &other.variable, other.kind, &other.code, other.right)
+            && shown(self) == shown(other)
+    }
 }
 
 /// An answer placed on the run.
@@ -109,8 +120,8 @@ impl Alignment {
                     step: step.step,
                     variable: step.variable.clone(),
                     kind: step.kind,
-                    predicted: step.predicted.as_deref().map(shown),
-                    actual: shown(&step.actual),
+                    predicted: step.predicted.as_ref().map(|p| shown(&p.to_string())),
+                    actual: shown(&step.actual.to_string()),
                 }
             }),
         }
@@ -206,24 +217,26 @@ fn align_loops(loops: &[TrueLoop], claims: &[ClaimedLine<Vec<StateClaim>>]) -> A
         let iterations = truth.variables.iter().map(|(_, values)| values.len()).max().unwrap_or(0);
         // Each variable's claimed values; text that is no literal stands whole, as written, at the
         // first iteration (compared as text, as the validator compares it).
-        let said: Vec<Option<(Vec<Value>, bool)>> = truth
+        let said: Vec<Option<(&[Value], bool)>> = truth
             .variables
             .iter()
             .map(|(name, _)| {
                 let claim = claimed.and_then(|c| intermediate::claimed_value(&c.claim, name))?;
-                Some(match tuples_as_lists(&claim.value) {
-                    Value::List(values) => (values, true),
-                    other => (vec![other], claim.literal),
+                Some(match &claim.value {
+                    Value::List(values) | Value::Tuple(values) => (values.as_slice(), true),
+                    other => (std::slice::from_ref(other), claim.literal),
                 })
             })
             .collect();
         for k in 0..iterations {
             for ((name, values), said) in truth.variables.iter().zip(&said) {
                 let Some(actual) = values.get(k) else { continue };
-                let predicted = said.as_ref().and_then(|(s, _)| s.get(k));
+                let predicted = said.and_then(|(s, _)| s.get(k));
                 let shown = |value: &Value| match (value, said) {
-                    (Value::Str(text), Some((_, false))) => text.clone(),
-                    _ => value.to_string(),
+                    (Value::Str(text), Some((_, false))) => {
+                        Value::Other { type_name: String::new(), repr: text.clone() }
+                    }
+                    _ => value.clone(),
                 };
                 steps.push(AlignedStep {
                     line: truth.line.clone(),
@@ -233,13 +246,13 @@ fn align_loops(loops: &[TrueLoop], claims: &[ClaimedLine<Vec<StateClaim>>]) -> A
                     kind,
                     code: truth.code.clone(),
                     predicted: predicted.map(shown),
-                    actual: actual.to_string(),
-                    right: predicted.is_some_and(|p| python_eq(p, &tuples_as_lists(actual))),
+                    actual: actual.clone(),
+                    right: predicted.is_some_and(|p| equal_as_lists(p, actual)),
                 });
             }
         }
         for ((_, values), said) in truth.variables.iter().zip(&said) {
-            beyond_the_run += said.as_ref().map_or(0, |(s, _)| s.len().saturating_sub(values.len())) as u32;
+            beyond_the_run += said.map_or(0, |(s, _)| s.len().saturating_sub(values.len())) as u32;
         }
     }
     let claimed_any = !claims.is_empty();
@@ -273,8 +286,8 @@ fn align_decisions(decisions: &[TrueDecision], claims: &[ClaimedLine<Vec<bool>>]
             variable: None,
             kind: branch_kind(&decision.kind),
             code: if decision.condition.is_empty() { decision.kind.clone() } else { decision.condition.clone() },
-            predicted: predicted.map(|taken| taken_text(taken).to_owned()),
-            actual: taken_text(decision.taken).to_owned(),
+            predicted: predicted.map(taken_value),
+            actual: taken_value(decision.taken),
             right: predicted == Some(decision.taken),
         });
     }
@@ -357,12 +370,10 @@ fn branch_kind(kind: &str) -> LineKind {
     }
 }
 
-fn taken_text(taken: bool) -> &'static str {
-    if taken {
-        "taken"
-    } else {
-        "not taken"
-    }
+/// A decision as shown: `taken`, `not taken`.
+fn taken_value(taken: bool) -> Value {
+    let repr = if taken { "taken" } else { "not taken" };
+    Value::Other { type_name: String::new(), repr: repr.to_owned() }
 }
 
 #[cfg(test)]
@@ -381,14 +392,25 @@ mod tests {
         TrueLoop { line: line.into(), code: code.into(), variables }
     }
 
-    /// How an alignment ends, and where it first parts: (line, step, variable, predicted, actual).
-    type Parting<'a> = (Ending, Option<(&'a str, u32, Option<&'a str>, Option<&'a str>, &'a str)>);
+    /// Where an alignment first parts: (line, step, variable, predicted, actual), values shown.
+    type Point = (String, u32, Option<String>, Option<String>, String);
 
-    fn divergence(alignment: &Alignment) -> Parting<'_> {
+    fn divergence(alignment: &Alignment) -> (Ending, Option<Point>) {
         let at = alignment.first_divergence.map(|at| &alignment.steps[at]);
-        let at =
-            at.map(|s| (s.line.as_str(), s.step, s.variable.as_deref(), s.predicted.as_deref(), s.actual.as_str()));
-        (alignment.ending, at)
+        let shown = |s: &AlignedStep| {
+            (
+                s.line.clone(),
+                s.step,
+                s.variable.clone(),
+                s.predicted.as_ref().map(Value::to_string),
+                s.actual.to_string(),
+            )
+        };
+        (alignment.ending, at.map(shown))
+    }
+
+    fn at(line: &str, step: u32, variable: Option<&str>, predicted: Option<&str>, actual: &str) -> Option<Point> {
+        Some((line.into(), step, variable.map(Into::into), predicted.map(Into::into), actual.into()))
     }
 
     #[test]
@@ -400,7 +422,7 @@ mod tests {
         let aligned = align(&run, answer);
         assert!(aligned.placed);
         assert_eq!(aligned.steps[0].claimed_line.as_deref(), Some("3"));
-        assert_eq!(divergence(&aligned), (Ending::Differs, Some(("11", 3, Some("e"), Some("5"), "4"))));
+        assert_eq!(divergence(&aligned), (Ending::Differs, at("11", 3, Some("e"), Some("5"), "4")));
         assert_eq!(aligned.steps_right(), 2);
         let right = align(&run, &answer.replace("5, 10", "4, 10"));
         assert_eq!((right.ending, right.first_divergence, right.steps_right()), (Ending::Agrees, None, 4));
@@ -411,7 +433,7 @@ mod tests {
         let run = StoredRun::Loops { loops: vec![a_loop("17", "for i in range(n):", &[("i", "[0, 1, 2]")])] };
         let aligned = align(&run, "3     return [n + 2*i for i in range(n)]## [STATE]i=[0, 1][/STATE]");
         assert_eq!(aligned.steps[0].kind, LineKind::ForLoop);
-        assert_eq!(divergence(&aligned), (Ending::StopsEarly, Some(("17", 3, Some("i"), None, "2"))));
+        assert_eq!(divergence(&aligned), (Ending::StopsEarly, at("17", 3, Some("i"), None, "2")));
         let on = align(&run, "3     return [n + 2*i for i in range(n)]## [STATE]i=[0, 1, 2, 3][/STATE]");
         assert_eq!((on.ending, on.beyond_the_run), (Ending::RunsOn, 1));
     }
@@ -431,10 +453,7 @@ mod tests {
     fn a_claim_that_is_no_literal_is_shown_as_written() {
         let run = StoredRun::Loops { loops: vec![a_loop("5", "for r in rs:", &[("rs", "['range(3)']")])] };
         let aligned = align(&run, "5 for r in rs: [STATE]rs=[range(3)][/STATE]");
-        assert_eq!(
-            divergence(&aligned),
-            (Ending::Differs, Some(("5", 1, Some("rs"), Some("[range(3)]"), "'range(3)'")))
-        );
+        assert_eq!(divergence(&aligned), (Ending::Differs, at("5", 1, Some("rs"), Some("[range(3)]"), "'range(3)'")));
     }
 
     #[test]
@@ -446,9 +465,9 @@ mod tests {
             ],
         };
         let first_only = "4 for x in xs: [STATE]x=[1, 2][/STATE]";
-        assert_eq!(divergence(&align(&run, first_only)), (Ending::Unclaimed, Some(("9", 1, Some("y"), None, "3"))));
+        assert_eq!(divergence(&align(&run, first_only)), (Ending::Unclaimed, at("9", 1, Some("y"), None, "3")));
         let no_ys = "4 for x in xs: [STATE]x=[1, 2][/STATE]\n9 for y in ys: [STATE]y=[3][/STATE]";
-        assert_eq!(divergence(&align(&run, no_ys)), (Ending::Unclaimed, Some(("9", 1, Some("ys"), None, "[3]"))));
+        assert_eq!(divergence(&align(&run, no_ys)), (Ending::Unclaimed, at("9", 1, Some("ys"), None, "[3]")));
         let nothing = align(&run, intermediate::answer_block(Some("I think it returns 3."), "").unwrap_or_default());
         assert_eq!((nothing.ending, nothing.placed, nothing.steps_right()), (Ending::NoClaims, false, 0));
     }
@@ -470,7 +489,7 @@ mod tests {
         let aligned = align(&run, intermediate::answer_of(response).unwrap());
         let claimed: Vec<Option<&str>> = aligned.steps.iter().map(|s| s.claimed_line.as_deref()).collect();
         assert_eq!(claimed, [Some("6"), Some("7"), Some("6")], "line 8's condition stands on the answer's line 7");
-        assert_eq!(divergence(&aligned), (Ending::Differs, Some(("6", 2, None, Some("not taken"), "taken"))));
+        assert_eq!(divergence(&aligned), (Ending::Differs, at("6", 2, None, Some("not taken"), "taken")));
         assert_eq!(aligned.steps_right(), 2);
     }
 }

@@ -14,9 +14,7 @@
 //!   holds none is right.
 
 use crate::pyliteral::{self, python_eq, Value};
-use regex_lite::Regex;
 use serde::{Deserialize, Serialize};
-use std::sync::LazyLock;
 
 /// What a benchmark stored of a program's run on its input.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -96,16 +94,14 @@ pub struct Score {
     pub partial: f64,
 }
 
-static ANSWER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?s)\[ANSWER\](.*?)\[/ANSWER\]").unwrap());
-static ANSWER_TO_END: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?s)\[ANSWER\](.*)").unwrap());
-static STATE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\[STATE\](.+?)=(.+?)\[/STATE\]").unwrap());
-static BRANCH: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^(\d+)\s+.*##\s*\[BRANCH\]taken=\[(.*?)\]\[/BRANCH\]").unwrap());
-
-/// The text of a response's answer, as the validators find it.
+/// The text of a response's answer, as the validators find it: `\[ANSWER\](.*?)\[/ANSWER\]` (dot
+/// matching newlines), else `\[ANSWER\](.*)`. Searched as strings: the first `[ANSWER]` is where
+/// either pattern first matches, and the first `[/ANSWER]` after it ends the shortest match (a
+/// regular expression spent most of the alignment's time on long responses).
 pub fn answer_of(response: &str) -> Option<&str> {
-    let found = ANSWER.captures(response).or_else(|| ANSWER_TO_END.captures(response))?;
-    Some(found.get(1).map_or("", |m| m.as_str()))
+    let start = response.find("[ANSWER]")? + "[ANSWER]".len();
+    let rest = &response[start..];
+    Some(rest.find("[/ANSWER]").map_or(rest, |end| &rest[..end]))
 }
 
 /// The answer block a prediction's claims are read from: its response's (none when the response
@@ -123,13 +119,13 @@ pub fn loop_claims(answer: &str) -> LoopClaims {
             continue;
         }
         let (number, rest) = line.split_once(' ').unwrap_or((line, ""));
-        let states: Vec<StateClaim> = STATE
-            .captures_iter(line)
-            .map(|c| {
-                let parsed = pyliteral::parse(&c[2]);
+        let states: Vec<StateClaim> = state_matches(line)
+            .into_iter()
+            .map(|(variable, text)| {
+                let parsed = pyliteral::parse(text);
                 let literal = parsed.is_ok();
-                let value = parsed.unwrap_or_else(|_| Value::Str(c[2].to_owned()));
-                StateClaim { variable: c[1].to_owned(), value, literal }
+                let value = parsed.unwrap_or_else(|_| Value::Str(text.to_owned()));
+                StateClaim { variable: variable.to_owned(), value, literal }
             })
             .collect();
         if !states.is_empty() {
@@ -143,8 +139,8 @@ pub fn loop_claims(answer: &str) -> LoopClaims {
 pub fn branch_claims(answer: &str) -> BranchClaims {
     let mut claims = BranchClaims::new();
     for line in answer.split('\n') {
-        let Some(found) = BRANCH.captures(line) else { continue };
-        let outcomes: Vec<bool> = found[2]
+        let Some((number, taken)) = branch_match(line) else { continue };
+        let outcomes: Vec<bool> = taken
             .split(',')
             .map(|v| v.trim().trim_matches(['\'', '"']).to_uppercase())
             .filter_map(|v| match v.as_str() {
@@ -154,11 +150,60 @@ pub fn branch_claims(answer: &str) -> BranchClaims {
             })
             .collect();
         if !outcomes.is_empty() {
-            let rest = line.trim_start()[found[1].len()..].to_owned();
-            claims.push(ClaimedLine { line: found[1].to_owned(), code: code_before_claims(&rest), claim: outcomes });
+            let rest = &line[number.len()..];
+            claims.push(ClaimedLine { line: number.to_owned(), code: code_before_claims(rest), claim: outcomes });
         }
     }
     claims
+}
+
+/// Every match of the validator's `\[STATE\](.+?)=(.+?)\[/STATE\]` in a line (no newline), as
+/// (name, value), searched as strings: the name runs to the first `=` after its first character,
+/// the value to the first `[/STATE]` after its first character; a `[STATE]` that starts no match
+/// is passed, as the expression's search passes it.
+fn state_matches(line: &str) -> Vec<(&str, &str)> {
+    const OPEN: &str = "[STATE]";
+    const CLOSE: &str = "[/STATE]";
+    let first_char = |text: &str| text.chars().next().map(char::len_utf8);
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(at) = line[from..].find(OPEN) {
+        let start = from + at + OPEN.len();
+        let rest = &line[start..];
+        let matched = first_char(rest).and_then(|skip| {
+            let equals = skip + rest[skip..].find('=')?;
+            let value = equals + 1;
+            let skip = first_char(&rest[value..])?;
+            let end = value + skip + rest[value + skip..].find(CLOSE)?;
+            Some((&rest[..equals], &rest[value..end], end + CLOSE.len()))
+        });
+        match matched {
+            Some((name, value, length)) => {
+                found.push((name, value));
+                from = start + length;
+            }
+            None => from += at + 1,
+        }
+    }
+    found
+}
+
+/// The validator's `^(\d+)\s+.*##\s*\[BRANCH\]taken=\[(.*?)\]\[/BRANCH\]` on a line, as (number,
+/// outcomes' text), searched as strings: the greedy `.*` makes it the last `##` from which the
+/// rest matches.
+fn branch_match(line: &str) -> Option<(&str, &str)> {
+    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+    let space = line[digits..].chars().next().filter(|c| c.is_whitespace())?;
+    if digits == 0 {
+        return None;
+    }
+    let body = digits + space.len_utf8();
+    let bytes = line.as_bytes();
+    (body..line.len().saturating_sub(1)).rev().filter(|&i| bytes[i..].starts_with(b"##")).find_map(|at| {
+        let inner = line[at + 2..].trim_start().strip_prefix("[BRANCH]taken=[")?;
+        let end = inner.find("][/BRANCH]")?;
+        Some((&line[..digits], &inner[..end]))
+    })
 }
 
 /// An answer line's code: what comes before its `##` and claims.
@@ -198,9 +243,7 @@ fn score_loops(claims: &LoopClaims, loops: &[TrueLoop]) -> Score {
     score(loops.iter().map(|truth| {
         claimed_at(claims, &truth.line).is_some_and(|claimed| {
             truth.variables.iter().all(|(name, values)| {
-                claimed_value(&claimed.claim, name).is_some_and(|c| {
-                    python_eq(&tuples_as_lists(&c.value), &tuples_as_lists(&Value::List(values.clone())))
-                })
+                claimed_value(&claimed.claim, name).is_some_and(|c| equal_sequence(&c.value, values))
             })
         })
     }))
@@ -237,13 +280,26 @@ fn score(units: impl ExactSizeIterator<Item = bool>) -> Score {
     Score { right: right == total, partial: right as f64 / total as f64 }
 }
 
-/// `normalize_value`: tuples as lists, at every depth (dict values too).
-pub fn tuples_as_lists(value: &Value) -> Value {
-    match value {
-        Value::Tuple(items) | Value::List(items) => Value::List(items.iter().map(tuples_as_lists).collect()),
-        Value::Dict(items) => Value::Dict(items.iter().map(|(k, v)| (k.clone(), tuples_as_lists(v))).collect()),
-        other => other.clone(),
+/// `normalize_value(a) == normalize_value(b)`: Python's `==` with tuples read as lists, at every
+/// depth (dict values too; keys as they are), without making the normalised copies.
+pub fn equal_as_lists(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::List(x) | Value::Tuple(x), Value::List(y) | Value::Tuple(y)) => equal_items(x, y),
+        (Value::Dict(x), Value::Dict(y)) => {
+            x.len() == y.len()
+                && x.iter().all(|(k, v)| y.iter().any(|(k2, v2)| python_eq(k, k2) && equal_as_lists(v, v2)))
+        }
+        _ => python_eq(a, b),
     }
+}
+
+/// [`equal_as_lists`] of a claimed value and a variable's true values over a loop.
+pub fn equal_sequence(claimed: &Value, values: &[Value]) -> bool {
+    matches!(claimed, Value::List(items) | Value::Tuple(items) if equal_items(items, values))
+}
+
+fn equal_items(x: &[Value], y: &[Value]) -> bool {
+    x.len() == y.len() && x.iter().zip(y).all(|(a, b)| equal_as_lists(a, b))
 }
 
 #[cfg(test)]
@@ -284,6 +340,15 @@ mod tests {
     }
 
     #[test]
+    fn tuples_equal_lists_at_every_depth_but_in_dict_keys() {
+        let eq = |a: &str, b: &str| equal_as_lists(&pyliteral::parse(a).unwrap(), &pyliteral::parse(b).unwrap());
+        assert!(eq("[(1, 2), {'a': (3,)}]", "([1, 2], {'a': [3]})"));
+        assert!(eq("[1.0, True]", "[1, 1]"));
+        assert!(!eq("{(1,): 2}", "{(1,): 3}") && eq("{(1,): [2]}", "{(1,): (2,)}"));
+        assert!(!eq("[1, 2]", "[1, 2, 3]") && !eq("'ab'", "['a', 'b']"));
+    }
+
+    #[test]
     fn a_value_that_is_no_literal_is_compared_as_text_and_an_unclosed_answer_runs_to_the_end() {
         let response = "[ANSWER]\n3 x [STATE]s=hello world[/STATE]";
         let claims = loop_claims(answer_of(response).unwrap());
@@ -309,5 +374,41 @@ mod tests {
         let right = response.replace("[N][/", "['y'][/");
         assert_eq!(truth.score(&right), Score { right: true, partial: 1.0 });
         assert_eq!(branch_claims(answer_of(response).unwrap())[0].code, "if s == \"\":");
+    }
+
+    /// The string searches against the validators' own expressions, on lines made to trip them.
+    #[test]
+    fn claims_are_found_as_the_validators_regular_expressions_find_them() {
+        let state = regex_lite::Regex::new(r"\[STATE\](.+?)=(.+?)\[/STATE\]").unwrap();
+        let branch = regex_lite::Regex::new(r"^(\d+)\s+.*##\s*\[BRANCH\]taken=\[(.*?)\]\[/BRANCH\]").unwrap();
+        let pieces =
+            ["[STATE]", "[/STATE]", "=", "x", "é", " ", "##", "[BRANCH]taken=[", "][/BRANCH]", "3", "'Y'", "]"];
+        // Every line of up to 4 pieces: each way the pieces can meet.
+        let mut lines = vec![String::new()];
+        let mut every = vec!["12 if x: ## [BRANCH]taken=['Y'][/BRANCH] ## [BRANCH]taken=[N][/BRANCH]".to_owned()];
+        for _ in 0..4 {
+            lines = lines.iter().flat_map(|line| pieces.iter().map(move |p| format!("{line}{p}"))).collect();
+            every.extend(lines.iter().cloned());
+        }
+        for line in &every {
+            let by_regex: Vec<(&str, &str)> =
+                state.captures_iter(line).map(|c| (c.get(1).unwrap().as_str(), c.get(2).unwrap().as_str())).collect();
+            assert_eq!(state_matches(line), by_regex, "{line:?}");
+            let by_regex = branch.captures(line).map(|c| (c.get(1).unwrap().as_str(), c.get(2).unwrap().as_str()));
+            let prefixed = format!("3 {line}");
+            let by_regex_prefixed =
+                branch.captures(&prefixed).map(|c| (c.get(1).unwrap().as_str(), c.get(2).unwrap().as_str()));
+            assert_eq!(branch_match(line), by_regex, "{line:?}");
+            assert_eq!(branch_match(&prefixed), by_regex_prefixed, "{prefixed:?}");
+        }
+    }
+
+    #[test]
+    fn the_answer_is_found_as_the_validators_regular_expressions_find_it() {
+        assert_eq!(answer_of("a [ANSWER]x[/ANSWER] b [ANSWER]y[/ANSWER]"), Some("x"));
+        assert_eq!(answer_of("[ANSWER]x\ny"), Some("x\ny"), "unclosed: to the end");
+        assert_eq!(answer_of("[/ANSWER] [ANSWER]x[/ANSWER]"), Some("x"));
+        assert_eq!(answer_of("[ANSWER][/ANSWER]"), Some(""));
+        assert_eq!(answer_of("no answer"), None);
     }
 }

@@ -1,0 +1,310 @@
+//! Where reasoning leaves the execution, across programs: per model, how its intermediate answers
+//! (loop states, branch decisions) end against their runs, at which kinds of line they first part
+//! from them, and whether its story and its final answer agree (coherence, as CES reports it). Each
+//! answer's row and each coherence cell opens its program. The views format the report; every
+//! number is the core's.
+
+use exerscope_charts::format::{interval, percent};
+use exerscope_core::alignment::Ending;
+use exerscope_core::stats::divergence::{Coherence, DivergenceRow};
+use exerscope_core::table::Task;
+use exerscope_core::{Facts, Report};
+use leptos::prelude::*;
+use std::sync::Arc;
+
+/// Rows of the answers' table shown at first.
+const ROWS_SHOWN: usize = 100;
+
+#[component]
+pub fn ReasoningView(
+    facts: Signal<Option<Arc<Facts>>>,
+    report: Signal<Option<Arc<Report>>>,
+    /// The task shown; the section offers the drop's intermediate tasks.
+    task: RwSignal<Option<Task>>,
+    on_open_program: Callback<u32>,
+) -> impl IntoView {
+    let intermediate = move || {
+        facts.with(|f| {
+            f.as_deref().map_or_else(Vec::new, |f| {
+                f.tasks()
+                    .into_iter()
+                    .filter(|t| f.divergences.iter().any(|d| f.predictions.task[d.prediction as usize] == *t))
+                    .collect()
+            })
+        })
+    };
+    let open = move |benchmark: &str, id: &str| {
+        let index = facts.with_untracked(|f| {
+            let f = f.as_deref()?;
+            f.programs.iter().position(|p| p.id == id && f.benchmarks[p.benchmark as usize] == benchmark)
+        });
+        if let Some(index) = index {
+            on_open_program.run(index as u32);
+        }
+    };
+    view! {
+        <section class="panel" id="reasoning">
+            <h2>"Reasoning against the run"</h2>
+            <p class="explain">
+                "Each intermediate answer — a loop's states at every iteration, a branch's decision at every visit — "
+                "placed on the run its benchmark stored, step by step: where the model's story first parts from the "
+                "execution, and whether its final answer follows its story."
+            </p>
+            {move || {
+                let tasks = intermediate();
+                if tasks.is_empty() {
+                    return view! {
+                        <p class="explain" id="reasoning-none">
+                            "This drop holds no intermediate answers. RE2-Bench's loop and branch prediction "
+                            "(results/loop_prediction, results/branch_prediction with dataset/re2-bench/) are read."
+                        </p>
+                    }
+                    .into_any();
+                }
+                let shown = task.get();
+                let buttons = tasks
+                    .into_iter()
+                    .map(|t| view! {
+                        <button class="chip" class:active=move || task.get() == Some(t) data-task=t.name()
+                            on:click=move |_| task.set(Some(t))>{t.label()}</button>
+                    })
+                    .collect_view();
+                let picked = shown.is_some_and(|t| intermediate().contains(&t));
+                view! {
+                    <div class="chips" id="reasoning-tasks">"Task: " {buttons}</div>
+                    {(!picked).then(|| view! { <p class="explain">"Pick one of the drop's intermediate tasks."</p> })}
+                }
+                .into_any()
+            }}
+            {move || report.get().filter(|r| !r.divergence_summaries.is_empty()).map(|report| {
+                view! {
+                    <Summaries report=report.clone()/>
+                    <Kinds report=report.clone()/>
+                    <CoherenceTables rows=report.coherence.clone() open=open/>
+                    <Answers rows=report.divergences.clone() open=open/>
+                }
+            })}
+        </section>
+    }
+}
+
+/// Per model: how its answers end, the share agreeing throughout, the benchmark's partial score,
+/// where the first divergence falls.
+#[component]
+fn Summaries(report: Arc<Report>) -> impl IntoView {
+    let endings = Ending::ALL.map(|e| view! { <th scope="col" title=e.label()>{e.label()}</th> }).collect_view();
+    let rows = report
+        .divergence_summaries
+        .iter()
+        .map(|s| {
+            let counts = Ending::ALL
+                .map(|e| view! { <td class="count">{s.endings.get(&e).copied().unwrap_or(0)}</td> })
+                .collect_view();
+            view! {
+                <tr data-model=s.model.clone()>
+                    <th scope="row">{s.model.clone()}</th>
+                    <td>{s.benchmark.clone()}</td>
+                    <td class="count">{s.predictions}</td>
+                    {counts}
+                    <td class="rate">{s.agree_rate.map(percent)}<br/><span class="ci">{s.agree_ci95.map(interval)}</span></td>
+                    <td class="rate">{s.mean_partial.map(percent)}</td>
+                    <td>{format!("{} · {} · {}", s.first_divergence_in[0], s.first_divergence_in[1], s.first_divergence_in[2])}</td>
+                    <td class="rate">{s.mean_steps_right.map(percent)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <h3>"How the answers end"</h3>
+        <div class="table-scroll">
+            <table class="pivot" id="reasoning-summary">
+                <thead>
+                    <tr>
+                        <th scope="col">"model"</th>
+                        <th scope="col">"benchmark"</th>
+                        <th scope="col">"answers"</th>
+                        {endings}
+                        <th scope="col">"agree throughout (95% CI)"</th>
+                        <th scope="col" title="the benchmark's own partial score, averaged">"mean partial score"</th>
+                        <th scope="col" title="first divergence in the run's first, middle, last third">"first divergence: early · middle · late"</th>
+                        <th scope="col" title="the mean share of the run's steps right before the first divergence">"steps right before it"</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+}
+
+/// Per model and kind of line: of the answers whose run goes through such a line, the share whose
+/// first divergence is on one.
+#[component]
+fn Kinds(report: Arc<Report>) -> impl IntoView {
+    let rows = report
+        .divergence_kinds
+        .iter()
+        .map(|k| {
+            view! {
+                <tr data-model=k.model.clone() data-kind=k.kind.name()>
+                    <th scope="row">{k.model.clone()}</th>
+                    <td>{k.kind.label()}</td>
+                    <td class="count">{format!("{} of {}", k.diverged, k.reached)}</td>
+                    <td class="rate">{k.rate.map(percent)}</td>
+                    <td class="ci">{k.ci95.map(interval)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <h3>"Where reasoning first breaks"</h3>
+        <p class="explain">"Of the answers whose run goes through such a line, those whose first divergence is on one."</p>
+        <div class="table-scroll">
+            <table class="pivot" id="reasoning-kinds">
+                <thead>
+                    <tr>
+                        <th scope="col">"model"</th>
+                        <th scope="col">"kind of line"</th>
+                        <th scope="col">"first divergence there"</th>
+                        <th scope="col">"rate"</th>
+                        <th scope="col">"95% CI"</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+}
+
+/// Per model, its intermediate answers against its final ones: a 2×2 table whose cells list their
+/// programs.
+#[component]
+fn CoherenceTables(rows: Vec<Coherence>, open: impl Fn(&str, &str) + Copy + Send + Sync + 'static) -> impl IntoView {
+    if rows.is_empty() {
+        return view! {
+            <p class="explain" id="coherence-none">"No model answered the output of these programs too: no coherence to show."</p>
+        }
+        .into_any();
+    }
+    let tables = rows
+        .into_iter()
+        .map(|c| {
+            let listed = RwSignal::new(None::<(usize, usize)>);
+            let cell = |states: usize, output: usize, c: &Coherence| {
+                let count = c.counts[states][output];
+                let finding = states == 0 && output == 1;
+                view! {
+                    <td class="count" class:finding=finding>
+                        <button class="link" data-cell=format!("{states}{output}")
+                            on:click=move |_| listed.update(|l| *l = if *l == Some((states, output)) { None } else { Some((states, output)) })>
+                            {count}
+                        </button>
+                    </td>
+                }
+            };
+            let auroc = match (c.auroc, c.auroc_ci95) {
+                (Some(a), Some(ci)) => format!(
+                    "How early the story parts from the run tells a wrong output: AUROC {a:.3} (95% CI {:.3}–{:.3}).",
+                    ci[0], ci[1]
+                ),
+                _ => "AUROC: needs both right and wrong outputs.".to_owned(),
+            };
+            let (benchmark, programs) = (c.benchmark.clone(), c.programs.clone());
+            let list = move || {
+                listed.get().map(|(s, o)| {
+                    let benchmark = benchmark.clone();
+                    let ids = programs[s][o].clone();
+                    view! {
+                        <ul class="program-list">
+                            {ids.into_iter().map(|id| {
+                                let (b, shown) = (benchmark.clone(), id.clone());
+                                view! { <li><button class="link" on:click=move |_| open(&b, &id)>{shown}</button></li> }
+                            }).collect_view()}
+                        </ul>
+                    }
+                })
+            };
+            view! {
+                <figure class="coherence" data-model=c.model.clone()>
+                    <figcaption>{format!("{} · {} · {}", c.model, c.benchmark, c.task.label())}</figcaption>
+                    <table class="pivot">
+                        <thead><tr><th></th><th scope="col">"output right"</th><th scope="col">"output wrong"</th></tr></thead>
+                        <tbody>
+                            <tr><th scope="row">"states right"</th>{cell(1, 1, &c)}{cell(1, 0, &c)}</tr>
+                            <tr><th scope="row">"states wrong"</th>{cell(0, 1, &c)}{cell(0, 0, &c)}</tr>
+                        </tbody>
+                    </table>
+                    <p class="explain">{auroc}</p>
+                    {list}
+                </figure>
+            }
+        })
+        .collect_view();
+    view! {
+        <h3>"Coherence: the story against the final answer"</h3>
+        <p class="explain">
+            "Programs whose intermediate task and output the same model answered. A right output reached through "
+            "wrong states (marked) is a finding of its own. A cell lists its programs."
+        </p>
+        <div class="coherence-list" id="reasoning-coherence">{tables}</div>
+    }
+    .into_any()
+}
+
+/// Every answer against its run: how it ends and where it first parts; a row opens its program.
+#[component]
+fn Answers(rows: Vec<DivergenceRow>, open: impl Fn(&str, &str) + Copy + Send + Sync + 'static) -> impl IntoView {
+    let all = RwSignal::new(false);
+    let total = rows.len();
+    let more = move || !all.get() && total > ROWS_SHOWN;
+    let rows = Arc::new(rows);
+    let shown = {
+        let rows = rows.clone();
+        move || {
+            let n = if all.get() { total } else { ROWS_SHOWN.min(total) };
+            rows[..n]
+                .iter()
+                .map(|r| {
+                    let first = r.first_divergence.clone();
+                    let (benchmark, id) = (r.benchmark.clone(), r.program.clone());
+                    view! {
+                        <tr class:agrees=r.agrees data-ending=r.ending.name()>
+                            <td>{r.model.clone()}</td>
+                            <td><button class="link" on:click=move |_| open(&benchmark, &id)>{r.program.clone()}</button></td>
+                            <td>{r.ending.label()}</td>
+                            <td>{first.as_ref().map(|f| f.line.clone())}</td>
+                            <td>{first.as_ref().map(|f| f.step)}</td>
+                            <td><code>{first.as_ref().and_then(|f| f.variable.clone())}</code></td>
+                            <td><code>{first.as_ref().map(|f| f.predicted.clone().unwrap_or_else(|| "—".to_owned()))}</code></td>
+                            <td><code>{first.as_ref().map(|f| f.actual.clone())}</code></td>
+                            <td class="count">{format!("{}/{}", r.steps_right, r.steps)}</td>
+                        </tr>
+                    }
+                })
+                .collect_view()
+        }
+    };
+    view! {
+        <h3>"Every answer"</h3>
+        <div class="table-scroll">
+            <table class="pivot" id="reasoning-answers">
+                <thead>
+                    <tr>
+                        <th scope="col">"model"</th>
+                        <th scope="col">"program"</th>
+                        <th scope="col">"ending"</th>
+                        <th scope="col">"line"</th>
+                        <th scope="col">"step"</th>
+                        <th scope="col">"variable"</th>
+                        <th scope="col">"the answer"</th>
+                        <th scope="col">"the run"</th>
+                        <th scope="col">"steps right"</th>
+                    </tr>
+                </thead>
+                <tbody>{shown}</tbody>
+            </table>
+        </div>
+        <Show when=more>
+            <button class="button" id="reasoning-all-answers" on:click=move |_| all.set(true)>{format!("Show all {total} answers")}</button>
+        </Show>
+    }
+}

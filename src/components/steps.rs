@@ -1,0 +1,111 @@
+//! An intermediate answer against the run, step by step: each loop iteration's or branch visit's
+//! value as the model claims it beside the run's, the first divergence marked and scrolled to,
+//! and the model's own words where its reasoning quotes that line. Every text is shown as text.
+
+use exerscope_core::alignment::{AlignedStep, Alignment, Ending, LineKind};
+use leptos::prelude::*;
+
+/// Steps shown at first: up to this many past the first divergence (and at least [`SHOWN_AT_LEAST`]).
+const SHOWN_PAST_DIVERGENCE: usize = 20;
+const SHOWN_AT_LEAST: usize = 60;
+
+#[component]
+pub fn StepsView(alignment: Alignment, words: Option<String>) -> impl IntoView {
+    let first = alignment.first_divergence;
+    let total = alignment.steps.len();
+    let shown_at_first = first.map_or(SHOWN_AT_LEAST, |at| at + 1 + SHOWN_PAST_DIVERGENCE).max(SHOWN_AT_LEAST);
+    let all_shown = RwSignal::new(total <= shown_at_first);
+    let container = NodeRef::<leptos::html::Div>::new();
+    // The first divergence scrolled to inside the table, not the page.
+    Effect::new(move |_| {
+        let Some(container) = container.get() else { return };
+        let Ok(Some(row)) = container.query_selector(".first-divergence") else { return };
+        let offset = row.get_bounding_client_rect().top() - container.get_bounding_client_rect().top();
+        container.set_scroll_top(container.scroll_top() + offset as i32 - 40);
+    });
+    let steps = alignment.steps.clone();
+    let rows = move || {
+        let shown = if all_shown.get() { total } else { shown_at_first.min(total) };
+        steps[..shown].iter().enumerate().map(|(i, step)| row(step, i, first, &steps)).collect_view()
+    };
+    view! {
+        <div class="alignment" data-ending=alignment.ending.name() data-steps=total>
+            <p class="explain alignment-summary">{summary(&alignment)}</p>
+            {words.map(|words| view! {
+                <p class="model-words">"Its reasoning at that line: " <q>{words}</q></p>
+            })}
+            <div class="steps-scroll" node_ref=container>
+                <table class="steps">
+                    <thead>
+                        <tr>
+                            <th scope="col">"line"</th>
+                            <th scope="col">"step"</th>
+                            <th scope="col">"variable"</th>
+                            <th scope="col">"the answer"</th>
+                            <th scope="col">"the run"</th>
+                            <th scope="col">"right"</th>
+                        </tr>
+                    </thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+            <Show when=move || !all_shown.get()>
+                <button class="button show-all-steps" on:click=move |_| all_shown.set(true)>
+                    {format!("Show all {total} steps")}
+                </button>
+            </Show>
+        </div>
+    }
+}
+
+/// How the answer ends against the run, in words.
+fn summary(alignment: &Alignment) -> String {
+    let right = alignment.steps_right();
+    let total = alignment.steps.len();
+    let placed = if alignment.placed { "" } else { " None of its claims stands on a loop or branch of the run." };
+    let Some(step) = alignment.first_divergence.map(|at| &alignment.steps[at]) else {
+        let beyond = match alignment.ending {
+            Ending::RunsOn => format!(", then {} value(s) past the run's end", alignment.beyond_the_run),
+            _ => String::new(),
+        };
+        return format!("{}: all {total} steps right{beyond}.{placed}", alignment.ending.label());
+    };
+    let said = step.predicted.as_ref().map_or_else(|| "nothing".to_owned(), ToString::to_string);
+    format!(
+        "{} — first parts from the run at line {}{}, {} {}{}: the answer says {said}, the run had {}. {right} of {total} steps right before it.{placed}",
+        alignment.ending.label(),
+        step.line,
+        step.claimed_line.as_ref().filter(|l| **l != step.line).map_or(String::new(), |l| format!(" (its line {l})")),
+        step_word(step.kind),
+        step.step,
+        step.variable.as_ref().map_or(String::new(), |v| format!(", {v}")),
+        step.actual,
+    )
+}
+
+fn step_word(kind: LineKind) -> &'static str {
+    match kind {
+        LineKind::ForLoop | LineKind::WhileLoop | LineKind::Comprehension => "iteration",
+        LineKind::IfCondition | LineKind::ElifCondition | LineKind::Else => "visit",
+    }
+}
+
+fn row(step: &AlignedStep, i: usize, first: Option<usize>, steps: &[AlignedStep]) -> impl IntoView {
+    // A new loop or a new iteration starts a group: rows of one iteration read together.
+    let starts_group = i == 0 || steps[i - 1].line != step.line || steps[i - 1].step != step.step;
+    let line = match &step.claimed_line {
+        Some(claimed) if *claimed != step.line => format!("{} ({claimed})", step.line),
+        _ => step.line.clone(),
+    };
+    view! {
+        <tr class:right=step.right class:wrong=!step.right class:first-divergence=first == Some(i)
+            class:new-group=starts_group data-line=step.line.clone()>
+            <td class="line-number" title=step.code.clone()>{line}</td>
+            <td>{format!("{} {}", step_word(step.kind), step.step)}</td>
+            <td><code>{step.variable.clone().unwrap_or_default()}</code></td>
+            <td><code>{step.predicted.as_ref().map_or_else(|| "—".to_owned(), ToString::to_string)}</code></td>
+            <td><code>{step.actual.to_string()}</code></td>
+            <td aria-label=if step.right { "right" } else { "wrong" }>{if step.right { "✓" } else { "✗" }}</td>
+        </tr>
+    }
+}
