@@ -126,7 +126,8 @@ fn PredictionCard(
     let cut_note = (prediction.response_cut_bytes > 0)
         .then(|| format!("… {} more bytes not shown", prediction.response_cut_bytes));
     view! {
-        <article class="prediction" class:correct=correct class:wrong=move || !correct() data-model=prediction.model.clone()>
+        <article class="prediction" class:correct=correct class:wrong=move || !correct() class:aligned=prediction.alignment.is_some()
+            data-model=prediction.model.clone() data-task=prediction.task.name()>
             <h4>
                 {prediction.model.clone()}
                 <span class="sample">{format!("{} · sample {}", prediction.task.name(), prediction.sample + 1)}</span>

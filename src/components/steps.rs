@@ -70,7 +70,7 @@ fn summary(alignment: &Alignment) -> String {
         };
         return format!("{}: all {total} steps right{beyond}.{placed}", alignment.ending.label());
     };
-    let said = step.predicted.as_ref().map_or_else(|| "nothing".to_owned(), ToString::to_string);
+    let said = step.predicted.as_ref().map_or_else(|| "nothing".to_owned(), |p| briefly(&p.to_string()));
     format!(
         "{} — first parts from the run at line {}{}, {} {}{}: the answer says {said}, the run had {}. {right} of {total} steps right before it.{placed}",
         alignment.ending.label(),
@@ -79,8 +79,17 @@ fn summary(alignment: &Alignment) -> String {
         step_word(step.kind),
         step.step,
         step.variable.as_ref().map_or(String::new(), |v| format!(", {v}")),
-        step.actual,
+        briefly(&step.actual.to_string()),
     )
+}
+
+/// A value cut for a sentence (the table below shows it whole).
+fn briefly(text: &str) -> String {
+    const CHARS: usize = 80;
+    match text.char_indices().nth(CHARS) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
 }
 
 fn step_word(kind: LineKind) -> &'static str {

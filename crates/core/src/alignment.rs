@@ -178,7 +178,9 @@ pub fn words_at_divergence(alignment: &Alignment, response: &str) -> Option<Stri
         return None; // `x`, `else`: quoted everywhere, a line of them says nothing
     }
     let reasoning = response.split("[ANSWER]").next().unwrap_or(response);
-    let quoting = reasoning.lines().find(|line| comparable(line).contains(&code))?;
+    // A line of the annotated code (the prompt's template echoed, a draft) is not prose.
+    let prose = |line: &&str| !["[STATE]", "[BRANCH]", "??"].iter().any(|mark| line.contains(mark));
+    let quoting = reasoning.lines().filter(prose).find(|line| comparable(line).contains(&code))?;
     Some(cut(quoting.trim(), 300))
 }
 
@@ -441,7 +443,7 @@ mod tests {
     #[test]
     fn the_model_s_words_where_its_reasoning_quotes_the_line_of_the_divergence() {
         let run = StoredRun::Loops { loops: vec![a_loop("11", "for e in l:", &[("e", "[1, 8]")])] };
-        let response = "[THOUGHT]\nThe list is short.\nIn `for e in l:` e takes 1, then 9.\n[/THOUGHT]\n[ANSWER]\n\
+        let response = "[THOUGHT]\n3     for e in l:## [STATE]e=??[/STATE]\nIn `for e in l:` e takes 1, then 9.\n[/THOUGHT]\n[ANSWER]\n\
                         3     for e in l:## [STATE]e=[1, 9][/STATE]\n[/ANSWER]";
         let aligned = align(&run, intermediate::answer_of(response).unwrap());
         assert_eq!(words_at_divergence(&aligned, response).as_deref(), Some("In `for e in l:` e takes 1, then 9."));
