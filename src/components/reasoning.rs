@@ -76,12 +76,12 @@ pub fn ReasoningView(
                 }
                 .into_any()
             }}
-            {move || report.get().filter(|r| !r.divergence_summaries.is_empty()).map(|report| {
+            {move || report.get().filter(|r| !r.reasoning.divergence_summaries.is_empty()).map(|report| {
                 view! {
                     <Summaries report=report.clone()/>
                     <Kinds report=report.clone()/>
-                    <CoherenceTables rows=report.coherence.clone() open=open/>
-                    <Answers rows=report.divergences.clone() open=open/>
+                    <CoherenceTables rows=report.reasoning.coherence.clone() open=open/>
+                    <Answers rows=report.reasoning.divergences.clone() open=open/>
                 }
             })}
         </section>
@@ -94,6 +94,7 @@ pub fn ReasoningView(
 fn Summaries(report: Arc<Report>) -> impl IntoView {
     let endings = Ending::ALL.map(|e| view! { <th scope="col" title=e.label()>{e.label()}</th> }).collect_view();
     let rows = report
+        .reasoning
         .divergence_summaries
         .iter()
         .map(|s| {
@@ -141,6 +142,7 @@ fn Summaries(report: Arc<Report>) -> impl IntoView {
 #[component]
 fn Kinds(report: Arc<Report>) -> impl IntoView {
     let rows = report
+        .reasoning
         .divergence_kinds
         .iter()
         .map(|k| {

@@ -556,14 +556,14 @@ fn re2_bench_loop_and_branch_prediction_count_as_its_validators() {
         ("gpt-5-mini-reasoning", Task::Branch, 133.331805),
         ("gpt-5-mini-reasoning", Task::Loop, 70.809524),
     ];
-    let summaries = &report.divergence_summaries;
+    let summaries = &report.reasoning.divergence_summaries;
     assert_eq!(summaries.len(), partial_sums.len());
     for (model, task, sum) in partial_sums {
         let summary = summaries.iter().find(|s| s.model == model && s.task == task).unwrap();
         let mean = summary.mean_partial.unwrap();
         assert!((mean * summary.predictions as f64 - sum).abs() < 1e-5, "{model} {task:?}: {mean}");
     }
-    let rows = &report.divergences;
+    let rows = &report.reasoning.divergences;
     assert_eq!(rows.len(), 4 * (197 + 199));
     for row in rows {
         let parts = row.first_divergence.is_some() || matches!(row.ending, Ending::RunsOn | Ending::Renumbered);

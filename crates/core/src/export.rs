@@ -394,6 +394,7 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
             ]
             .concat(),
             rows: report
+                .reasoning
                 .divergence_summaries
                 .iter()
                 .map(|d| {
@@ -419,6 +420,7 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                 .to_owned(),
             columns: vec!["model", "benchmark", "task", "kind of line", "reached", "diverged there", "rate", "ci95"],
             rows: report
+                .reasoning
                 .divergence_kinds
                 .iter()
                 .map(|k| {
@@ -447,6 +449,7 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                 "states wrong, output right", "states wrong, output wrong", "AUROC", "ci95 low", "ci95 high",
             ],
             rows: report
+                .reasoning
                 .coherence
                 .iter()
                 .map(|c| {
@@ -474,7 +477,7 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                 "model", "benchmark", "program", "task", "sample", "ending", "line", "step", "variable", "kind of line",
                 "predicted", "actual", "steps right", "steps", "partial",
             ],
-            rows: report.divergences.iter().map(divergence_cells).collect(),
+            rows: report.reasoning.divergences.iter().map(divergence_cells).collect(),
         },
     ]
 }

@@ -12,10 +12,7 @@ use crate::judges::Judge;
 use crate::numeric::NumericProperty;
 use crate::stats::agreement::{model_agreements, ModelAgreement};
 use crate::stats::construct_effect::{construct_effects, ConstructEffect};
-use crate::stats::divergence::{
-    coherence, divergence_rows, divergence_summaries, line_kind_divergences, Coherence, DivergenceRow,
-    DivergenceSummary, LineKindDivergence,
-};
+use crate::stats::divergence::{coherence, Reasoning};
 use crate::stats::numeric::{self, correlations, CorrelationRow};
 use crate::stats::variants::{variant_pairs, VariantPair};
 use crate::stats::{
@@ -46,16 +43,9 @@ pub struct Report {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub variants: Vec<VariantPair>,
     pub correlations: Vec<CorrelationRow>,
-    /// Every intermediate answer (loop states, branch decisions) against its run.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub divergences: Vec<DivergenceRow>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub divergence_summaries: Vec<DivergenceSummary>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub divergence_kinds: Vec<LineKindDivergence>,
-    /// Intermediate answers against final ones, per model (CES's 2×2 table).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub coherence: Vec<Coherence>,
+    /// Intermediate answers (loop states, branch decisions) against their runs.
+    #[serde(flatten)]
+    pub reasoning: Reasoning,
     pub programs: Vec<ProgramReport>,
     /// Runs on a benchmark's own inputs that did not give its expected output.
     pub unexpected_runs: Vec<UnexpectedRun>,
@@ -64,11 +54,9 @@ pub struct Report {
 
 impl Report {
     pub fn build(facts: &Facts, judge: Judge) -> Report {
-        Report {
-            programs: program_reports(facts),
-            coherence: coherence(facts, judge, None),
-            ..Report::statistics(facts, judge, &facts.outcomes(judge), &Asked::everything())
-        }
+        let mut report = Report::statistics(facts, judge, &facts.outcomes(judge), &Asked::everything());
+        report.reasoning.coherence = coherence(facts, judge, None);
+        Report { programs: program_reports(facts), ..report }
     }
 
     /// The report with every program's row: those of `facts` (what a report without them, as
@@ -92,10 +80,7 @@ impl Report {
             variants: variant_pairs(&statistics.agreements),
             agreements: statistics.agreements,
             correlations: statistics.correlations,
-            divergences: statistics.divergences.rows,
-            divergence_summaries: statistics.divergences.summaries,
-            divergence_kinds: statistics.divergences.kinds,
-            coherence: Vec::new(),
+            reasoning: statistics.reasoning,
             programs: Vec::new(),
             unexpected_runs: unexpected_runs(facts),
             errors: facts.errors.clone(),
@@ -236,7 +221,7 @@ impl ReportScope {
         };
         let mut report = Report::statistics(&shown, self.judge, &outcomes, &asked);
         if scope.parts.contains(&Part::Divergences) {
-            report.coherence = coherence(&self.without_hidden(Cow::Borrowed(facts)), self.judge, self.task);
+            report.reasoning.coherence = coherence(&self.without_hidden(Cow::Borrowed(facts)), self.judge, self.task);
         }
         if let Some(property) = self.rho_intervals.filter(|_| numeric::affords_rho_intervals(&shown)) {
             let rows = report.correlations.iter_mut().filter(|r| r.property == property);
@@ -284,26 +269,8 @@ struct Statistics {
     construct_effects: Vec<ConstructEffect>,
     agreements: Vec<ModelAgreement>,
     correlations: Vec<CorrelationRow>,
-    divergences: Divergences,
-}
-
-/// The intermediate answers against their runs: each one's row, and per model its summary and
-/// first divergences by kind of line.
-#[derive(Default)]
-struct Divergences {
-    rows: Vec<DivergenceRow>,
-    summaries: Vec<DivergenceSummary>,
-    kinds: Vec<LineKindDivergence>,
-}
-
-impl Divergences {
-    fn of(facts: &Facts) -> Divergences {
-        Divergences {
-            rows: divergence_rows(facts),
-            summaries: divergence_summaries(facts),
-            kinds: line_kind_divergences(facts),
-        }
-    }
+    /// Without coherence, which needs the facts of every task.
+    reasoning: Reasoning,
 }
 
 impl Statistics {
@@ -337,9 +304,12 @@ impl Statistics {
                 )
             },
         );
-        let divergences =
-            if parts.contains(&Part::Divergences) { Divergences::of(facts) } else { Divergences::default() };
-        Statistics { constructs, types, construct_effects, agreements, correlations, divergences }
+        let reasoning = if parts.contains(&Part::Divergences) {
+            Reasoning::of(facts, &Facts::default(), judge, None)
+        } else {
+            Reasoning::default()
+        };
+        Statistics { constructs, types, construct_effects, agreements, correlations, reasoning }
     }
 }
 
@@ -370,16 +340,9 @@ pub struct TaskedReport {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub variants: Vec<Tagged<VariantPair>>,
     pub correlations: Vec<Tagged<CorrelationRow>>,
-    /// Every intermediate answer (loop states, branch decisions) against its run.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub divergences: Vec<DivergenceRow>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub divergence_summaries: Vec<DivergenceSummary>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub divergence_kinds: Vec<LineKindDivergence>,
-    /// Intermediate answers against final ones, per model (CES's 2×2 table).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub coherence: Vec<Coherence>,
+    /// Intermediate answers (loop states, branch decisions) against their runs.
+    #[serde(flatten)]
+    pub reasoning: Reasoning,
     pub programs: Vec<ProgramReport>,
     /// Runs on a benchmark's own inputs that did not give its expected output.
     pub unexpected_runs: Vec<UnexpectedRun>,
@@ -391,7 +354,6 @@ pub struct TaskedReport {
 impl TaskedReport {
     pub fn build(facts: &Facts, judge: Judge) -> TaskedReport {
         let outcomes = facts.outcomes(judge);
-        let divergences = Divergences::of(facts);
         let mut report = TaskedReport {
             judge,
             runs: run_summaries(facts, &outcomes),
@@ -402,10 +364,7 @@ impl TaskedReport {
             agreements: vec![],
             variants: vec![],
             correlations: vec![],
-            divergences: divergences.rows,
-            divergence_summaries: divergences.summaries,
-            divergence_kinds: divergences.kinds,
-            coherence: coherence(facts, judge, None),
+            reasoning: Reasoning::of(facts, facts, judge, None),
             programs: program_reports(facts),
             unexpected_runs: unexpected_runs(facts),
             errors: facts.errors.clone(),
@@ -448,10 +407,7 @@ impl TaskedReport {
             agreements: untagged(&self.agreements, task),
             variants: untagged(&self.variants, task),
             correlations: untagged(&self.correlations, task),
-            divergences: self.divergences.iter().filter(|r| r.task == task).cloned().collect(),
-            divergence_summaries: self.divergence_summaries.iter().filter(|r| r.task == task).cloned().collect(),
-            divergence_kinds: self.divergence_kinds.iter().filter(|r| r.task == task).cloned().collect(),
-            coherence: self.coherence.iter().filter(|r| r.task == task).cloned().collect(),
+            reasoning: self.reasoning.of_task(task),
             programs: self.programs.clone(),
             unexpected_runs: self.unexpected_runs.clone(),
             errors: self.errors.clone(),

@@ -65,6 +65,47 @@ pub struct Coherence {
     pub auroc_ci95: Option<[f64; 2]>,
 }
 
+/// Intermediate answers against their runs, as a report holds them: each answer's row, per model
+/// its summary and first divergences by kind of line, and its coherence with its final answers.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Reasoning {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub divergences: Vec<DivergenceRow>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub divergence_summaries: Vec<DivergenceSummary>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub divergence_kinds: Vec<LineKindDivergence>,
+    /// Intermediate answers against final ones, per model (CES's 2×2 table).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub coherence: Vec<Coherence>,
+}
+
+impl Reasoning {
+    /// The answers of `facts` (one task's, or all), and their coherence with the final answers of
+    /// `whole` (the facts of every task, where the outputs are) by `judge`.
+    pub fn of(facts: &Facts, whole: &Facts, judge: Judge, task: Option<Task>) -> Reasoning {
+        Reasoning {
+            divergences: divergence_rows(facts),
+            divergence_summaries: divergence_summaries(facts),
+            divergence_kinds: line_kind_divergences(facts),
+            coherence: coherence(whole, judge, task),
+        }
+    }
+
+    /// The rows of one task.
+    pub fn of_task(&self, task: Task) -> Reasoning {
+        fn rows<T: Clone>(rows: &[T], task: Task, of: fn(&T) -> Task) -> Vec<T> {
+            rows.iter().filter(|r| of(r) == task).cloned().collect()
+        }
+        Reasoning {
+            divergences: rows(&self.divergences, task, |r| r.task),
+            divergence_summaries: rows(&self.divergence_summaries, task, |r| r.task),
+            divergence_kinds: rows(&self.divergence_kinds, task, |r| r.task),
+            coherence: rows(&self.coherence, task, |r| r.task),
+        }
+    }
+}
+
 /// One intermediate answer against its run: the report's row of a [`Divergence`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DivergenceRow {
