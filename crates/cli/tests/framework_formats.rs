@@ -571,6 +571,15 @@ fn re2_bench_loop_and_branch_prediction_count_as_its_validators() {
         assert_eq!(row.agrees, row.first_divergence.is_none() && row.ending == Ending::Agrees);
     }
     // An answer with claims, of a run with steps (a run whose loops hold no judged variable has none).
+    // Coherence: the programs each model answered in both tasks — 129 loop and 180 branch problems
+    // with true states and an output answer (counted apart from the files, in Python); of the
+    // issue's 132 and 181, 3 loop problems and 1 branch problem have no true states in the fixture.
+    for c in &report.reasoning.coherence {
+        let total: u64 = c.counts.iter().flatten().sum();
+        assert_eq!(total, if c.task == Task::Loop { 129 } else { 180 }, "{} {:?}", c.model, c.task);
+        assert!(c.auroc.is_some(), "{} {:?}", c.model, c.task);
+    }
+    assert_eq!(report.reasoning.coherence.len(), 8);
     let claiming = rows.iter().filter(|r| r.ending != Ending::NoClaims && r.steps > 0).count();
     let placed = rows.iter().filter(|r| r.placed).count();
     assert!(placed * 100 >= claiming * 99, "{placed} of {claiming} answers with claims placed");
