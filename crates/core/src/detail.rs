@@ -169,10 +169,11 @@ pub enum DiffPart {
 const DIFF_CHARS: usize = 4_000;
 
 /// Where `answer` differs from `expected`, character by character (trimmed); `None` when either is
-/// too long to diff.
+/// too long to diff, or the expected output is unknown (a verdict stored without it: RE2-Bench's
+/// problems without their `input-output/` files).
 pub fn char_diff(expected: &str, answer: &str) -> Option<Vec<DiffPart>> {
     let (expected, answer) = (expected.trim(), answer.trim());
-    if expected.chars().count() > DIFF_CHARS || answer.chars().count() > DIFF_CHARS {
+    if expected.is_empty() || expected.chars().count() > DIFF_CHARS || answer.chars().count() > DIFF_CHARS {
         return None;
     }
     let diff = similar::TextDiff::from_chars(expected, answer);
@@ -216,6 +217,7 @@ mod tests {
         let diff = char_diff("[1, 2, 3]", " [1, 4, 3]\n").unwrap();
         assert_eq!(diff, [Same("[1, ".into()), Missing("2".into()), Extra("4".into()), Same(", 3]".into())]);
         assert_eq!(char_diff("x", &"y".repeat(DIFF_CHARS + 1)), None);
+        assert_eq!(char_diff(" ", "142.5"), None, "no expected output known: nothing to diff");
     }
 
     #[test]
