@@ -192,16 +192,28 @@ pub fn divergences(table: &Table) -> Vec<Divergence> {
         .filter_map(|i| {
             let run = table.stored_run(p.program[i], p.task[i])?;
             let answer = intermediate::answer_block(p.response.get(i), &p.answer[i]).unwrap_or_default();
-            Some(align(run, answer).brief(i as u32, run.score_answer(answer).partial))
+            let (alignment, score) = align_and_score(run, answer);
+            Some(alignment.brief(i as u32, score.partial))
         })
         .collect()
 }
 
 /// An answer block ([`intermediate::answer_block`]) placed on `run`.
 pub fn align(run: &StoredRun, answer: &str) -> Alignment {
+    align_and_score(run, answer).0
+}
+
+/// [`align`], and the benchmark's score of the same claims (read once).
+fn align_and_score(run: &StoredRun, answer: &str) -> (Alignment, intermediate::Score) {
     match run {
-        StoredRun::Loops { loops } => align_loops(loops, &intermediate::loop_claims(answer)),
-        StoredRun::Decisions { decisions } => align_decisions(decisions, &intermediate::branch_claims(answer)),
+        StoredRun::Loops { loops } => {
+            let claims = intermediate::loop_claims(answer);
+            (align_loops(loops, &claims), intermediate::score_loops(&claims, loops))
+        }
+        StoredRun::Decisions { decisions } => {
+            let claims = intermediate::branch_claims(answer);
+            (align_decisions(decisions, &claims), intermediate::score_decisions(&claims, decisions))
+        }
     }
 }
 

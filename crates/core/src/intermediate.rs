@@ -239,7 +239,7 @@ pub fn claimed_value<'a>(claimed: &'a [StateClaim], variable: &str) -> Option<&'
 
 /// `compare_loop`: a loop is right when the answer has its line and every true variable's values,
 /// tuples read as lists.
-fn score_loops(claims: &LoopClaims, loops: &[TrueLoop]) -> Score {
+pub fn score_loops(claims: &LoopClaims, loops: &[TrueLoop]) -> Score {
     score(loops.iter().map(|truth| {
         claimed_at(claims, &truth.line).is_some_and(|claimed| {
             truth.variables.iter().all(|(name, values)| {
@@ -250,7 +250,7 @@ fn score_loops(claims: &LoopClaims, loops: &[TrueLoop]) -> Score {
 }
 
 /// `compare_branch`: a branch line is right when the claimed outcomes are the true ones.
-fn score_decisions(claims: &BranchClaims, decisions: &[TrueDecision]) -> Score {
+pub fn score_decisions(claims: &BranchClaims, decisions: &[TrueDecision]) -> Score {
     let outcomes = outcomes_by_line(decisions);
     score(
         outcomes
