@@ -154,7 +154,7 @@ fn text(value: impl Into<String>) -> Cell {
 
 /// The tables a drop may have no rows of at all: groups of programs their benchmark names, variants
 /// of a model, intermediate answers.
-const LEFT_OUT_WHEN_EMPTY: [&str; 6] =
+pub const LEFT_OUT_WHEN_EMPTY: [&str; 6] =
     ["groups", "variants", "divergence", "divergence_kinds", "coherence", "divergences"];
 
 /// Every table of the report, in the order of the page; a table without rows is left out only
