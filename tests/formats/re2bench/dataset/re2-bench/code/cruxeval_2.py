@@ -1,0 +1,5 @@
+def f(k):
+    s = []
+    for i in range(k):
+        s.append(i)
+    return s
