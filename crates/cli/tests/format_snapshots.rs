@@ -41,7 +41,7 @@ fn read(format: &str) -> Value {
         "unexpected_runs": report["unexpected_runs"].take(),
     });
     // Intermediate answers placed on their runs, where the format has them.
-    for key in ["divergences", "coherence"] {
+    for key in ["divergences", "divergence_summaries", "coherence"] {
         if let Some(rows) = report.get_mut(key) {
             read[key] = rows.take();
         }
