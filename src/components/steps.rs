@@ -1,8 +1,10 @@
-//! An intermediate answer against the run, step by step: each loop iteration's or branch visit's
-//! value as the model claims it beside the run's, the first divergence marked and scrolled to,
-//! and the model's own words where its reasoning quotes that line. Every text is shown as text.
+//! An intermediate answer against the run, step by step: each loop iteration's, branch visit's or
+//! executed line's value as the model claims it beside the run's, the first divergence marked and
+//! scrolled to, and the model's own words where its reasoning quotes that line. Every text is
+//! shown as text.
 
-use exerscope_core::alignment::{AlignedStep, Alignment, Ending, LineKind};
+use exerscope_core::alignment::{AlignedStep, Alignment, Ending, StepUnit};
+use exerscope_core::texts::cut;
 use leptos::prelude::*;
 
 /// Steps shown at first: up to this many past the first divergence (and at least [`SHOWN_AT_LEAST`]).
@@ -24,9 +26,12 @@ pub fn StepsView(alignment: Alignment, words: Option<String>) -> impl IntoView {
         container.set_scroll_top(container.scroll_top() + offset as i32 - 40);
     });
     let steps = alignment.steps.clone();
+    let unit = alignment.unit;
+    // Executed lines have no variable: no column for it.
+    let variables = steps.iter().any(|s| s.variable.is_some());
     let rows = move || {
         let shown = if all_shown.get() { total } else { shown_at_first.min(total) };
-        steps[..shown].iter().enumerate().map(|(i, step)| row(step, i, first, &steps)).collect_view()
+        steps[..shown].iter().enumerate().map(|(i, step)| row(step, i, first, &steps, unit, variables)).collect_view()
     };
     view! {
         <div class="alignment" data-ending=alignment.ending.name() data-steps=total>
@@ -39,8 +44,9 @@ pub fn StepsView(alignment: Alignment, words: Option<String>) -> impl IntoView {
                     <thead>
                         <tr>
                             <th scope="col">"line"</th>
-                            <th scope="col">"step"</th>
-                            <th scope="col">"variable"</th>
+                            <th scope="col">"code"</th>
+                            <th scope="col">{unit.label()}</th>
+                            {variables.then(|| view! { <th scope="col">"variable"</th> })}
                             <th scope="col">"the answer"</th>
                             <th scope="col">"the run"</th>
                             <th scope="col">"right"</th>
@@ -62,7 +68,7 @@ pub fn StepsView(alignment: Alignment, words: Option<String>) -> impl IntoView {
 fn summary(alignment: &Alignment) -> String {
     let right = alignment.steps_right();
     let total = alignment.steps.len();
-    let placed = if alignment.placed { "" } else { " None of its claims stands on a loop or branch of the run." };
+    let placed = if alignment.placed { "" } else { " None of its claims stands on a step of the run." };
     let Some(step) = alignment.first_divergence.map(|at| &alignment.steps[at]) else {
         let beyond = match alignment.ending {
             Ending::RunsOn => format!(", then {} value(s) past the run's end", alignment.beyond_the_run),
@@ -76,7 +82,7 @@ fn summary(alignment: &Alignment) -> String {
         alignment.ending.label(),
         step.line,
         step.claimed_line.as_ref().filter(|l| **l != step.line).map_or(String::new(), |l| format!(" (its line {l})")),
-        step_word(step.kind),
+        alignment.unit.label(),
         step.step,
         step.variable.as_ref().map_or(String::new(), |v| format!(", {v}")),
         briefly(&step.actual.to_string()),
@@ -85,21 +91,17 @@ fn summary(alignment: &Alignment) -> String {
 
 /// A value cut for a sentence (the table below shows it whole).
 fn briefly(text: &str) -> String {
-    const CHARS: usize = 80;
-    match text.char_indices().nth(CHARS) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_owned(),
-    }
+    cut(text, 80)
 }
 
-fn step_word(kind: LineKind) -> &'static str {
-    match kind {
-        LineKind::ForLoop | LineKind::WhileLoop | LineKind::Comprehension => "iteration",
-        LineKind::IfCondition | LineKind::ElifCondition | LineKind::Else => "visit",
-    }
-}
-
-fn row(step: &AlignedStep, i: usize, first: Option<usize>, steps: &[AlignedStep]) -> impl IntoView {
+fn row(
+    step: &AlignedStep,
+    i: usize,
+    first: Option<usize>,
+    steps: &[AlignedStep],
+    unit: StepUnit,
+    variables: bool,
+) -> impl IntoView {
     // A new loop or a new iteration starts a group: rows of one iteration read together.
     let starts_group = i == 0 || steps[i - 1].line != step.line || steps[i - 1].step != step.step;
     let line = match &step.claimed_line {
@@ -109,9 +111,11 @@ fn row(step: &AlignedStep, i: usize, first: Option<usize>, steps: &[AlignedStep]
     view! {
         <tr class:right=step.right class:wrong=!step.right class:first-divergence=first == Some(i)
             class:new-group=starts_group data-line=step.line.clone()>
-            <td class="line-number" title=step.code.clone()>{line}</td>
-            <td>{format!("{} {}", step_word(step.kind), step.step)}</td>
-            <td><code>{step.variable.clone().unwrap_or_default()}</code></td>
+            <td class="line-number">{line}</td>
+            // A group's code once, at its first row.
+            <td class="step-code"><code>{starts_group.then(|| cut(&step.code, 60))}</code></td>
+            <td>{format!("{} {}", unit.label(), step.step)}</td>
+            {variables.then(|| view! { <td><code>{step.variable.clone().unwrap_or_default()}</code></td> })}
             <td><code>{step.predicted.as_ref().map_or_else(|| "—".to_owned(), ToString::to_string)}</code></td>
             <td><code>{step.actual.to_string()}</code></td>
             <td aria-label=if step.right { "right" } else { "wrong" }>{if step.right { "✓" } else { "✗" }}</td>

@@ -217,6 +217,7 @@ fn bench_re2_alignment(c: &mut Criterion) {
     let longest = analysis.table.stored_runs.iter().max_by_key(|s| match &s.run {
         StoredRun::Loops { loops } => loops.iter().map(|l| l.variables.iter().map(|v| v.1.len()).sum::<usize>()).sum(),
         StoredRun::Decisions { decisions } => decisions.len(),
+        StoredRun::Lines { lines } => lines.len(),
     });
     let program = longest.unwrap().program;
     group.bench_function("the program view of the longest run", |b| b.iter(|| analysis.program_detail(program)));

@@ -412,6 +412,43 @@ fn coconut_runs_count_as_their_matched_column() {
     assert_eq!((acc_mean("HumanEval_CoT_T0_NoReps"), acc_mean("HumanEval_Direct_T0_NoReps")), (39.4, 38.8));
 }
 
+/// CoCoNUT's answers placed on the executed lines each was judged against (`Actual`): an answer
+/// agrees with its run throughout exactly when CoCoNUT matched it, every row of the five files;
+/// each run's steps are its `Actual` lines, and a first divergence stands on one of them.
+#[test]
+fn coconut_answers_agree_with_their_runs_exactly_when_matched() {
+    let Some(fixtures) = common::fixtures() else {
+        return;
+    };
+    let root = fixtures.join("coconut");
+    let report = report(std::slice::from_ref(&root));
+    let rows = &report.reasoning.divergences;
+    let results = std::fs::read_dir(root.join("Results/GPT/HumanEval")).unwrap().map(|e| e.unwrap().path());
+    let mut checked = 0;
+    for path in results {
+        let model = format!("GPT ({})", path.file_stem().unwrap().to_str().unwrap());
+        let mut samples: std::collections::HashMap<String, u32> = Default::default();
+        for record in csv::Reader::from_path(&path).unwrap().deserialize::<std::collections::HashMap<String, String>>()
+        {
+            let record = record.unwrap();
+            let id = &record["HumanEval_ID"];
+            let sample = samples.entry(id.clone()).or_default();
+            let row = rows.iter().find(|r| r.model == model && r.program == *id && r.sample == *sample).unwrap();
+            *sample += 1;
+            let matched = record["Matched"] == "True";
+            let actual: Vec<u32> = serde_json::from_str(&record["Actual"]).unwrap();
+            assert_eq!((row.agrees, row.partial == 1.0), (matched, matched), "{model} {id} {row:?}");
+            assert_eq!(row.steps as usize, actual.len(), "{model} {id}");
+            if let Some(first) = &row.first_divergence {
+                assert_eq!(first.line, actual[first.step as usize - 1].to_string(), "{model} {id}");
+                assert_eq!(first.step, row.steps_right + 1);
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 5 * 1083);
+}
+
 /// RE2-Bench's own construct flags (`analysis/constructs.json`, from its `construct_analysis.py`)
 /// are the reference flags: its `if` ("an `if` with no `if` directly inside") is ExeRScope's `if`
 /// (the innermost `if` of any chain has none). Its keys are the problems' input-output names.

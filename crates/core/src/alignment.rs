@@ -10,14 +10,18 @@
 //! The steps are the run's: each decision of a branch in the order made; each loop's iterations
 //! loop by loop (RE2-Bench stores them apart), each variable of an iteration in turn.
 
+pub use crate::extractors::LineKind;
+use crate::extractors::ProgramParser;
 use crate::intermediate::{
-    self, equal_as_lists, outcomes_by_line, ClaimedLine, StateClaim, StoredRun, TrueDecision, TrueLoop,
+    self, equal_as_lists, outcomes_by_line, ClaimedLine, LineClaims, StateClaim, StoredRun, TrueDecision, TrueLoop,
 };
-use crate::pyliteral::Value;
-use crate::table::Table;
+use crate::pyliteral::{Int, Value};
+use crate::table::{Program, ProgramIdx, Table};
+use crate::texts::cut;
 use crate::units::units;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap};
 
 units! {
     /// How an answer's story ends against the run.
@@ -40,14 +44,12 @@ units! {
 }
 
 units! {
-    /// The kind of line a step is on.
-    pub enum LineKind {
-        ForLoop => "for_loop", "for loop header";
-        WhileLoop => "while_loop", "while loop header";
-        Comprehension => "comprehension", "comprehension";
-        IfCondition => "if", "if condition";
-        ElifCondition => "elif", "elif condition";
-        Else => "else", "else";
+    /// What a run's steps count, as the program's view names them.
+    pub enum StepUnit {
+        Iteration => "iteration", "iteration";
+        Visit => "visit", "visit";
+        /// An executed line's place in the run.
+        Step => "step", "step";
     }
 }
 
@@ -58,7 +60,7 @@ pub struct AlignedStep {
     pub line: String,
     /// The answer's line the claim was read from (its own numbering), when one was placed here.
     pub claimed_line: Option<String>,
-    /// The loop's iteration or the branch's visit, from 1.
+    /// The loop's iteration, the branch's visit, or the executed line's place in the run, from 1.
     pub step: u32,
     /// The variable (loops).
     pub variable: Option<String>,
@@ -93,6 +95,8 @@ pub struct Alignment {
     pub placed: bool,
     /// The values the answer gives past the run's end.
     pub beyond_the_run: u32,
+    /// What the steps count: a loop's iterations, a branch's visits, the executed lines.
+    pub unit: StepUnit,
 }
 
 impl Alignment {
@@ -162,13 +166,6 @@ pub struct DivergencePoint {
 /// Values longer than this are cut in the brief (the program's view shows them whole).
 const SHOWN_VALUE_CHARS: usize = 200;
 
-fn cut(text: &str, chars: usize) -> String {
-    match text.char_indices().nth(chars) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_owned(),
-    }
-}
-
 /// The model's own words where its reasoning (the response before its answer) quotes the code of
 /// the first divergence's line: the first line that does, cut to a few hundred characters.
 pub fn words_at_divergence(alignment: &Alignment, response: &str) -> Option<String> {
@@ -187,24 +184,89 @@ pub fn words_at_divergence(alignment: &Alignment, response: &str) -> Option<Stri
 /// Every prediction of a task whose run its benchmark stored, placed on that run, in brief.
 pub fn divergences(table: &Table) -> Vec<Divergence> {
     let p = &table.predictions;
+    let code = RunCode::of(table, table.prediction_runs.iter().map(|(i, _)| *i as usize));
     (0..p.len())
         .into_par_iter()
         .filter_map(|i| {
-            let run = table.stored_run(p.program[i], p.task[i])?;
-            let answer = intermediate::answer_block(p.response.get(i), &p.answer[i]).unwrap_or_default();
-            let (alignment, score) = align_and_score(run, answer);
+            let (alignment, score) = align_and_score(table, &code, i)?;
             Some(alignment.brief(i as u32, score.partial))
         })
         .collect()
 }
 
-/// An answer block ([`intermediate::answer_block`]) placed on `run`.
-pub fn align(run: &StoredRun, answer: &str) -> Alignment {
-    align_and_score(run, answer).0
+/// Prediction `prediction`'s answer block ([`intermediate::answer_block`]) placed on the run it is
+/// judged against, if it has one; `code`: [`RunCode::of`] predictions that include it.
+pub fn align(table: &Table, code: &RunCode, prediction: usize) -> Option<Alignment> {
+    align_and_score(table, code, prediction).map(|(alignment, _)| alignment)
+}
+
+/// The code the executed-lines runs of some predictions number, each parsed once however many
+/// answers it has.
+pub struct RunCode(HashMap<(ProgramIdx, u32), ProgramLines>);
+
+impl RunCode {
+    pub fn of(table: &Table, predictions: impl IntoIterator<Item = usize>) -> RunCode {
+        let mut programs = HashMap::new();
+        for i in predictions {
+            if let Some(StoredRun::Lines { .. }) = table.run_of(i) {
+                let key = code_key(table, i);
+                programs.entry(key).or_insert_with(|| ProgramLines::of(&table.programs[key.0 as usize], key.1));
+            }
+        }
+        RunCode(programs)
+    }
+}
+
+/// The program a prediction runs and which of its codes: its own (0), or the extra input's its
+/// sample runs when that input has code of its own (CoCoNUT's advanced tests: a script each).
+fn code_key(table: &Table, prediction: usize) -> (ProgramIdx, u32) {
+    let program = table.predictions.program[prediction];
+    let sample = table.predictions.sample[prediction];
+    let own_code = |k: u32| table.programs[program as usize].extra_inputs.get(k as usize - 1)?.code.as_ref();
+    (program, if sample > 0 && own_code(sample).is_some() { sample } else { 0 })
+}
+
+/// A program's lines as the steps of a run through them stand on them: each line's code and kind.
+struct ProgramLines {
+    code: Vec<String>,
+    kinds: BTreeMap<u32, LineKind>,
+}
+
+impl ProgramLines {
+    /// No code known: lines without code, of kind `Other`.
+    const NONE: ProgramLines = ProgramLines { code: Vec::new(), kinds: BTreeMap::new() };
+
+    /// The lines of `program`'s code, or of its extra input `variant`'s (from 1) own code.
+    fn of(program: &Program, variant: u32) -> ProgramLines {
+        let extra = variant.checked_sub(1).and_then(|k| program.extra_inputs.get(k as usize));
+        let code = extra.and_then(|e| e.code.as_deref()).or(program.code.as_deref()).unwrap_or_default();
+        let kinds = ProgramParser::new().line_kinds(code, program.language).unwrap_or_default();
+        ProgramLines { code: code.lines().map(|line| line.trim().to_owned()).collect(), kinds }
+    }
+
+    /// Line `number`'s code and kind (none and `Other` past the code's end).
+    fn line(&self, number: i64) -> (String, LineKind) {
+        let Ok(number) = u32::try_from(number) else { return (String::new(), LineKind::Other) };
+        let code = number.checked_sub(1).and_then(|at| self.code.get(at as usize)).cloned().unwrap_or_default();
+        (code, self.kinds.get(&number).copied().unwrap_or(LineKind::Other))
+    }
 }
 
 /// [`align`], and the benchmark's score of the same claims (read once).
-fn align_and_score(run: &StoredRun, answer: &str) -> (Alignment, intermediate::Score) {
+fn align_and_score(table: &Table, code: &RunCode, prediction: usize) -> Option<(Alignment, intermediate::Score)> {
+    let p = &table.predictions;
+    let run = table.run_of(prediction)?;
+    let answer = intermediate::answer_block(p.response.get(prediction), &p.answer[prediction]).unwrap_or_default();
+    let program = match run {
+        StoredRun::Lines { .. } => code.0.get(&code_key(table, prediction)),
+        _ => None,
+    };
+    Some(align_run(run, answer, program.unwrap_or(&ProgramLines::NONE)))
+}
+
+/// An answer block placed on `run`, and judged by the benchmark's rule; `program`: the code an
+/// executed-lines run numbers.
+fn align_run(run: &StoredRun, answer: &str, program: &ProgramLines) -> (Alignment, intermediate::Score) {
     match run {
         StoredRun::Loops { loops } => {
             let claims = intermediate::loop_claims(answer);
@@ -214,7 +276,38 @@ fn align_and_score(run: &StoredRun, answer: &str) -> (Alignment, intermediate::S
             let claims = intermediate::branch_claims(answer);
             (align_decisions(decisions, &claims), intermediate::score_decisions(&claims, decisions))
         }
+        StoredRun::Lines { lines } => {
+            let claims = intermediate::line_claims(answer);
+            (align_lines(lines, claims.as_ref(), program), intermediate::score_lines(claims.as_ref(), lines))
+        }
     }
+}
+
+/// The j-th executed line against the j-th claimed; a list cut short went on past its last line.
+fn align_lines(lines: &[u32], claims: Option<&LineClaims>, program: &ProgramLines) -> Alignment {
+    let claimed: &[i64] = claims.map_or(&[], |c| &c.lines);
+    let steps = lines
+        .iter()
+        .enumerate()
+        .map(|(j, &line)| {
+            let (code, kind) = program.line(line.into());
+            let predicted = claimed.get(j).copied();
+            AlignedStep {
+                line: line.to_string(),
+                claimed_line: None,
+                step: j as u32 + 1,
+                variable: None,
+                kind,
+                code,
+                predicted: predicted.map(|p| Value::Int(Int::Small(p.into()))),
+                actual: Value::Int(Int::Small(line.into())),
+                right: predicted == Some(line.into()),
+            }
+        })
+        .collect();
+    let went_on = claims.is_some_and(|c| c.cut) as usize;
+    let beyond_the_run = (claimed.len() + went_on).saturating_sub(lines.len()) as u32;
+    finish(StepUnit::Step, steps, !claimed.is_empty(), claims.is_some(), beyond_the_run, |_| true)
 }
 
 fn align_loops(loops: &[TrueLoop], claims: &[ClaimedLine<Vec<StateClaim>>]) -> Alignment {
@@ -270,7 +363,7 @@ fn align_loops(loops: &[TrueLoop], claims: &[ClaimedLine<Vec<StateClaim>>]) -> A
         }
     }
     let claimed_any = !claims.is_empty();
-    finish(steps, placed, claimed_any, beyond_the_run, |step| {
+    finish(StepUnit::Iteration, steps, placed, claimed_any, beyond_the_run, |step| {
         let claimed = claims.iter().rev().find(|c| Some(&c.line) == step.claimed_line.as_ref());
         claimed
             .is_some_and(|c| step.variable.as_ref().is_some_and(|v| intermediate::claimed_value(&c.claim, v).is_some()))
@@ -311,13 +404,14 @@ fn align_decisions(decisions: &[TrueDecision], claims: &[ClaimedLine<Vec<bool>>]
         .map(|((_, outcomes), claimed)| claimed.map_or(0, |c| c.claim.len().saturating_sub(outcomes.len())) as u32)
         .sum();
     let placed = placements.iter().any(Option::is_some);
-    finish(steps, placed, !claims.is_empty(), beyond_the_run, |step| step.claimed_line.is_some())
+    finish(StepUnit::Visit, steps, placed, !claims.is_empty(), beyond_the_run, |step| step.claimed_line.is_some())
 }
 
 /// The alignment of `steps`: its first divergence and how the story ends. `claimed_here` tells a
 /// step without a value whose loop or branch the answer claimed (it stopped early) from one whose
 /// loop, branch or variable it left out.
 fn finish(
+    unit: StepUnit,
     steps: Vec<AlignedStep>,
     placed: bool,
     claimed_any: bool,
@@ -333,7 +427,7 @@ fn finish(
         None if beyond_the_run > 0 => Ending::RunsOn,
         None => Ending::Agrees,
     };
-    Alignment { steps, first_divergence, ending, placed, beyond_the_run }
+    Alignment { steps, first_divergence, ending, placed, beyond_the_run, unit }
 }
 
 /// The claim a loop stands on, among those not placed yet: the line of its number holding its
@@ -395,6 +489,10 @@ mod tests {
     use super::*;
     use crate::pyliteral::parse;
 
+    fn placed(run: &StoredRun, answer: &str) -> Alignment {
+        align_run(run, answer, &ProgramLines::NONE).0
+    }
+
     fn a_loop(line: &str, code: &str, variables: &[(&str, &str)]) -> TrueLoop {
         let variables = variables
             .iter()
@@ -433,40 +531,40 @@ mod tests {
         // answer the lines it was shown.
         let run = StoredRun::Loops { loops: vec![a_loop("11", "for e in l:", &[("e", "[1, 8, 4, 10]")])] };
         let answer = "1 def below_threshold(l: list, t: int):\n3     for e in l:## [STATE]e=[1, 8, 5, 10][/STATE]";
-        let aligned = align(&run, answer);
+        let aligned = placed(&run, answer);
         assert!(aligned.placed);
         assert_eq!(aligned.steps[0].claimed_line.as_deref(), Some("3"));
         assert_eq!(divergence(&aligned), (Ending::Differs, at("11", 3, Some("e"), Some("5"), "4")));
         assert_eq!(aligned.steps_right(), 2);
-        let right = align(&run, &answer.replace("5, 10", "4, 10"));
+        let right = placed(&run, &answer.replace("5, 10", "4, 10"));
         assert_eq!((right.ending, right.first_divergence, right.steps_right()), (Ending::Agrees, None, 4));
     }
 
     #[test]
     fn a_comprehension_s_loop_stands_on_the_line_that_holds_it() {
         let run = StoredRun::Loops { loops: vec![a_loop("17", "for i in range(n):", &[("i", "[0, 1, 2]")])] };
-        let aligned = align(&run, "3     return [n + 2*i for i in range(n)]## [STATE]i=[0, 1][/STATE]");
+        let aligned = placed(&run, "3     return [n + 2*i for i in range(n)]## [STATE]i=[0, 1][/STATE]");
         assert_eq!(aligned.steps[0].kind, LineKind::ForLoop);
         assert_eq!(divergence(&aligned), (Ending::StopsEarly, at("17", 3, Some("i"), None, "2")));
-        let on = align(&run, "3     return [n + 2*i for i in range(n)]## [STATE]i=[0, 1, 2, 3][/STATE]");
+        let on = placed(&run, "3     return [n + 2*i for i in range(n)]## [STATE]i=[0, 1, 2, 3][/STATE]");
         assert_eq!((on.ending, on.beyond_the_run), (Ending::RunsOn, 1));
     }
 
     #[test]
-    fn the_model_s_words_where_its_reasoning_quotes_the_line_of_the_divergence() {
+    fn the_model_s_words_first_placeits_reasoning_quotes_the_line_of_the_divergence() {
         let run = StoredRun::Loops { loops: vec![a_loop("11", "for e in l:", &[("e", "[1, 8]")])] };
         let response = "[THOUGHT]\n3     for e in l:## [STATE]e=??[/STATE]\nIn `for e in l:` e takes 1, then 9.\n[/THOUGHT]\n[ANSWER]\n\
                         3     for e in l:## [STATE]e=[1, 9][/STATE]\n[/ANSWER]";
-        let aligned = align(&run, intermediate::answer_of(response).unwrap());
+        let aligned = placed(&run, intermediate::answer_of(response).unwrap());
         assert_eq!(words_at_divergence(&aligned, response).as_deref(), Some("In `for e in l:` e takes 1, then 9."));
         let right = response.replace('9', "8");
-        assert_eq!(words_at_divergence(&align(&run, intermediate::answer_of(&right).unwrap()), &right), None);
+        assert_eq!(words_at_divergence(&placed(&run, intermediate::answer_of(&right).unwrap()), &right), None);
     }
 
     #[test]
     fn a_claim_that_is_no_literal_is_shown_as_written() {
         let run = StoredRun::Loops { loops: vec![a_loop("5", "for r in rs:", &[("rs", "['range(3)']")])] };
-        let aligned = align(&run, "5 for r in rs: [STATE]rs=[range(3)][/STATE]");
+        let aligned = placed(&run, "5 for r in rs: [STATE]rs=[range(3)][/STATE]");
         assert_eq!(divergence(&aligned), (Ending::Differs, at("5", 1, Some("rs"), Some("[range(3)]"), "'range(3)'")));
     }
 
@@ -479,10 +577,10 @@ mod tests {
             ],
         };
         let first_only = "4 for x in xs: [STATE]x=[1, 2][/STATE]";
-        assert_eq!(divergence(&align(&run, first_only)), (Ending::Unclaimed, at("9", 1, Some("y"), None, "3")));
+        assert_eq!(divergence(&placed(&run, first_only)), (Ending::Unclaimed, at("9", 1, Some("y"), None, "3")));
         let no_ys = "4 for x in xs: [STATE]x=[1, 2][/STATE]\n9 for y in ys: [STATE]y=[3][/STATE]";
-        assert_eq!(divergence(&align(&run, no_ys)), (Ending::Unclaimed, at("9", 1, Some("ys"), None, "[3]")));
-        let nothing = align(&run, intermediate::answer_block(Some("I think it returns 3."), "").unwrap_or_default());
+        assert_eq!(divergence(&placed(&run, no_ys)), (Ending::Unclaimed, at("9", 1, Some("ys"), None, "[3]")));
+        let nothing = placed(&run, intermediate::answer_block(Some("I think it returns 3."), "").unwrap_or_default());
         assert_eq!((nothing.ending, nothing.placed, nothing.steps_right()), (Ending::NoClaims, false, 0));
     }
 
@@ -500,10 +598,32 @@ mod tests {
         // Line 6 of the answer holds the condition; its number for line 8 is off by one.
         let response = "[ANSWER]\n6         if e >= t: ## [BRANCH]taken=['N', 'N'][/BRANCH]\n\
                         7     if x: ## [BRANCH]taken=['Y'][/BRANCH]\n[/ANSWER]";
-        let aligned = align(&run, intermediate::answer_of(response).unwrap());
+        let aligned = placed(&run, intermediate::answer_of(response).unwrap());
         let claimed: Vec<Option<&str>> = aligned.steps.iter().map(|s| s.claimed_line.as_deref()).collect();
         assert_eq!(claimed, [Some("6"), Some("7"), Some("6")], "line 8's condition stands on the answer's line 7");
         assert_eq!(divergence(&aligned), (Ending::Differs, at("6", 2, None, Some("not taken"), "taken")));
         assert_eq!(aligned.steps_right(), 2);
+    }
+
+    #[test]
+    fn executed_lines_are_placed_step_by_step_on_the_program_s_lines() {
+        let code = "def f(xs):\n    t = 0\n    for x in xs:\n        t += x\n    return t\n";
+        let program = ProgramLines {
+            code: code.lines().map(|l| l.trim().to_owned()).collect(),
+            kinds: ProgramParser::new().line_kinds(code, crate::table::Language::Python).unwrap(),
+        };
+        let run = StoredRun::Lines { lines: vec![2, 3, 4, 3, 5] };
+        let place = |answer: &str| align_run(&run, answer, &program);
+        let (right, score) = place("[2, 3, 4, 3, 5]");
+        assert_eq!((right.ending, right.steps.len(), score.right), (Ending::Agrees, 5, true));
+        let (wrong, _) = place("[2, 3, 4, 5]");
+        let first = &wrong.steps[wrong.first_divergence.unwrap()];
+        let first_place = (first.step, first.line.as_str(), first.kind, first.code.as_str());
+        assert_eq!(first_place, (4, "3", LineKind::ForLoop, "for x in xs:"));
+        assert_eq!(divergence(&wrong), (Ending::Differs, at("3", 4, None, Some("5"), "3")));
+        assert_eq!(divergence(&place("[2, 3, 4]").0), (Ending::StopsEarly, at("3", 4, None, None, "3")));
+        let (cut, score) = place("[2, 3, 4, 3, 5, 3");
+        assert_eq!((cut.ending, cut.beyond_the_run, score.right), (Ending::RunsOn, 1, false), "went on past the end");
+        assert_eq!(place("[1.5]").0.ending, Ending::NoClaims);
     }
 }

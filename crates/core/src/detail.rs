@@ -1,13 +1,12 @@
 //! One program with everything the drill-down shows: its code, input and expected output, and
 //! every model's prediction with each judge's verdict and the raw response.
 
-use crate::alignment::{align, words_at_divergence, Alignment};
+use crate::alignment::{align, words_at_divergence, Alignment, RunCode};
 use crate::analysis::Analysis;
 use crate::diagnostics::{utf8_text, FileError};
 use crate::dynamic::DynamicProperties;
 use crate::execution::RunReport;
 use crate::extractors::{ConstructLine, Constructs, ReferenceConstructs};
-use crate::intermediate::answer_block;
 use crate::table::{ProgramIdx, RawProgram, Task};
 use serde::{Deserialize, Serialize};
 
@@ -115,32 +114,31 @@ impl Analysis {
         let program = self.table.programs.get(index as usize)?;
         let facts = &self.facts.programs[index as usize];
         let table = &self.table.predictions;
-        let predictions =
-            self.table
-                .predictions_of(index)
-                .map(|i| {
-                    let (response, response_cut_bytes) = cut(table.response.get(i));
-                    let alignment = self.table.stored_run(index, table.task[i]).map(|run| {
-                        align(run, answer_block(table.response.get(i), &table.answer[i]).unwrap_or_default())
-                    });
-                    let words_at_divergence =
-                        alignment.as_ref().zip(table.response.get(i)).and_then(|(a, r)| words_at_divergence(a, r));
-                    PredictionDetail {
-                        model: self.table.models[table.model[i] as usize].clone(),
-                        task: table.task[i],
-                        sample: table.sample[i],
-                        verdict_from: self.verdict_source(i),
-                        input: table.input.get(i).map(str::to_owned),
-                        answer: table.answer[i].to_owned(),
-                        verdict: std::array::from_fn(|j| self.facts.predictions.verdict[j][i]),
-                        response,
-                        response_cut_bytes,
-                        source_path: table.source_path[i].to_owned(),
-                        alignment,
-                        words_at_divergence,
-                    }
-                })
-                .collect();
+        let run_code = RunCode::of(&self.table, self.table.predictions_of(index));
+        let predictions = self
+            .table
+            .predictions_of(index)
+            .map(|i| {
+                let (response, response_cut_bytes) = cut(table.response.get(i));
+                let alignment = align(&self.table, &run_code, i);
+                let words_at_divergence =
+                    alignment.as_ref().zip(table.response.get(i)).and_then(|(a, r)| words_at_divergence(a, r));
+                PredictionDetail {
+                    model: self.table.models[table.model[i] as usize].clone(),
+                    task: table.task[i],
+                    sample: table.sample[i],
+                    verdict_from: self.verdict_source(i),
+                    input: table.input.get(i).map(str::to_owned),
+                    answer: table.answer[i].to_owned(),
+                    verdict: std::array::from_fn(|j| self.facts.predictions.verdict[j][i]),
+                    response,
+                    response_cut_bytes,
+                    source_path: table.source_path[i].to_owned(),
+                    alignment,
+                    words_at_divergence,
+                }
+            })
+            .collect();
         Some(ProgramDetail {
             index,
             program: program.clone().in_benchmark(self.table.benchmarks[program.benchmark as usize].clone()),

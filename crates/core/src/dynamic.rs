@@ -4,6 +4,7 @@
 
 use crate::execution::{RunOutcome, RunReport, RunRequest, RunValue};
 use crate::facts::Facts;
+use crate::texts::cut;
 use serde::{Deserialize, Serialize};
 
 /// What the run gave is kept, when it is not the expected output, up to this many characters.
@@ -47,7 +48,7 @@ impl DynamicProperties {
             Some(printed) => Some(same_output(printed, expected)),
             None => report.verdict(expected),
         };
-        let got = (returns_expected == Some(false)).then(|| cut(&printed(report, request)));
+        let got = (returns_expected == Some(false)).then(|| cut(&printed(report, request), GOT_CHARS));
         Some(DynamicProperties {
             loop_length: report.loop_length,
             recursion_depth: report.recursion_depth,
@@ -134,13 +135,6 @@ fn script_output<'a>(report: &'a RunReport, request: &RunRequest) -> Option<&'a 
     match (&report.outcome, &request.call) {
         (RunOutcome::Returned { result: RunValue::Str(text), .. }, None) => Some(text),
         _ => None,
-    }
-}
-
-fn cut(text: &str) -> String {
-    match text.char_indices().nth(GOT_CHARS) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_owned(),
     }
 }
 

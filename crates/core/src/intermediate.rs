@@ -9,6 +9,8 @@
 //!   neither null nor empty;
 //! - branch: a line `<n> … ## [BRANCH]taken=['Y', 'N'][/BRANCH]` claims the outcomes of the
 //!   branch on line n; the truth is the run's decisions, in order, by line;
+//! - trace (CoCoNUT): the answer is a list of line numbers, right when it is the executed lines'
+//!   list (CoCoNUT's `Matched`: the two lists' texts equal);
 //! - a loop (branch line) is right when every variable's whole sequence is (the outcomes are);
 //!   the item is right when every one is, its partial score the share right; an item whose truth
 //!   holds none is right.
@@ -26,6 +28,9 @@ pub enum StoredRun {
     Loops { loops: Vec<TrueLoop> },
     /// Every decision of a branch, in the order the run made them.
     Decisions { decisions: Vec<TrueDecision> },
+    /// Every line the run executed, in order, as the program's code numbers them (CoCoNUT's
+    /// `Actual`: the sequence its answer was judged against).
+    Lines { lines: Vec<u32> },
 }
 
 /// A loop as the validator judges it.
@@ -223,8 +228,40 @@ impl StoredRun {
         match self {
             StoredRun::Loops { loops } => score_loops(&loop_claims(answer), loops),
             StoredRun::Decisions { decisions } => score_decisions(&branch_claims(answer), decisions),
+            StoredRun::Lines { lines } => score_lines(line_claims(answer).as_ref(), lines),
         }
     }
+}
+
+/// The executed lines an answer claims.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LineClaims {
+    pub lines: Vec<i64>,
+    /// Whether the list is cut short (a response out of tokens): it went on past its last line.
+    pub cut: bool,
+}
+
+/// The executed lines an answer claims: a list of whole numbers, `[3, 4, 6]`. A list cut short
+/// (`[3, 4, 6, 4, 1`) keeps the numbers a comma closes; the last may be cut (`1` of `17`).
+/// `None`: no such list (numbers that are no lines, `[1.0, 2.2]`, claim none).
+pub fn line_claims(answer: &str) -> Option<LineClaims> {
+    let inner = answer.trim().strip_prefix('[')?;
+    let (inner, cut) = inner.strip_suffix(']').map_or((inner, true), |inner| (inner, false));
+    let mut items: Vec<&str> = inner.split(',').collect();
+    if cut || items.last().is_some_and(|last| last.trim().is_empty()) {
+        items.pop();
+    }
+    let lines = items.iter().map(|item| item.trim().parse().ok()).collect::<Option<_>>()?;
+    Some(LineClaims { lines, cut })
+}
+
+/// CoCoNUT's rule: right when the claimed lines are the executed ones, in order, and the list ends
+/// there; no partial credit.
+pub fn score_lines(claims: Option<&LineClaims>, lines: &[u32]) -> Score {
+    let right = claims.is_some_and(|c| {
+        !c.cut && c.lines.len() == lines.len() && c.lines.iter().zip(lines).all(|(&c, &l)| c == i64::from(l))
+    });
+    Score { right, partial: if right { 1.0 } else { 0.0 } }
 }
 
 /// A line's claims as the validator's dict holds them: the last line written with that number.
@@ -410,5 +447,21 @@ mod tests {
         assert_eq!(answer_of("[/ANSWER] [ANSWER]x[/ANSWER]"), Some("x"));
         assert_eq!(answer_of("[ANSWER][/ANSWER]"), Some(""));
         assert_eq!(answer_of("no answer"), None);
+    }
+
+    #[test]
+    fn executed_lines_are_a_list_of_numbers_and_a_list_cut_short_keeps_those_a_comma_closes() {
+        let claims = |lines: &[i64], cut| Some(LineClaims { lines: lines.to_vec(), cut });
+        assert_eq!(line_claims(" [3, 4,6] "), claims(&[3, 4, 6], false));
+        assert_eq!(line_claims("[]"), claims(&[], false));
+        assert_eq!(line_claims("[3, 4, 1"), claims(&[3, 4], true), "the 1 may be 17 cut");
+        assert_eq!(line_claims("[3, 4, "), claims(&[3, 4], true));
+        assert_eq!(line_claims("[-1]"), claims(&[-1], false));
+        assert_eq!(line_claims("[1.0, 2.2]"), None);
+        assert_eq!(line_claims("lines 3 and 4"), None);
+        let run = StoredRun::Lines { lines: vec![3, 4, 6] };
+        assert_eq!(run.score_answer("[3, 4, 6]"), Score { right: true, partial: 1.0 });
+        assert_eq!(run.score_answer("[3, 4]"), Score { right: false, partial: 0.0 });
+        assert_eq!(run.score_answer("[3, 4, 6, 1"), Score { right: false, partial: 0.0 }, "cut: not the list");
     }
 }

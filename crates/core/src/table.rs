@@ -198,6 +198,10 @@ pub struct Table {
     /// (RE2-Bench's loop states and branch decisions): one per (program, task).
     #[serde(default)]
     pub stored_runs: Vec<StoredRunOf<ProgramIdx>>,
+    /// The runs benchmarks stored with single predictions (CoCoNUT's `Actual`: each row's own
+    /// call, judged against its own sequence), by prediction index, in its order.
+    #[serde(default)]
+    pub prediction_runs: Vec<(u32, StoredRun)>,
 }
 
 /// What a benchmark stored of a program's run, for one task. Readers name the program
@@ -214,6 +218,15 @@ impl Table {
     pub fn stored_run(&self, program: ProgramIdx, task: Task) -> Option<&StoredRun> {
         let at = self.stored_runs.binary_search_by_key(&(program, task), |s| (s.program, s.task)).ok()?;
         Some(&self.stored_runs[at].run)
+    }
+
+    /// The run prediction `prediction` is judged against: its own, else its program's for its task.
+    pub fn run_of(&self, prediction: usize) -> Option<&StoredRun> {
+        let own = self.prediction_runs.binary_search_by_key(&(prediction as u32), |(i, _)| *i);
+        match own {
+            Ok(at) => Some(&self.prediction_runs[at].1),
+            Err(_) => self.stored_run(self.predictions.program[prediction], self.predictions.task[prediction]),
+        }
     }
 }
 
@@ -431,6 +444,8 @@ pub struct TableBuilder {
     programs: Vec<RawProgram>,
     predictions: PendingPredictions,
     stored_runs: Vec<StoredRunOf<(String, String)>>,
+    /// Runs stored with single predictions, by their rows in `predictions`.
+    prediction_runs: HashMap<u32, StoredRun>,
     unmapped: Vec<UnmappedTable>,
     /// The format of the reader now reading, what each source gave so far, and the source now
     /// being read.
@@ -480,6 +495,15 @@ impl TableBuilder {
         insert_new(&mut source.benchmarks, &prediction.benchmark);
         source.tasks.insert(prediction.task);
         self.predictions.push(prediction);
+    }
+
+    /// A prediction with the run it is judged against, when the benchmark stored one with it (not
+    /// its program's: CoCoNUT judges each call against its own executed lines).
+    pub fn add_prediction_with_run(&mut self, prediction: RawPrediction, run: Option<StoredRun>) {
+        if let Some(run) = run {
+            self.prediction_runs.insert(self.predictions.len() as u32, run);
+        }
+        self.add_prediction(prediction);
     }
 
     fn current_source(&mut self) -> &mut SourceSummary {
@@ -563,6 +587,7 @@ impl TableBuilder {
         let mut repeated: BTreeMap<String, Examples> = BTreeMap::new();
         let mut sources = HashMap::default();
         let pending = self.predictions;
+        let mut prediction_runs = self.prediction_runs;
         table.predictions.reserve(pending.len(), pending.answer.bytes());
         for (key, index) in in_prediction_order(&pending) {
             let row = index as usize;
@@ -599,6 +624,9 @@ impl TableBuilder {
             p.input.push(pending.input.get(row));
             p.response.push(pending.response.get(row));
             p.source_path.push(names.source_path, &mut sources);
+            if let Some(run) = prediction_runs.remove(&index) {
+                table.prediction_runs.push((p.model.len() as u32 - 1, run));
+            }
         }
         for (file, examples) in repeated {
             problems.messages.push(crate::FileError::new(

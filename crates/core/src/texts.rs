@@ -2,12 +2,22 @@
 //! answer costs its bytes and an offset, not a heap allocation and a 24-byte `String`),
 //! [`SharedTexts`] keeps each distinct string once (the file a prediction came from: one file
 //! holds a model's 10,000 predictions), and [`SparseTexts`] keeps the strings of the rows that
-//! have one (a prediction's own input, its raw response: most have neither).
+//! have one (a prediction's own input, its raw response: most have neither); [`cut`] shortens one
+//! for showing.
 
 use foldhash::HashMap;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::ops::Index;
+
+/// `text` cut to its first `chars` characters, an ellipsis marking the cut: a value shown in a
+/// message or a table cell whole only when short.
+pub fn cut(text: &str, chars: usize) -> String {
+    match text.char_indices().nth(chars) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
+}
 
 /// Strings kept end to end, indexed like a `Vec<String>` (`texts[i]` is a `&str`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

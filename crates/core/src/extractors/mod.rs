@@ -10,6 +10,7 @@ mod construct_lines;
 mod constructs;
 mod counts;
 mod grammars;
+mod line_kinds;
 mod loc;
 mod mccabe;
 mod nested_if;
@@ -24,6 +25,7 @@ mod syntax_error;
 
 pub use construct_lines::ConstructLine;
 pub use constructs::{Construct, Constructs};
+pub use line_kinds::LineKind;
 pub use reference_constructs::{ReferenceConstruct, ReferenceConstructs};
 pub use syntax::Role;
 
@@ -282,6 +284,19 @@ impl ProgramParser {
             syntax_error_line: syntax_error.finish(),
             parsed: true,
         })
+    }
+}
+
+impl ProgramParser {
+    /// The kind of each line of `code` that begins a statement or clause, by line (1-based);
+    /// `None` for a language this build does not parse. A walk of its own: only the programs
+    /// whose runs are aligned line by line need it.
+    pub fn line_kinds(&mut self, code: &str, language: Language) -> Option<std::collections::BTreeMap<u32, LineKind>> {
+        let (parser, roles) = self.parser_for(language)?;
+        let tree = parser.parse(code, None)?;
+        let mut kinds = line_kinds::Extractor::default();
+        walk(tree.root_node(), code.as_bytes(), roles, &mut [&mut kinds]);
+        Some(kinds.finish())
     }
 }
 

@@ -23,7 +23,9 @@ use super::json_input::{csv_rows, first_line, parse_json_lines};
 use super::{Format, Reader, Reading};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
+use crate::intermediate::StoredRun;
 use crate::table::{ExtraInput, Language, RawPrediction, RawProgram, TableBuilder, Task};
+use crate::texts::cut;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -45,6 +47,8 @@ struct ResultRow {
     call: String,
     #[serde(rename = "Predicted")]
     predicted: String,
+    #[serde(rename = "Actual")]
+    actual: String,
     #[serde(rename = "Matched")]
     matched: String,
 }
@@ -58,6 +62,8 @@ struct AdvancedResultRow {
     category: String,
     #[serde(rename = "Predicted")]
     predicted: String,
+    #[serde(rename = "Actual")]
+    actual: String,
     #[serde(rename = "Matched")]
     matched: String,
 }
@@ -247,7 +253,8 @@ fn read_advanced_results(file: &InputFile, builder: &mut TableBuilder, errors: &
     for (line, result) in csv_rows::<AdvancedResultRow>(file, "result", errors) {
         let Some(verdict) = matched(&result.matched, file, line, errors) else { continue };
         let sample = samples.entry(result.program.clone()).or_default();
-        builder.add_prediction(RawPrediction {
+        let run = executed_lines(&result.actual, file, line, errors);
+        let prediction = RawPrediction {
             model: model.clone(),
             benchmark: advanced_benchmark(&result.category),
             program_id: result.program,
@@ -258,7 +265,8 @@ fn read_advanced_results(file: &InputFile, builder: &mut TableBuilder, errors: &
             input: None,
             response: None,
             source_path: file.path.clone(),
-        });
+        };
+        builder.add_prediction_with_run(prediction, run);
         *sample += 1;
     }
 }
@@ -287,6 +295,18 @@ fn matched(value: &str, file: &InputFile, line: usize, errors: &mut Vec<FileErro
         "False" => Some(false),
         other => {
             let message = format!("Matched is {other:?}, neither True nor False; skipped");
+            errors.push(FileError::at_line(&file.path, line, message));
+            None
+        }
+    }
+}
+
+/// The executed lines a row's answer was judged against (`Actual`), or a message naming the line.
+fn executed_lines(value: &str, file: &InputFile, line: usize, errors: &mut Vec<FileError>) -> Option<StoredRun> {
+    match serde_json::from_str(value) {
+        Ok(lines) => Some(StoredRun::Lines { lines }),
+        Err(_) => {
+            let message = format!("Actual is {:?}, no list of line numbers: its answer is not aligned", cut(value, 80));
             errors.push(FileError::at_line(&file.path, line, message));
             None
         }
@@ -436,7 +456,8 @@ fn read_results(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec<F
     for (line, result) in csv_rows::<ResultRow>(file, "result", errors) {
         let Some(verdict) = matched(&result.matched, file, line, errors) else { continue };
         let sample = samples.entry(result.id.clone()).or_default();
-        builder.add_prediction(RawPrediction {
+        let run = executed_lines(&result.actual, file, line, errors);
+        let prediction = RawPrediction {
             model: model.clone(),
             benchmark: BENCHMARK.to_owned(),
             program_id: result.id,
@@ -447,7 +468,8 @@ fn read_results(file: &InputFile, builder: &mut TableBuilder, errors: &mut Vec<F
             input: Some(result.call),
             response: None,
             source_path: file.path.clone(),
-        });
+        };
+        builder.add_prediction_with_run(prediction, run);
         *sample += 1;
     }
 }
