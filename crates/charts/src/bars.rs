@@ -19,6 +19,8 @@ pub struct Bar {
 pub struct SuccessBars<'a> {
     /// Above the legend; none when empty.
     pub title: &'a str,
+    /// What the rate is: the y axis's title.
+    pub measure: &'a str,
     pub groups: &'a [String],
     pub models: &'a [String],
     pub bars: &'a [Bar],
@@ -85,8 +87,13 @@ pub fn draw_success_bars<DB: DrawingBackend>(
         let style = TextStyle::from(("sans-serif", 16).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
         heading.draw(&Text::new(data.title.to_owned(), (width as i32 / 2, 6), style))?;
     }
+    // Only the models with a bar get a slot and a legend entry (a task a model did not answer
+    // leaves no gap); each keeps its color of the whole drop.
+    let mut shown: Vec<usize> = data.bars.iter().map(|b| b.model).collect();
+    shown.sort_unstable();
+    shown.dedup();
     let (legend, plot) = area.split_vertically(LEGEND_HEIGHT);
-    draw_legend(&legend, data.models)?;
+    draw_legend(&legend, data.models, &shown)?;
     let groups = data.groups.len().max(1);
     let mut chart = ChartBuilder::on(&plot)
         .margin(12)
@@ -100,12 +107,13 @@ pub fn draw_success_bars<DB: DrawingBackend>(
         .x_labels(0)
         .y_labels(6)
         .y_label_formatter(&|v| if *v <= 1.0 { format!("{:.0}%", v * 100.0) } else { String::new() })
-        .y_desc("success rate")
+        .y_desc(data.measure)
         .draw()?;
-    let width = 0.8 / data.models.len().max(1) as f64;
+    let width = 0.8 / shown.len().max(1) as f64;
     let mut hits = Vec::new();
     for bar in data.bars {
-        let x0 = bar.group as f64 + 0.1 + bar.model as f64 * width;
+        let slot = shown.binary_search(&bar.model).unwrap_or_default();
+        let x0 = bar.group as f64 + 0.1 + slot as f64 * width;
         let x1 = x0 + width * 0.9;
         let color = model_color(bar.model, data.models.len());
         chart.draw_series(std::iter::once(Rectangle::new([(x0, 0.0), (x1, bar.rate)], color.filled())))?;
@@ -139,9 +147,10 @@ pub fn draw_success_bars<DB: DrawingBackend>(
 fn draw_legend<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     models: &[String],
+    shown: &[usize],
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let mut x = 56;
-    for (i, model) in models.iter().enumerate() {
+    for (i, model) in shown.iter().filter_map(|&i| Some((i, models.get(i)?))) {
         area.draw(&Rectangle::new([(x, 8), (x + 14, 22)], model_color(i, models.len()).filled()))?;
         let style = TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
         area.draw(&Text::new(model.clone(), (x + 20, 15), style))?;
@@ -161,5 +170,23 @@ mod tests {
         let (label, size) = fitted_label("dictionary of list of tuple", 80);
         assert_eq!((label.as_str(), size), ("dictionary o…", 10));
         assert!(fitted_label("x", 0).0.chars().count() <= 2);
+    }
+
+    #[test]
+    fn a_model_without_bars_gets_no_slot_nor_legend_entry() {
+        let models = ["answered-a", "silent", "answered-b"].map(str::to_owned);
+        let bar = |model| Bar { group: 0, model, rate: 0.5, ci95: None };
+        let bars = [bar(0), bar(2)];
+        let data = SuccessBars { title: "", measure: "rate", groups: &["g".to_owned()], models: &models, bars: &bars };
+        let mut svg = String::new();
+        let hits = {
+            let area = SVGBackend::with_string(&mut svg, (600, 300)).into_drawing_area();
+            draw_success_bars(&area, &data).unwrap()
+        };
+        assert!(svg.contains("answered-a") && svg.contains("answered-b") && !svg.contains("silent"));
+        // The two bars share the group's width between them, side by side.
+        let widths: Vec<i32> = hits.iter().map(|h| h.rect[1].0 - h.rect[0].0).collect();
+        assert!(widths.iter().all(|&w| w > 150), "{widths:?}");
+        assert!(hits[0].rect[1].0 <= hits[1].rect[0].0 && hits[1].rect[0].0 - hits[0].rect[1].0 < 40);
     }
 }
