@@ -4,6 +4,8 @@
 //! answer's row and each coherence cell opens its program. The views format the report; every
 //! number is the core's.
 
+use crate::components::figure::FigureCanvas;
+use exerscope_charts::figures;
 use exerscope_charts::format::{interval, percent};
 use exerscope_core::alignment::Ending;
 use exerscope_core::stats::divergence::{Coherence, DivergenceRow};
@@ -46,7 +48,8 @@ pub fn ReasoningView(
         <section class="panel" id="reasoning">
             <h2>"Reasoning against the run"</h2>
             <p class="explain">
-                "Each intermediate answer — a loop's states at every iteration, a branch's decision at every visit — "
+                "Each intermediate answer — a loop's states at every iteration, a branch's decision at every visit, "
+                "the lines a call executes in order — "
                 "placed on the run its benchmark stored, step by step: where the model's story first parts from the "
                 "execution, and whether its final answer follows its story."
             </p>
@@ -56,7 +59,8 @@ pub fn ReasoningView(
                     return view! {
                         <p class="explain" id="reasoning-none">
                             "This drop holds no intermediate answers. RE2-Bench's loop and branch prediction "
-                            "(results/loop_prediction, results/branch_prediction with dataset/re2-bench/) are read."
+                            "(results/loop_prediction, results/branch_prediction with dataset/re2-bench/) and "
+                            "CoCoNUT's executed lines (its result CSVs beside the HumanEval dataset) are read."
                         </p>
                     }
                     .into_any();
@@ -79,7 +83,7 @@ pub fn ReasoningView(
             {move || report.get().filter(|r| !r.reasoning.divergence_summaries.is_empty()).map(|report| {
                 view! {
                     <Summaries report=report.clone()/>
-                    <Kinds report=report.clone()/>
+                    <Kinds facts=facts report=report.clone()/>
                     <CoherenceTables rows=report.reasoning.coherence.clone() open=open/>
                     <Answers rows=report.reasoning.divergences.clone() open=open/>
                 }
@@ -138,9 +142,25 @@ fn Summaries(report: Arc<Report>) -> impl IntoView {
 }
 
 /// Per model and kind of line: of the answers whose run goes through such a line, the share whose
-/// first divergence is on one.
+/// first divergence is on one — a chart per benchmark and task, then the table.
 #[component]
-fn Kinds(report: Arc<Report>) -> impl IntoView {
+fn Kinds(facts: Signal<Option<Arc<Facts>>>, report: Arc<Report>) -> impl IntoView {
+    let mut shown: Vec<(String, Task)> = Vec::new();
+    for k in &report.reasoning.divergence_kinds {
+        if !shown.iter().any(|(b, t)| *b == k.benchmark && *t == k.task) {
+            shown.push((k.benchmark.clone(), k.task));
+        }
+    }
+    let charts = shown
+        .into_iter()
+        .map(|(benchmark, task)| {
+            let report = report.clone();
+            let figure = Signal::derive(move || {
+                facts.with(|f| figures::reasoning_kinds(f.as_deref()?, &report, &benchmark, task).map(Arc::new))
+            });
+            view! { <FigureCanvas figure=figure class="reasoning-kinds-chart"/> }
+        })
+        .collect_view();
     let rows = report
         .reasoning
         .divergence_kinds
@@ -160,6 +180,7 @@ fn Kinds(report: Arc<Report>) -> impl IntoView {
     view! {
         <h3>"Where reasoning first breaks"</h3>
         <p class="explain">"Of the answers whose run goes through such a line, those whose first divergence is on one."</p>
+        {charts}
         <div class="table-scroll">
             <table class="pivot" id="reasoning-kinds">
                 <thead>

@@ -8,17 +8,23 @@ use crate::format::{format_p_short, interval, interval_clause, percent, signed, 
 use crate::heatmap::{draw_heatmap, heatmap_size, CellTitle, Cells, HeatmapCell, HeatmapGeometry, Shade, Surface};
 use crate::property_bars::draw_property_bars;
 use crate::radar::{draw_radar, RadarGeometry, RadarSeries};
+use exerscope_core::alignment::LineKind;
 use exerscope_core::flavors::{AnyConstruct, Flavor};
 use exerscope_core::numeric::NumericProperty;
 use exerscope_core::stats::agreement::{by_mean_difference, pair_matrix as pair_matrix_cells};
 use exerscope_core::stats::buckets::Bucket;
+use exerscope_core::stats::divergence::LineKindDivergence;
 use exerscope_core::stats::numeric::{CorrelationMode, CorrelationRow, ALL_BENCHMARKS};
 use exerscope_core::stats::wilson::{wilson_interval, Z_95};
 use exerscope_core::stats::{ConstructSummary, TypeSummary};
+use exerscope_core::table::Task;
 use exerscope_core::{Facts, Report};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+/// The y axis of success bars.
+const SUCCESS: &str = "success rate";
 
 /// One chart, ready to draw.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,7 +43,8 @@ pub struct Figure {
 pub enum Chart {
     /// Success rates with 95% intervals, grouped (by benchmark, by construct), one bar per model;
     /// `title` (the benchmark) above, none when empty.
-    Bars { title: String, groups: Vec<String>, models: Vec<String>, bars: Vec<Bar> },
+    /// `measure`: what the bars' rate is, the y axis's title ("success rate").
+    Bars { title: String, measure: &'static str, groups: Vec<String>, models: Vec<String>, bars: Vec<Bar> },
     /// One spoke per construct, one polygon per model (`models`: every model's name, by index).
     Radar { title: String, spokes: Vec<String>, models: Vec<String>, series: Vec<RadarSeries> },
     /// For many models: a row per model (`row_models`: their indices), a column per group — or per
@@ -119,8 +126,8 @@ impl Figure {
         surface: Surface,
     ) -> Result<Drawn, DrawingAreaErrorKind<DB::ErrorType>> {
         Ok(match &self.chart {
-            Chart::Bars { title, groups, models, bars } => {
-                Drawn::Bars(draw_success_bars(area, &SuccessBars { title, groups, models, bars })?)
+            Chart::Bars { title, measure, groups, models, bars } => {
+                Drawn::Bars(draw_success_bars(area, &SuccessBars { title, measure, groups, models, bars })?)
             }
             Chart::Radar { title, spokes, series, models } => {
                 Drawn::Radar(draw_radar(area, title, spokes, series, models.len())?)
@@ -316,7 +323,7 @@ pub fn overview(facts: &Facts, report: &Report) -> Figure {
         name: "overview".to_owned(),
         caption,
         size: (900, 340),
-        chart: Chart::Bars { title: String::new(), groups, models: facts.models.clone(), bars },
+        chart: Chart::Bars { title: String::new(), measure: SUCCESS, groups, models: facts.models.clone(), bars },
     }
 }
 
@@ -443,6 +450,7 @@ pub fn construct_bars(facts: &Facts, report: &Report, flavor: Flavor, benchmark:
         size: (1100, 366),
         chart: Chart::Bars {
             title: name.clone(),
+            measure: SUCCESS,
             groups: constructs.iter().map(|c| c.short().to_owned()).collect(),
             models: facts.models.clone(),
             bars,
@@ -594,6 +602,7 @@ pub fn types(facts: &Facts, report: &Report, flavor: Flavor, benchmark: usize) -
         size: (1100, 366),
         chart: Chart::Bars {
             title: name.clone(),
+            measure: SUCCESS,
             groups: columns,
             models: facts.models.clone(),
             bars: bars.into_iter().map(|(bar, _)| bar).collect(),
@@ -671,9 +680,67 @@ fn property_subtitle(reference: Option<&CorrelationRow>, per_program: Option<&Co
     )
 }
 
+/// Where reasoning first breaks on one benchmark and intermediate task: per kind of line and
+/// model, of the answers whose run passes such a line, the share whose first divergence is on
+/// one, with 95% Wilson intervals (a heatmap for many models). `None` without such answers.
+pub fn reasoning_kinds(facts: &Facts, report: &Report, benchmark: &str, task: Task) -> Option<Figure> {
+    let rows: Vec<&LineKindDivergence> =
+        report.reasoning.divergence_kinds.iter().filter(|k| k.benchmark == benchmark && k.task == task).collect();
+    let kinds: Vec<LineKind> = LineKind::ALL.into_iter().filter(|&kind| rows.iter().any(|r| r.kind == kind)).collect();
+    if kinds.is_empty() {
+        return None;
+    }
+    let mut bars: Vec<(Bar, String)> = rows
+        .iter()
+        .filter_map(|r| {
+            let bar = Bar {
+                group: kinds.iter().position(|&k| k == r.kind)?,
+                model: facts.model_index(&r.model)? as usize,
+                rate: r.rate?,
+                ci95: r.ci95,
+            };
+            let title = format!(
+                "{} · {}: first divergence in {} of {} answers, {}{}",
+                r.model,
+                r.kind.label(),
+                r.diverged,
+                r.reached,
+                percent(bar.rate),
+                interval_clause(bar.ci95)
+            );
+            Some((bar, title))
+        })
+        .collect();
+    bars.sort_by_key(|(bar, _)| (bar.group, bar.model));
+    let name = format!("reasoning-kinds-{}-{}", file_name(benchmark), task.name());
+    let caption = format!(
+        "Where reasoning first breaks on {benchmark} ({}): of the answers whose run passes a kind of line, \
+         the share whose first divergence is on one, with 95% Wilson intervals",
+        task.label()
+    );
+    let groups: Vec<String> = kinds.iter().map(|k| k.label().to_owned()).collect();
+    if many_models(facts) {
+        let chart = heatmap(facts, benchmark, groups, bars);
+        return Some(Figure { name, caption, size: chart_size(&chart), chart });
+    }
+    Some(Figure {
+        name,
+        caption,
+        size: (1100, 366),
+        chart: Chart::Bars {
+            title: format!("{benchmark} · {}", task.label()),
+            measure: "first divergence there",
+            groups,
+            models: facts.models.clone(),
+            bars: bars.into_iter().map(|(bar, _)| bar).collect(),
+        },
+    })
+}
+
 /// Every figure of a report, for a paper: the overview; per benchmark predicted, the construct
-/// radar and bars (a heatmap for many models) and the types in both flavors; per model predicted, each property
-/// pooled over its benchmarks.
+/// radar and bars (a heatmap for many models) and the types in both flavors; per benchmark and
+/// intermediate task, where reasoning first breaks; per model predicted, each property pooled
+/// over its benchmarks.
 pub fn all(facts: &Facts, report: &Report) -> Vec<Figure> {
     let mut figures = vec![overview(facts, report)];
     figures.extend(pair_matrix(facts, report, ALL_BENCHMARKS, MatrixOrder::Strength));
@@ -688,6 +755,10 @@ pub fn all(facts: &Facts, report: &Report) -> Vec<Figure> {
             figures.extend(types(facts, report, flavor, benchmark as usize));
         }
     }
+    let reasoned: BTreeSet<(&str, Task)> =
+        report.reasoning.divergence_kinds.iter().map(|k| (k.benchmark.as_str(), k.task)).collect();
+    figures
+        .extend(reasoned.into_iter().filter_map(|(benchmark, task)| reasoning_kinds(facts, report, benchmark, task)));
     for model in facts.predicted_models() {
         figures
             .extend(NumericProperty::ALL.into_iter().filter_map(|p| property(facts, report, model as usize, None, p)));
@@ -908,6 +979,48 @@ mod tests {
         assert_eq!(table.rows[2][1].text, title, "the numbers under the matrix are its cells' titles");
         assert_eq!(table.rows[2][3].text, "–", "no pair of a model with itself");
         assert_eq!(pair_matrix(&facts, &report, "no such benchmark", MatrixOrder::Name), None);
+    }
+
+    /// The repository's RE2-Bench sample (loop and branch answers of two models) as dropped.
+    fn re2bench_sample() -> (Facts, Report) {
+        fn files(dir: &std::path::Path, root: &std::path::Path, out: &mut Vec<InputFile>) {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    files(&path, root, out);
+                } else {
+                    let name = path.strip_prefix(root).unwrap().to_string_lossy().into_owned();
+                    out.push(InputFile::new(name, std::fs::read(&path).unwrap()));
+                }
+            }
+        }
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/formats/re2bench");
+        let mut dropped = Vec::new();
+        files(&root, &root, &mut dropped);
+        let facts = analyze(dropped).facts;
+        let report = Report::build(&facts, Judge::Reference);
+        (facts, report)
+    }
+
+    #[test]
+    fn where_reasoning_breaks_draws_the_reports_kind_rates() {
+        let (facts, report) = re2bench_sample();
+        let figure = reasoning_kinds(&facts, &report, "RE2-Bench", Task::Loop).expect("loop answers");
+        assert_eq!(figure.name, "reasoning-kinds-RE2-Bench-loop");
+        let Chart::Bars { groups, bars, measure, .. } = &figure.chart else { panic!("not bars") };
+        assert_eq!(*measure, "first divergence there");
+        let rows: Vec<_> = report.reasoning.divergence_kinds.iter().filter(|k| k.task == Task::Loop).collect();
+        assert_eq!(bars.len(), rows.len(), "a bar per model and kind of line");
+        for bar in bars {
+            let row = rows
+                .iter()
+                .find(|r| r.model == facts.models[bar.model] && r.kind.label() == groups[bar.group])
+                .expect("the bar's row");
+            assert_eq!((Some(bar.rate), bar.ci95), (row.rate, row.ci95));
+        }
+        roxmltree::Document::parse(&figure.svg().unwrap()).unwrap();
+        assert!(all(&facts, &report).iter().any(|f| f.name == "reasoning-kinds-RE2-Bench-branch"));
+        assert_eq!(reasoning_kinds(&facts, &report, "RE2-Bench", Task::Trace), None);
     }
 
     #[test]
