@@ -114,10 +114,10 @@ fn row(
             <td class="line-number">{line}</td>
             // A group's code once, at its first row.
             <td class="step-code"><code>{starts_group.then(|| cut(&step.code, 60))}</code></td>
-            <td>{format!("{} {}", unit.label(), step.step)}</td>
+            <td class="step-number">{format!("{} {}", unit.label(), step.step)}</td>
             {variables.then(|| view! { <td><code>{step.variable.clone().unwrap_or_default()}</code></td> })}
-            <td><code>{step.predicted.as_ref().map_or_else(|| "—".to_owned(), ToString::to_string)}</code></td>
-            <td><code>{step.actual.to_string()}</code></td>
+            <td class="step-value"><code>{step.predicted.as_ref().map_or_else(|| "—".to_owned(), ToString::to_string)}</code></td>
+            <td class="step-value"><code>{step.actual.to_string()}</code></td>
             <td aria-label=if step.right { "right" } else { "wrong" }>{if step.right { "✓" } else { "✗" }}</td>
         </tr>
     }
