@@ -9,6 +9,9 @@
 //   node tests/e2e/bench-large.mjs /tmp/million [--runs 3] [--open constructs,properties,types,models]
 //     [--linger seconds] [--profile /tmp/page.cpuprofile]
 //
+// A section may name one of its task chips, `--open reasoning:loop`: the section opened, then the
+// task picked, and the time from the pick to its numbers.
+//
 // Another build to compare with: EXERSCOPE_DIST=/tmp/dist-before (alternate the two by hand).
 // Results go to BENCHMARKS.md with the command and the machine.
 import fs from 'node:fs';
@@ -93,12 +96,18 @@ async function measure() {
     selector, { timeout: 600000, polling: 100 })).jsonValue();
   const result = { table: (await at('#overview-table tbody tr')) - start, pss: chromiumPss(), opened: [] };
   result.status = await page.textContent('#status');
-  for (const section of sections) {
-    const clicked = await page.evaluate((s) => { document.querySelector(`#nav-${s}`).click(); return performance.now(); }, section);
-    const done = await at(`.section[data-section="${section}"][aria-busy="false"]`);
+  for (const opened of sections) {
+    const [section, task] = opened.split(':');
+    let clicked = await page.evaluate((s) => { document.querySelector(`#nav-${s}`).click(); return performance.now(); }, section);
+    if (task) {
+      const chip = `#${section}-tasks button[data-task="${task}"]`;
+      await page.waitForSelector(chip, { timeout: 600000 });
+      clicked = await page.evaluate((c) => { document.querySelector(c).click(); return performance.now(); }, chip);
+    }
+    const done = await at(`.section[data-section="${section}"][aria-busy="false"]${task ? ` #${section}-summary tbody tr` : ''}`);
     // Its figures drawn: the drawing goes on in tasks after the numbers arrive.
     await page.waitForTimeout(1500);
-    result.opened.push([section, done - clicked]);
+    result.opened.push([opened, done - clicked]);
   }
   await page.waitForTimeout(linger * 1000);
   result.pssEnd = chromiumPss();

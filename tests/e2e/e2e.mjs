@@ -936,6 +936,11 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
       'the loop answers\' endings, page and command line');
     const coherence = await page.$$eval('#reasoning-coherence figure', (figures) => figures.length);
     if (coherence !== 4) throw new Error(`${coherence} coherence tables, expected one per model`);
+    // Where reasoning first breaks, drawn: one chart for RE2-Bench's loop answers.
+    await page.waitForSelector('canvas.reasoning-kinds-chart[data-drawn="true"]');
+    const kindCharts = await page.$$eval('canvas.reasoning-kinds-chart', (cs) => cs.map((c) => c.dataset.figure));
+    expectEqual(kindCharts, ['reasoning-kinds-RE2-Bench-loop'], 'the line-kind charts');
+    await page.locator('#reasoning figure').first().screenshot({ path: path.join(out, 're2bench-reasoning-kinds.png') });
     await page.screenshot({ path: path.join(out, 're2bench-reasoning.png'), fullPage: true });
     // A wrong answer's program: its steps beside the run's, the first divergence marked and in view.
     await page.click('#reasoning-answers tbody tr[data-ending="differs"] button');
@@ -957,6 +962,22 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     const rows = await overview();
     const gpt = rows.find((r) => r.model === 'GPT (HumanEval_CoT_T0_NoReps)');
     if (!gpt || gpt.correct !== 451 || gpt.total !== 1083) throw new Error(`CoCoNUT runs: ${JSON.stringify(rows)}`);
+    // Each answer placed on its executed lines: it agrees throughout exactly when Matched.
+    await show('reasoning');
+    await page.click('#reasoning-tasks button[data-task="trace"]');
+    await page.waitForSelector('#reasoning-summary tbody tr');
+    const agreeing = await page.$$eval('#reasoning-summary tbody tr', (trs) => trs.map((r) =>
+      [r.cells[0].textContent.trim(), r.cells[3].textContent.trim()]));
+    const noReps = agreeing.find(([model]) => model === 'GPT (HumanEval_CoT_T0_NoReps)');
+    if (!noReps || noReps[1] !== '451') throw new Error(`CoCoNUT endings: ${JSON.stringify(agreeing)}`);
+    await page.waitForSelector('canvas.reasoning-kinds-chart[data-drawn="true"]');
+    await page.locator('#reasoning figure').first().screenshot({ path: path.join(out, 'coconut-reasoning-kinds.png') });
+    await page.screenshot({ path: path.join(out, 'coconut-reasoning.png'), fullPage: true });
+    await page.click('#reasoning-answers tbody tr[data-ending="differs"] button');
+    await page.waitForSelector('#program-view .alignment .first-divergence');
+    const summary = await page.textContent('#program-view .alignment-summary');
+    if (!/first parts from the run at line \d+, step \d+/.test(summary)) throw new Error(`no step told: ${summary}`);
+    await page.locator('#program-view .alignment').first().screenshot({ path: path.join(out, 'coconut-steps.png') });
   });
 
   await check('REval runs with the benchmark: one task each, judged by REval rules', async () => {
