@@ -55,25 +55,47 @@ impl BarHit {
     }
 }
 
-const LEGEND_HEIGHT: u32 = 28;
+/// A legend row's height; the legend takes as many rows as its entries need.
+const LEGEND_ROW: i32 = 22;
 const TITLE_HEIGHT: u32 = 26;
 
 /// The top of a rate axis, a little above 100% so that an interval reaching 100% shows its cap
 /// whole (the ticks still end at 100%).
 pub(crate) const RATE_AXIS_TOP: f64 = 1.04;
 
-/// A group's name as it fits `room` pixels: the largest font from 14 down to 10 px that holds it
-/// (about 0.6 em a character), else shortened with an ellipsis at 10 px. The figure's numbers
-/// table keeps the whole name.
-pub(crate) fn fitted_label(name: &str, room: i32) -> (String, u32) {
-    let chars = name.chars().count().max(1) as f64;
-    let size = (f64::from(room) / (0.6 * chars)).floor().clamp(10.0, 14.0) as u32;
+/// The groups' names as they fit `room` pixels each, in one font for all: the largest from 14
+/// down to 10 px (about 0.6 em a character) that holds every name on one line, or else on two,
+/// broken at the space that evens them; a line still too long at 10 px is shortened with an
+/// ellipsis. The figure's numbers table keeps the whole names.
+pub(crate) fn fitted_labels(names: &[String], room: i32) -> (Vec<Vec<String>>, u32) {
+    let chars = |line: &str| line.chars().count().max(1);
+    let size_for = |longest: usize| (f64::from(room) / (0.6 * longest as f64)).floor().clamp(10.0, 14.0) as u32;
+    let longest_of = |lines: &[Vec<String>]| lines.iter().flatten().map(|l| chars(l)).max().unwrap_or(1);
+    let one_line: Vec<Vec<String>> = names.iter().map(|n| vec![n.clone()]).collect();
+    let lines = if longest_of(&one_line) as f64 * 6.0 <= f64::from(room) {
+        one_line
+    } else {
+        names.iter().map(|n| two_lines(n)).collect()
+    };
+    let size = size_for(longest_of(&lines));
     let fits = (f64::from(room) / (0.6 * f64::from(size))).floor().max(1.0) as usize;
-    if name.chars().count() <= fits {
-        return (name.to_owned(), size);
+    let cut = |line: String| {
+        if line.chars().count() <= fits {
+            return line;
+        }
+        let kept: String = line.chars().take(fits.saturating_sub(1).max(1)).collect();
+        format!("{kept}…")
+    };
+    (lines.into_iter().map(|l| l.into_iter().map(cut).collect()).collect(), size)
+}
+
+/// `name` broken at the space that makes its longer half shortest; itself when it has none.
+fn two_lines(name: &str) -> Vec<String> {
+    let half = |(at, _): &(usize, char)| name[..*at].chars().count().max(name[at + 1..].chars().count());
+    match name.char_indices().filter(|(_, c)| *c == ' ').min_by_key(half) {
+        Some((at, _)) => vec![name[..at].to_owned(), name[at + 1..].to_owned()],
+        None => vec![name.to_owned()],
     }
-    let kept: String = name.chars().take(fits.saturating_sub(1).max(1)).collect();
-    (format!("{kept}…"), size)
 }
 
 pub fn draw_success_bars<DB: DrawingBackend>(
@@ -92,12 +114,17 @@ pub fn draw_success_bars<DB: DrawingBackend>(
     let mut shown: Vec<usize> = data.bars.iter().map(|b| b.model).collect();
     shown.sort_unstable();
     shown.dedup();
-    let (legend, plot) = area.split_vertically(LEGEND_HEIGHT);
-    draw_legend(&legend, data.models, &shown)?;
+    let entries = legend_entries(data.models, &shown, area.dim_in_pixel().0 as i32);
+    let rows = entries.last().map_or(1, |(_, (_, y))| y / LEGEND_ROW + 1);
+    let (legend, plot) = area.split_vertically(rows * LEGEND_ROW + 6);
+    draw_legend(&legend, data.models, &entries)?;
     let groups = data.groups.len().max(1);
+    // A group's room before the chart is built: the plot's width less the margins and y labels.
+    let room = (plot.dim_in_pixel().0 as i32 - 2 * 12 - 48) / groups as i32 - 4;
+    let (labels, label_size) = fitted_labels(data.groups, room);
     let mut chart = ChartBuilder::on(&plot)
         .margin(12)
-        .x_label_area_size(28)
+        .x_label_area_size(if labels.iter().any(|l| l.len() > 1) { 28 + label_size as u32 + 2 } else { 28 })
         .y_label_area_size(48)
         .build_cartesian_2d(0f64..groups as f64, 0f64..RATE_AXIS_TOP)?;
     chart
@@ -132,29 +159,45 @@ pub fn draw_success_bars<DB: DrawingBackend>(
         let top = chart.backend_coord(&(x0, bar.rate.max(0.04)));
         hits.push(BarHit { rect: [top, chart.backend_coord(&(x1, 0.0))], model: bar.model, group: bar.group });
     }
-    let room = chart.backend_coord(&(1.0, 0.0)).0 - chart.backend_coord(&(0.0, 0.0)).0 - 4;
-    for (i, name) in data.groups.iter().enumerate() {
+    let style = TextStyle::from(("sans-serif", label_size).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
+    let base = plot.get_base_pixel();
+    for (i, lines) in labels.into_iter().enumerate() {
         let (x, y) = chart.backend_coord(&(i as f64 + 0.5, 0.0));
-        let base = plot.get_base_pixel();
-        let (label, size) = fitted_label(name, room);
-        let style = TextStyle::from(("sans-serif", size).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
-        plot.draw(&Text::new(label, (x - base.0, y - base.1 + 8), style))?;
+        for (row, line) in lines.into_iter().enumerate() {
+            let y = y - base.1 + 8 + row as i32 * (label_size as i32 + 2);
+            plot.draw(&Text::new(line, (x - base.0, y), style.clone()))?;
+        }
     }
     area.present()?;
     Ok(hits)
 }
 
+/// Where each shown model's legend entry goes: left to right from the y axis, a new row where the
+/// next would pass `width` (about 8 px a character at 14 px).
+fn legend_entries(models: &[String], shown: &[usize], width: i32) -> Vec<(usize, (i32, i32))> {
+    const LEFT: i32 = 56;
+    let (mut x, mut y) = (LEFT, 0);
+    let mut entries = Vec::new();
+    for &i in shown.iter().filter(|&&i| i < models.len()) {
+        let entry = 36 + 8 * models[i].chars().count() as i32;
+        if x > LEFT && x + entry > width {
+            (x, y) = (LEFT, y + LEGEND_ROW);
+        }
+        entries.push((i, (x, y)));
+        x += entry;
+    }
+    entries
+}
+
 fn draw_legend<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     models: &[String],
-    shown: &[usize],
+    entries: &[(usize, (i32, i32))],
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let mut x = 56;
-    for (i, model) in shown.iter().filter_map(|&i| Some((i, models.get(i)?))) {
-        area.draw(&Rectangle::new([(x, 8), (x + 14, 22)], model_color(i, models.len()).filled()))?;
-        let style = TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
-        area.draw(&Text::new(model.clone(), (x + 20, 15), style))?;
-        x += 28 + 8 * model.chars().count() as i32;
+    let style = TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
+    for &(i, (x, y)) in entries {
+        area.draw(&Rectangle::new([(x, y + 8), (x + 14, y + 22)], model_color(i, models.len()).filled()))?;
+        area.draw(&Text::new(models[i].clone(), (x + 20, y + 15), style.clone()))?;
     }
     Ok(())
 }
@@ -165,11 +208,32 @@ mod tests {
 
     #[test]
     fn group_names_fit_their_room() {
-        assert_eq!(fitted_label("NL", 80), ("NL".to_owned(), 14));
-        assert_eq!(fitted_label("list of tuple", 80), ("list of tuple".to_owned(), 10));
-        let (label, size) = fitted_label("dictionary of list of tuple", 80);
-        assert_eq!((label.as_str(), size), ("dictionary o…", 10));
-        assert!(fitted_label("x", 0).0.chars().count() <= 2);
+        let fitted = |names: &[&str], room| {
+            let (lines, size) = fitted_labels(&names.iter().map(|n| n.to_string()).collect::<Vec<_>>(), room);
+            (lines.into_iter().map(|l| l.join(" / ")).collect::<Vec<_>>(), size)
+        };
+        assert_eq!(fitted(&["NL"], 80), (vec!["NL".to_owned()], 14));
+        assert_eq!(fitted(&["list of tuple"], 80), (vec!["list of tuple".to_owned()], 10));
+        // One font for every group: the one the longest name needs.
+        assert_eq!(fitted(&["NL", "list of tuple"], 80), (vec!["NL".to_owned(), "list of tuple".to_owned()], 10));
+        // Too long for one line even at 10 px: two, broken where they even out.
+        assert_eq!(fitted(&["for loop header", "if"], 60).0, ["for loop / header", "if"]);
+        assert_eq!(fitted(&["dictionary of list of tuple"], 80).0, ["dictionary of / list of tuple"]);
+        // No space to break at: shortened.
+        assert_eq!(fitted(&["supercalifragilistic"], 60).0, ["supercali…"]);
+        assert!(fitted(&["x"], 0).0[0].chars().count() <= 2);
+    }
+
+    #[test]
+    fn a_legend_too_wide_for_one_row_takes_more() {
+        let models =
+            ["GPT (HumanEval_CoT_T0)", "GPT (HumanEval_CoT_T0_NoReps)", "GPT (HumanEval_Direct_T0)"].map(str::to_owned);
+        let rows =
+            |width| legend_entries(&models, &[0, 1, 2], width).into_iter().map(|(_, (_, y))| y).collect::<Vec<_>>();
+        assert_eq!(rows(1100), [0, 0, 0]);
+        assert_eq!(rows(600), [0, 0, LEGEND_ROW]);
+        // An entry wider than the chart still gets a row of its own, never an empty one.
+        assert_eq!(rows(100), [0, LEGEND_ROW, 2 * LEGEND_ROW]);
     }
 
     #[test]
