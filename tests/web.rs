@@ -217,7 +217,13 @@ fn bars_are_drawn_and_clicks_find_them() {
     let canvas = canvas(900, 340);
     let area = canvas_area(&canvas).unwrap();
     let bars = run_bars(&facts.benchmarks, &facts.models, &report.runs);
-    let data = SuccessBars { title: "", groups: &facts.benchmarks, models: &facts.models, bars: &bars };
+    let data = SuccessBars {
+        title: "",
+        measure: "success rate",
+        groups: &facts.benchmarks,
+        models: &facts.models,
+        bars: &bars,
+    };
     let hits = draw_success_bars(&area, &data).unwrap();
     assert_eq!(hits.len(), 6, "one bar per model and benchmark");
     let [(x0, y0), (x1, y1)] = hits[0].rect;

@@ -124,7 +124,7 @@ pub fn draw_success_bars<DB: DrawingBackend>(
     let (labels, label_size) = fitted_labels(data.groups, room);
     let mut chart = ChartBuilder::on(&plot)
         .margin(12)
-        .x_label_area_size(if labels.iter().any(|l| l.len() > 1) { 28 + label_size as u32 + 2 } else { 28 })
+        .x_label_area_size(if labels.iter().any(|l| l.len() > 1) { 28 + label_size + 2 } else { 28 })
         .y_label_area_size(48)
         .build_cartesian_2d(0f64..groups as f64, 0f64..RATE_AXIS_TOP)?;
     chart
