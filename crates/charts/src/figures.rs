@@ -680,6 +680,11 @@ fn property_subtitle(reference: Option<&CorrelationRow>, per_program: Option<&Co
     )
 }
 
+/// The benchmarks and intermediate tasks [`reasoning_kinds`] draws a chart of, in order.
+pub fn reasoned(report: &Report) -> BTreeSet<(&str, Task)> {
+    report.reasoning.divergence_kinds.iter().map(|k| (k.benchmark.as_str(), k.task)).collect()
+}
+
 /// Where reasoning first breaks on one benchmark and intermediate task: per kind of line and
 /// model, of the answers whose run passes such a line, the share whose first divergence is on
 /// one, with 95% Wilson intervals (a heatmap for many models). `None` without such answers.
@@ -755,10 +760,9 @@ pub fn all(facts: &Facts, report: &Report) -> Vec<Figure> {
             figures.extend(types(facts, report, flavor, benchmark as usize));
         }
     }
-    let reasoned: BTreeSet<(&str, Task)> =
-        report.reasoning.divergence_kinds.iter().map(|k| (k.benchmark.as_str(), k.task)).collect();
-    figures
-        .extend(reasoned.into_iter().filter_map(|(benchmark, task)| reasoning_kinds(facts, report, benchmark, task)));
+    figures.extend(
+        reasoned(report).into_iter().filter_map(|(benchmark, task)| reasoning_kinds(facts, report, benchmark, task)),
+    );
     for model in facts.predicted_models() {
         figures
             .extend(NumericProperty::ALL.into_iter().filter_map(|p| property(facts, report, model as usize, None, p)));
