@@ -544,7 +544,7 @@ async function trace(index, input) {
   }
   try {
     const result = await (tracer ??= new Runner()).run(request, JSON.parse(request).time_limit_ms);
-    const json = AnalysisSession.trace(request, result.json, result.timedOut === true, result.crashed ?? '');
+    const json = session.trace(index, input == null, request, result.json, result.timedOut === true, result.crashed ?? '');
     self.postMessage({ kind: 'trace', index, json });
   } catch (error) {
     self.postMessage({ kind: 'trace', index, error: reason(error) });

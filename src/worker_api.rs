@@ -9,6 +9,7 @@ use exerscope_core::analysis::{join, Joined, Progress};
 use exerscope_core::execution::trace::Trace;
 use exerscope_core::execution::{RunOutcome, RunReport, RunRequest, HARNESS};
 use exerscope_core::extractors::{ProgramParser, ProgramProperties};
+use exerscope_core::prose::{claims_on_run, TraceWithClaims};
 use exerscope_core::readers::ReadOptions;
 use exerscope_core::report::ReportScope;
 use exerscope_core::{Analysis, FileError, InputFile};
@@ -249,9 +250,14 @@ impl AnalysisSession {
         Ok(serde_json::to_string(&request)?)
     }
 
-    /// The trace (JSON) of a traced run: `request_json` as `trace_request` gave it, `report_json`
-    /// as the harness answered (`None` when the run ended without a report).
+    /// The trace of a traced run of program `index`, with the claims its output predictions'
+    /// reasoning makes about it when the run was on its own input (`own_input`), as JSON:
+    /// `request_json` as `trace_request` gave it, `report_json` as the harness answered (`None`
+    /// when the run ended without a report).
     pub fn trace(
+        &self,
+        index: u32,
+        own_input: bool,
         request_json: &str,
         report_json: Option<String>,
         timed_out: bool,
@@ -260,7 +266,11 @@ impl AnalysisSession {
         let request: RunRequest = serde_json::from_str(request_json)?;
         let report = report_json.map_or_else(|| RunReport::ended(ended(timed_out, reason)), |json| read_report(&json));
         let trace = Trace::build(&report, &request.code).unwrap_or_else(|| Trace::without_events(&report));
-        Ok(serde_json::to_string(&trace)?)
+        let claims = match &self.analysis {
+            Some(analysis) if own_input => claims_on_run(&analysis.table, index, &trace),
+            _ => Vec::new(),
+        };
+        Ok(serde_json::to_string(&TraceWithClaims { trace, claims })?)
     }
 
     /// Unpacks the responses program `index`'s view shows that the drop's archives hold; returns

@@ -4,8 +4,8 @@
 use crate::facts_wire;
 use exerscope_core::analysis::{Phase, Progress};
 use exerscope_core::detail::ProgramDetail;
-use exerscope_core::execution::trace::Trace;
 use exerscope_core::facts::{DynamicChange, Parsed};
+use exerscope_core::prose::TraceWithClaims;
 use exerscope_core::readers::ReadOptions;
 use exerscope_core::report::{ReportScope, ScopedReport};
 use exerscope_core::Facts;
@@ -51,7 +51,7 @@ pub enum WorkerEvent {
     /// The trace of program `index`, or why there is none.
     Trace {
         index: u32,
-        trace: Result<Box<Trace>, String>,
+        trace: Result<Box<TraceWithClaims>, String>,
     },
     /// The files of a drop are kept for a reload (or could not be).
     Kept(bool),

@@ -6,16 +6,17 @@ use crate::components::steps::StepsView;
 use crate::components::trace::TraceView;
 use exerscope_core::detail::{char_diff, DiffPart, PredictionDetail, ProgramDetail, VerdictSource};
 use exerscope_core::dynamic::DynamicProperties;
-use exerscope_core::execution::trace::Trace;
 use exerscope_core::execution::RunOutcome;
 use exerscope_core::extractors::{Construct, ConstructLine};
+use exerscope_core::prose::{ProseAlignment, TraceWithClaims};
 use exerscope_core::table::Task;
 use exerscope_core::{Facts, Judge};
 use leptos::prelude::*;
 use std::sync::Arc;
 
-/// The trace of a program (its index), or why it has none.
-pub type ProgramTrace = (u32, Result<Arc<Trace>, String>);
+/// The trace of a program (its index) with what its predictions' reasoning claims about it, or
+/// why it has none.
+pub type ProgramTrace = (u32, Result<Arc<TraceWithClaims>, String>);
 
 #[component]
 pub fn ProgramView(
@@ -49,7 +50,19 @@ pub fn ProgramView(
                 .cloned()
                 .map(|p| {
                     let truth = if p.task == Task::Input { detail.program.input.clone() } else { expected.clone() };
-                    view! { <PredictionCard prediction=p judge=judge truth=truth index=index on_trace=on_trace/> }
+                    let (model, task, sample) = (p.model.clone(), p.task, p.sample);
+                    // What its reasoning claims about the run, once the run is traced.
+                    let claims = Signal::derive(move || {
+                        trace.with(|t| match t {
+                            Some((i, Ok(traced))) if *i == index => traced
+                                .claims
+                                .iter()
+                                .find(|c| c.model == model && c.task == task && c.sample == sample)
+                                .cloned(),
+                            _ => None,
+                        })
+                    });
+                    view! { <PredictionCard prediction=p judge=judge truth=truth index=index on_trace=on_trace claims=claims/> }
                 })
                 .collect_view();
             let dynamic = Signal::derive(move || {
@@ -85,7 +98,7 @@ pub fn ProgramView(
                         </button>
                     })}
                     {move || trace.get().filter(|(i, _)| *i == index).map(|(_, found)| match found {
-                        Ok(trace) => view! { <TraceView trace=trace/> }.into_any(),
+                        Ok(traced) => view! { <TraceView trace=Arc::new(traced.trace.clone())/> }.into_any(),
                         Err(reason) => view! { <p class="failure" id="trace-failed">{format!("No trace: {reason}")}</p> }.into_any(),
                     })}
                     <h3>"Predictions"</h3>
@@ -120,6 +133,8 @@ fn PredictionCard(
     truth: String,
     index: u32,
     on_trace: Callback<(u32, Option<String>)>,
+    /// The values its reasoning gives variables, placed on the traced run.
+    claims: Signal<Option<ProseAlignment>>,
 ) -> impl IntoView {
     let verdict = prediction.verdict;
     let correct = move || verdict[judge.get().index()];
@@ -136,7 +151,7 @@ fn PredictionCard(
             {prediction.input.clone().map(|input| view! { <p class="explain">"on input " <code>{input}</code></p> })}
             <pre class="value answer">{prediction.answer.clone()}</pre>
             {match prediction.alignment.clone() {
-                Some(alignment) => view! { <StepsView alignment=alignment words=prediction.words_at_divergence.clone()/> }.into_any(),
+                Some(alignment) => view! { <StepsView alignment=alignment words=prediction.words_at_divergence.clone() from_prose=false/> }.into_any(),
                 None => {
                     let answer = prediction.answer.clone();
                     (move || (!correct()).then(|| diff_view(&truth, &answer))).into_any()
@@ -149,6 +164,12 @@ fn PredictionCard(
                         "Trace the program on this input"
                     </button>
                 }
+            })}
+            {move || claims.get().map(|c| view! {
+                <div class="prose-claims">
+                    <h5>"What its reasoning claims about the run (read from its prose)"</h5>
+                    <StepsView alignment=c.alignment words=c.words from_prose=true/>
+                </div>
             })}
             <p class="judges">{verdict_origin(&prediction.verdict_from, verdict)}</p>
             {run_trace(&prediction.verdict_from).map(|trace| view! { <p class="explain run-trace">{trace}</p> })}

@@ -8,7 +8,7 @@ use crate::components::figure::FigureCanvas;
 use exerscope_charts::figures;
 use exerscope_charts::format::{interval, percent};
 use exerscope_core::alignment::Ending;
-use exerscope_core::stats::divergence::{Coherence, DivergenceRow};
+use exerscope_core::stats::divergence::{Coherence, DivergenceRow, ProseShare};
 use exerscope_core::table::Task;
 use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
@@ -53,6 +53,9 @@ pub fn ReasoningView(
                 "placed on the run its benchmark stored, step by step: where the model's story first parts from the "
                 "execution, and whether its final answer follows its story."
             </p>
+            {move || report.get().filter(|r| !r.reasoning.prose_claims.is_empty()).map(|report| {
+                view! { <ProseShares rows=report.reasoning.prose_claims.clone()/> }
+            })}
             {move || {
                 let tasks = intermediate();
                 if tasks.is_empty() {
@@ -145,12 +148,7 @@ fn Summaries(report: Arc<Report>) -> impl IntoView {
 /// first divergence is on one — a chart per benchmark and task, then the table.
 #[component]
 fn Kinds(facts: Signal<Option<Arc<Facts>>>, report: Arc<Report>) -> impl IntoView {
-    let mut shown: Vec<(String, Task)> = Vec::new();
-    for k in &report.reasoning.divergence_kinds {
-        if !shown.iter().any(|(b, t)| *b == k.benchmark && *t == k.task) {
-            shown.push((k.benchmark.clone(), k.task));
-        }
-    }
+    let shown: Vec<(String, Task)> = figures::reasoned(&report).into_iter().map(|(b, t)| (b.to_owned(), t)).collect();
     let charts = shown
         .into_iter()
         .map(|(benchmark, task)| {
@@ -190,6 +188,52 @@ fn Kinds(facts: Signal<Option<Arc<Facts>>>, report: Arc<Report>) -> impl IntoVie
                         <th scope="col">"first divergence there"</th>
                         <th scope="col">"rate"</th>
                         <th scope="col">"95% CI"</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+}
+
+/// Per model and benchmark, how many output responses state values of the run in their prose.
+#[component]
+fn ProseShares(rows: Vec<ProseShare>) -> impl IntoView {
+    let rows = rows
+        .into_iter()
+        .map(|s| {
+            view! {
+                <tr data-model=s.model.clone() data-benchmark=s.benchmark.clone()>
+                    <th scope="row">{s.model.clone()}</th>
+                    <td>{s.benchmark.clone()}</td>
+                    <td class="count">{s.responses}</td>
+                    <td class="count">{s.with_claims}</td>
+                    <td class="count">{s.rate.map(percent).unwrap_or_default()}</td>
+                    <td class="count">{s.ci95.map(interval).unwrap_or_default()}</td>
+                    <td class="count">{s.claims}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <h3>"Claims in the prose of the reasoning"</h3>
+        <p class="explain">
+            "Output responses whose reasoning states, in plain words, a value a variable takes (\"`res` becomes "
+            "`[1, 2]`\", \"count = 3\"): read carefully, never from a condition, a question or a negation. "
+            "Open a program and trace its run: each claim is placed on the step where the run gave that value, "
+            "and the first the run never gave is marked."
+        </p>
+        <div class="table-scroll" tabindex="0" role="region" aria-label="Claims in the prose of the reasoning">
+            <table class="pivot" id="prose-claims">
+                <thead>
+                    <tr>
+                        <th scope="col">"model"</th>
+                        <th scope="col">"benchmark"</th>
+                        <th scope="col">"responses"</th>
+                        <th scope="col">"with claims"</th>
+                        <th scope="col">"share"</th>
+                        <th scope="col">"95% CI"</th>
+                        <th scope="col">"claims"</th>
                     </tr>
                 </thead>
                 <tbody>{rows}</tbody>

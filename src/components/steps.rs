@@ -1,7 +1,7 @@
 //! An intermediate answer against the run, step by step: each loop iteration's, branch visit's or
 //! executed line's value as the model claims it beside the run's, the first divergence marked and
-//! scrolled to, and the model's own words where its reasoning quotes that line. Every text is
-//! shown as text.
+//! scrolled to, and the model's own words where its reasoning quotes that line. The values its
+//! prose gives variables are shown the same way, one row per claim. Every text is shown as text.
 
 use exerscope_core::alignment::{AlignedStep, Alignment, Ending, StepUnit};
 use exerscope_core::texts::cut;
@@ -12,7 +12,12 @@ const SHOWN_PAST_DIVERGENCE: usize = 20;
 const SHOWN_AT_LEAST: usize = 60;
 
 #[component]
-pub fn StepsView(alignment: Alignment, words: Option<String>) -> impl IntoView {
+pub fn StepsView(
+    alignment: Alignment,
+    words: Option<String>,
+    /// The claims were read from the reasoning's prose: one row per claim, where the run gave it.
+    from_prose: bool,
+) -> impl IntoView {
     let first = alignment.first_divergence;
     let total = alignment.steps.len();
     let shown_at_first = first.map_or(SHOWN_AT_LEAST, |at| at + 1 + SHOWN_PAST_DIVERGENCE).max(SHOWN_AT_LEAST);
@@ -35,9 +40,9 @@ pub fn StepsView(alignment: Alignment, words: Option<String>) -> impl IntoView {
     };
     view! {
         <div class="alignment" data-ending=alignment.ending.name() data-steps=total>
-            <p class="explain alignment-summary">{summary(&alignment)}</p>
+            <p class="explain alignment-summary">{summary(&alignment, from_prose)}</p>
             {words.map(|words| view! {
-                <p class="model-words">"Its reasoning at that line: " <q>{words}</q></p>
+                <p class="model-words">{if from_prose { "Its words there: " } else { "Its reasoning at that line: " }} <q>{words}</q></p>
             })}
             <div class="steps-scroll" node_ref=container>
                 <table class="steps">
@@ -47,7 +52,7 @@ pub fn StepsView(alignment: Alignment, words: Option<String>) -> impl IntoView {
                             <th scope="col">"code"</th>
                             <th scope="col">{unit.label()}</th>
                             {variables.then(|| view! { <th scope="col">"variable"</th> })}
-                            <th scope="col">"the answer"</th>
+                            <th scope="col">{if from_prose { "its reasoning" } else { "the answer" }}</th>
                             <th scope="col">"the run"</th>
                             <th scope="col">"right"</th>
                         </tr>
@@ -57,28 +62,29 @@ pub fn StepsView(alignment: Alignment, words: Option<String>) -> impl IntoView {
             </div>
             <Show when=move || !all_shown.get()>
                 <button class="button show-all-steps" on:click=move |_| all_shown.set(true)>
-                    {format!("Show all {total} steps")}
+                    {format!("Show all {total} {}", if from_prose { "claims" } else { "steps" })}
                 </button>
             </Show>
         </div>
     }
 }
 
-/// How the answer ends against the run, in words.
-fn summary(alignment: &Alignment) -> String {
+/// How the answer ends against the run, in words; `from_prose`: the steps are claims read from prose.
+fn summary(alignment: &Alignment, from_prose: bool) -> String {
     let right = alignment.steps_right();
     let total = alignment.steps.len();
+    let steps = if from_prose { "claims" } else { "steps" };
     let placed = if alignment.placed { "" } else { " None of its claims stands on a step of the run." };
     let Some(step) = alignment.first_divergence.map(|at| &alignment.steps[at]) else {
         let beyond = match alignment.ending {
             Ending::RunsOn => format!(", then {} value(s) past the run's end", alignment.beyond_the_run),
             _ => String::new(),
         };
-        return format!("{}: all {total} steps right{beyond}.{placed}", alignment.ending.label());
+        return format!("{}: all {total} {steps} right{beyond}.{placed}", alignment.ending.label());
     };
     let said = step.predicted.as_ref().map_or_else(|| "nothing".to_owned(), |p| briefly(&p.to_string()));
     format!(
-        "{} — first parts from the run at line {}{}, {} {}{}: the answer says {said}, the run had {}. {right} of {total} steps right before it.{placed}",
+        "{} — first parts from the run at line {}{}, {} {}{}: the answer says {said}, the run had {}. {right} of {total} {steps} right before it.{placed}",
         alignment.ending.label(),
         step.line,
         step.claimed_line.as_ref().filter(|l| **l != step.line).map_or(String::new(), |l| format!(" (its line {l})")),

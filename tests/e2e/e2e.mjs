@@ -302,6 +302,19 @@ try {
     expectEqual(response, onDisk, 'the raw response, read when its program is shown');
     await page.$eval('#program-view', (e) => e.scrollIntoView());
     await page.screenshot({ path: path.join(out, 'trace.png'), fullPage: true });
+    // What a response's prose claims, placed on the traced run: gpt-4-turbo has `index` run on to 8
+    // where the run stops at 3 (the loop walks a copy of the list).
+    await page.fill('#program-filter', 'sample_150');
+    await page.click('#program-table tbody tr[data-program="sample_150"]');
+    await page.waitForSelector('#program-view[data-program="sample_150"]');
+    await page.click('#trace-program');
+    const claims = '.prediction[data-model="gpt-4-turbo"] .prose-claims';
+    await page.waitForSelector(`${claims} .alignment[data-ending="differs"]`, { timeout: 60000 });
+    const divergence = await page.$$eval(`${claims} tr.first-divergence td`, (cells) => cells.map((c) => c.textContent.trim()));
+    expectEqual([divergence[3], divergence[4], divergence[5]], ['index', '4', '3'], 'the first claim the run contradicts: variable, claimed, run');
+    const words = await page.textContent(`${claims} .model-words`);
+    if (!words.includes('`index` is incremented to 4')) throw new Error(`not its words at the divergence: ${words}`);
+    await page.locator(claims).screenshot({ path: path.join(out, 'prose-claims.png') });
     // A second drop of the same benchmark takes its runs from this browser's cache.
     await dragFromDisk([path.join(fixtures, 'exerscope/dataset'), path.join(fixtures, 'exerscope/Experiment_Results')]);
     await waitDone();
@@ -920,15 +933,22 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
   await check("RE2-Bench's loop answers against their runs: the Reasoning section's numbers are the command line's; a program shows its steps, the first divergence marked", async () => {
     // The RE2-Bench drop of the check before.
     await show('reasoning');
-    await page.click('#reasoning-tasks button[data-task="loop"]');
-    await page.waitForSelector('#reasoning-summary tbody tr');
-    const shown = await page.$$eval('#reasoning-summary tbody tr', (rows) => rows.map((r) =>
-      [...r.cells].slice(0, 10).map((c) => c.textContent.trim())));
     const cli = ['release', 'debug'].map((profile) => path.join(root, 'target', profile, 'exerscope')).find(fs.existsSync);
     if (!cli) throw new Error('no exerscope command line built (cargo build -p exerscope-cli)');
     const re2 = path.join(fixtures, 're2bench');
     const report = JSON.parse(execFileSync(cli, ['analyze', '--no-run', path.join(re2, 'dataset'), path.join(re2, 'results')],
       { maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'] }));
+    // The output responses whose prose states values of the run: the command line's counts.
+    await page.waitForSelector('#prose-claims tbody tr');
+    const prose = await page.$$eval('#prose-claims tbody tr', (rows) => rows.map((r) =>
+      [r.dataset.model, r.cells[2].textContent, r.cells[3].textContent, r.cells[6].textContent]));
+    expectEqual(prose.map((r) => JSON.stringify(r)).sort(),
+      report.prose_claims.map((s) => JSON.stringify([s.model, String(s.responses), String(s.with_claims), String(s.claims)])).sort(),
+      'responses with claims in their prose, page and command line');
+    await page.click('#reasoning-tasks button[data-task="loop"]');
+    await page.waitForSelector('#reasoning-summary tbody tr');
+    const shown = await page.$$eval('#reasoning-summary tbody tr', (rows) => rows.map((r) =>
+      [...r.cells].slice(0, 10).map((c) => c.textContent.trim())));
     const endings = ['agrees', 'differs', 'stops_early', 'runs_on', 'renumbered', 'unclaimed', 'no_claims'];
     const expected = report.divergence_summaries.filter((s) => s.task === 'loop').map((s) =>
       [s.model, s.benchmark, String(s.predictions), ...endings.map((e) => String(s.endings[e]))]);

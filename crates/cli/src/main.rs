@@ -15,6 +15,7 @@ use exerscope_cli::python_runner::PythonRunner;
 use exerscope_cli::{collect, facts_files, paper};
 use exerscope_core::execution::trace::Trace;
 use exerscope_core::execution::{NoRunner, ProgramRunner, RunReport};
+use exerscope_core::prose::{claims_on_run, ProseAlignment};
 use exerscope_core::stats::numeric::{affords_rho_intervals, AUTO_RHO_INTERVALS};
 use exerscope_core::FileError;
 use serde::Serialize;
@@ -247,6 +248,11 @@ fn trace(options: Analysis, program: &str, input: Option<&str>) -> ExitCode {
     let mut report = runner.run(std::slice::from_ref(&request), &mut |_| {}).remove(0);
     let trace = Trace::build(&report, &request.code);
     report.trace = None;
+    // What the reasoning of the output predictions claims about this run: their own input's.
+    let reasoning_claims = match (&trace, input) {
+        (Some(trace), None) => claims_on_run(&analysis.table, index as u32, trace),
+        _ => Vec::new(),
+    };
     let traced = TracedRun {
         benchmark: &analysis.facts.benchmarks[analysis.facts.programs[index].benchmark as usize],
         program: &analysis.facts.programs[index].id,
@@ -254,6 +260,7 @@ fn trace(options: Analysis, program: &str, input: Option<&str>) -> ExitCode {
         stdin: (request.call.is_none()).then_some(request.stdin.as_str()),
         report: &report,
         trace,
+        reasoning_claims,
     };
     match serde_json::to_writer(std::io::stdout().lock(), &traced) {
         Ok(()) => {
@@ -276,6 +283,8 @@ struct TracedRun<'a> {
     report: &'a RunReport,
     /// `null` when the run recorded none (Python could not run it).
     trace: Option<Trace>,
+    /// The values the output predictions' reasoning gives variables, placed on the run.
+    reasoning_claims: Vec<ProseAlignment>,
 }
 
 fn failed(message: &str) -> ExitCode {

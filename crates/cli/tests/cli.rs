@@ -420,7 +420,8 @@ fn report_writes_the_json_and_every_table_and_figure_for_a_paper() {
     assert!(out.path().join("figures/property-loc-gpt-4-turbo.svg").exists());
 }
 
-/// `exerscope trace` prints one program's run line by line: its steps, its loop grouped, its end.
+/// `exerscope trace` prints one program's run line by line: its steps, its loop grouped, its end;
+/// and what the prose of an output prediction's reasoning claims about it, placed on the run.
 #[test]
 fn trace_prints_a_programs_run_line_by_line() {
     let dir = tempfile::tempdir().unwrap();
@@ -433,6 +434,11 @@ fn trace_prints_a_programs_run_line_by_line() {
     .unwrap();
     std::fs::write(folder.join("input.txt"), "f([1, 2])").unwrap();
     std::fs::write(folder.join("output.txt"), "3").unwrap();
+    let answer = dir.path().join("Experiment_Results/ER/m/b/p");
+    std::fs::create_dir_all(&answer).unwrap();
+    std::fs::write(answer.join("predict.txt"), "4").unwrap();
+    let response = "`total` is 1 after the first item. Then `total` becomes 4.\n<<<Output>>>\n4";
+    std::fs::write(answer.join("response.txt"), response).unwrap();
     let trace = |extra: &[&str]| -> Value {
         let output = Command::new(env!("CARGO_BIN_EXE_exerscope"))
             .args(["trace", "--program", "p"])
@@ -451,8 +457,20 @@ fn trace_prints_a_programs_run_line_by_line() {
     assert_eq!(own["trace"]["steps"][0]["changed"], serde_json::json!([["xs", "[1, 2]"], ["total", "0"]]));
     assert_eq!(own["trace"]["blocks"][1]["loop"]["iterations"].as_array().unwrap().len(), 3);
     assert_eq!(own["trace"]["end"], "3");
+    let claims = &own["reasoning_claims"][0];
+    assert_eq!((claims["model"].as_str(), claims["words"].as_str()), (Some("m"), Some("Then `total` becomes 4.")));
+    let placed: Vec<(u64, bool)> = claims["alignment"]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["step"].as_u64().unwrap(), s["right"].as_bool().unwrap()))
+        .collect();
+    // `total` is 1 after line 4's first run (step 3); it becomes 3, never 4: told at its next change.
+    assert_eq!(placed, [(3, true), (5, false)]);
+    assert_eq!(claims["alignment"]["first_divergence"], 1);
     let other = trace(&["--input", "f([5])"]);
     assert_eq!((other["call"].as_str(), other["trace"]["end"].as_str()), (Some("f([5])"), Some("5")));
+    assert_eq!(other["reasoning_claims"], serde_json::json!([]), "the reasoning is about the program's own input");
     let missing =
         Command::new(env!("CARGO_BIN_EXE_exerscope")).args(["trace", "--program", "q"]).arg(dir.path()).output();
     assert!(String::from_utf8_lossy(&missing.unwrap().stderr).contains("no program q"));

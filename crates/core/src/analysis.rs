@@ -202,6 +202,7 @@ impl Joined {
         let programs = program_facts(&table, &mut type_names);
         let predictions = judge_all(&table, &runs, &mut type_names, progress);
         let divergences = crate::alignment::divergences(&table);
+        let prose = crate::prose::prose_counts(&table);
         report_too_deep(&table, &mut errors);
         progress(Progress { phase: Phase::Done, done: predictions.len(), total: predictions.len() });
         let program_runs = plan_program_runs(&table);
@@ -216,6 +217,7 @@ impl Joined {
             sources: table.sources.clone(),
             errors,
             divergences,
+            prose,
             parsing: true,
         };
         Analysis { table, facts, construct_lines: Vec::new(), runs, program_runs, packed }

@@ -154,8 +154,8 @@ fn text(value: impl Into<String>) -> Cell {
 
 /// The tables a drop may have no rows of at all: groups of programs their benchmark names, variants
 /// of a model, intermediate answers.
-pub const LEFT_OUT_WHEN_EMPTY: [&str; 6] =
-    ["groups", "variants", "divergence", "divergence_kinds", "coherence", "divergences"];
+pub const LEFT_OUT_WHEN_EMPTY: [&str; 7] =
+    ["groups", "variants", "divergence", "divergence_kinds", "coherence", "divergences", "prose_claims"];
 
 /// Every table of the report, in the order of the page; a table without rows is left out only
 /// where the drop cannot have any ([`LEFT_OUT_WHEN_EMPTY`]).
@@ -478,6 +478,30 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                 "predicted", "actual", "steps right", "steps", "partial",
             ],
             rows: report.reasoning.divergences.iter().map(divergence_cells).collect(),
+        },
+        Sheet {
+            name: "prose_claims",
+            caption: "Output responses whose reasoning states a value of a variable of the run in prose (`x` is 5), \
+                      per model and benchmark"
+                .to_owned(),
+            columns: vec!["model", "benchmark", "responses", "with claims", "rate", "ci95 low", "ci95 high", "claims"],
+            rows: report
+                .reasoning
+                .prose_claims
+                .iter()
+                .map(|s| {
+                    vec![
+                        text(&s.model),
+                        text(&s.benchmark),
+                        Cell::Count(s.responses),
+                        Cell::Count(s.with_claims),
+                        Cell::Number(s.rate, 3),
+                        Cell::Number(s.ci95.map(|ci| ci[0]), 3),
+                        Cell::Number(s.ci95.map(|ci| ci[1]), 3),
+                        Cell::Count(s.claims),
+                    ]
+                })
+                .collect(),
         },
     ]
 }

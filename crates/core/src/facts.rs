@@ -6,6 +6,7 @@ use crate::diagnostics::FileError;
 use crate::dynamic::{DynamicProperties, ExtraRun};
 use crate::extractors::{Constructs, Metrics, ReferenceConstructs};
 use crate::judges::Judge;
+use crate::prose::ProseCount;
 use crate::readers::generic_table::UnmappedTable;
 use crate::table::{BenchmarkIdx, Language, ModelIdx, ProgramIdx, SourceSummary, Task};
 use crate::types::ReferenceType;
@@ -34,6 +35,9 @@ pub struct Facts {
     /// prediction index, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub divergences: Vec<Divergence>,
+    /// The output predictions with a response, and how many claims about the run its prose makes.
+    #[serde(default)]
+    pub prose: Vec<ProseCount>,
     /// Set while the programs are still being parsed: their constructs and metrics are not in yet.
     /// The app sends the verdicts first (a drop's overview needs no parsing) and the parsed
     /// properties after ([`Facts::set_parsed`]); statistics of properties wait for them.
@@ -264,6 +268,13 @@ impl Facts {
             sources: self.sources.clone(),
             errors: self.errors.clone(),
             divergences: kept_divergences(&self.divergences, &keep),
+            prose: self
+                .prose
+                .iter()
+                .filter_map(|c| {
+                    Some(ProseCount { prediction: keep.binary_search(&(c.prediction as usize)).ok()? as u32, ..*c })
+                })
+                .collect(),
             parsing: self.parsing,
         }
     }
@@ -488,6 +499,7 @@ pub(crate) mod tests {
             sources: vec![],
             errors: vec![],
             divergences: vec![],
+            prose: vec![],
             parsing: false,
         }
     }

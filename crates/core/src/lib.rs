@@ -28,6 +28,7 @@ pub mod input;
 pub mod intermediate;
 pub mod judges;
 pub mod numeric;
+pub mod prose;
 pub mod pyliteral;
 pub mod readers;
 pub mod report;

@@ -78,6 +78,49 @@ pub struct Reasoning {
     /// Intermediate answers against final ones, per model (CES's 2×2 table).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub coherence: Vec<Coherence>,
+    /// Per model, how many of its responses state values of the run in prose.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prose_claims: Vec<ProseShare>,
+}
+
+/// How many of a model's output responses on a benchmark state a value of a variable of the run in
+/// their prose ([`crate::prose`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProseShare {
+    pub model: String,
+    pub benchmark: String,
+    pub responses: u64,
+    pub with_claims: u64,
+    pub rate: Option<f64>,
+    pub ci95: Option<[f64; 2]>,
+    /// All the claims they make.
+    pub claims: u64,
+}
+
+/// Per (model, benchmark), the responses whose prose makes claims.
+pub fn prose_shares(facts: &Facts) -> Vec<ProseShare> {
+    let p = &facts.predictions;
+    let mut groups: BTreeMap<(ModelIdx, BenchmarkIdx), [u64; 3]> = BTreeMap::new();
+    for count in &facts.prose {
+        let i = count.prediction as usize;
+        let benchmark = facts.programs[p.program[i] as usize].benchmark;
+        let [responses, with_claims, claims] = groups.entry((p.model[i], benchmark)).or_default();
+        *responses += 1;
+        *with_claims += u64::from(count.claims > 0);
+        *claims += u64::from(count.claims);
+    }
+    groups
+        .into_iter()
+        .map(|((model, benchmark), [responses, with_claims, claims])| ProseShare {
+            model: facts.models[model as usize].clone(),
+            benchmark: facts.benchmarks[benchmark as usize].clone(),
+            responses,
+            with_claims,
+            rate: (responses > 0).then(|| with_claims as f64 / responses as f64),
+            ci95: wilson_interval(with_claims, responses, Z_95),
+            claims,
+        })
+        .collect()
 }
 
 impl Reasoning {
@@ -89,6 +132,7 @@ impl Reasoning {
             divergence_summaries: divergence_summaries(facts),
             divergence_kinds: line_kind_divergences(facts),
             coherence: coherence(whole, judge, task),
+            prose_claims: prose_shares(facts),
         }
     }
 
@@ -102,6 +146,8 @@ impl Reasoning {
             divergence_summaries: rows(&self.divergence_summaries, task, |r| r.task),
             divergence_kinds: rows(&self.divergence_kinds, task, |r| r.task),
             coherence: rows(&self.coherence, task, |r| r.task),
+            // Claims in prose are output predictions'.
+            prose_claims: if task == Task::Output { self.prose_claims.clone() } else { Vec::new() },
         }
     }
 }
