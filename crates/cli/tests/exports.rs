@@ -253,6 +253,19 @@ fn tables() -> Vec<(&'static str, Vec<(&'static str, Source)>)> {
                 ("partial", Field("partial")),
             ],
         ),
+        (
+            "prose_claims",
+            vec![
+                ("model", Field("model")),
+                ("benchmark", Field("benchmark")),
+                ("responses", Field("responses")),
+                ("with claims", Field("with_claims")),
+                ("rate", Field("rate")),
+                ("ci95 low", Field("ci95.0")),
+                ("ci95 high", Field("ci95.1")),
+                ("claims", Field("claims")),
+            ],
+        ),
     ]
 }
 
@@ -417,6 +430,13 @@ fn check_report(inputs: &[&Path]) -> Value {
         tasks.iter().map(|task| (out.path().join("tables").join(task), Some(task.as_str()))).collect()
     };
     for (folder, task) in folders {
+        // No table leaves unchecked.
+        for file in std::fs::read_dir(&folder).unwrap() {
+            let file = file.unwrap().path();
+            let name = file.file_stem().unwrap().to_str().unwrap().to_owned();
+            let csv = file.extension().is_some_and(|e| e == "csv");
+            assert!(!csv || tables().iter().any(|(t, _)| *t == name), "{name}.csv has no columns to check here");
+        }
         for (name, columns) in tables() {
             let Some(rows) = report[report_field(name)].as_array() else {
                 assert!(!folder.join(format!("{name}.csv")).exists(), "{name} written, not reported");

@@ -89,6 +89,8 @@ pub struct Reasoning {
 pub struct ProseShare {
     pub model: String,
     pub benchmark: String,
+    /// Always [`Task::Output`]: claims are read in output predictions' responses.
+    pub task: Task,
     pub responses: u64,
     pub with_claims: u64,
     pub rate: Option<f64>,
@@ -114,6 +116,7 @@ pub fn prose_shares(facts: &Facts) -> Vec<ProseShare> {
         .map(|((model, benchmark), [responses, with_claims, claims])| ProseShare {
             model: facts.models[model as usize].clone(),
             benchmark: facts.benchmarks[benchmark as usize].clone(),
+            task: Task::Output,
             responses,
             with_claims,
             rate: (responses > 0).then(|| with_claims as f64 / responses as f64),
@@ -146,8 +149,7 @@ impl Reasoning {
             divergence_summaries: rows(&self.divergence_summaries, task, |r| r.task),
             divergence_kinds: rows(&self.divergence_kinds, task, |r| r.task),
             coherence: rows(&self.coherence, task, |r| r.task),
-            // Claims in prose are output predictions'.
-            prose_claims: if task == Task::Output { self.prose_claims.clone() } else { Vec::new() },
+            prose_claims: rows(&self.prose_claims, task, |r| r.task),
         }
     }
 }
