@@ -159,32 +159,67 @@ fn Kinds(facts: Signal<Option<Arc<Facts>>>, report: Arc<Report>) -> impl IntoVie
             view! { <FigureCanvas figure=figure class="reasoning-kinds-chart"/> }
         })
         .collect_view();
-    let rows = report
-        .reasoning
-        .divergence_kinds
-        .iter()
-        .map(|k| {
+    let kinds = report.reasoning.divergence_kinds.iter().map(|k| BreakRow {
+        model: k.model.clone(),
+        place: (k.kind.name(), k.kind.label()),
+        counts: (k.diverged, k.reached),
+        rate: k.rate,
+        ci95: k.ci95,
+    });
+    let constructs = report.reasoning.divergence_constructs.iter().map(|c| BreakRow {
+        model: c.model.clone(),
+        place: (c.construct.name(), c.construct.label()),
+        counts: (c.diverged, c.reached),
+        rate: c.rate,
+        ci95: c.ci95,
+    });
+    view! {
+        <h3>"Where reasoning first breaks"</h3>
+        <p class="explain">"Of the answers whose run goes through such a line, those whose first divergence is on one."</p>
+        {charts}
+        <BreakTable id="reasoning-kinds" place="kind of line" rows=kinds.collect()/>
+        <p class="explain">
+            "By construct: of the answers whose run has a step in a construct — inside a loop, a try, a nested if, "
+            "or on a line that uses one (a slice, a raise) — those whose first divergence is in it."
+        </p>
+        <BreakTable id="reasoning-constructs" place="construct" rows=constructs.collect()/>
+    }
+}
+
+/// A row of a table of first divergences by place: a model, the place (stable name, label), its
+/// first divergences there of the answers that reach it, their rate and interval.
+struct BreakRow {
+    model: String,
+    place: (&'static str, &'static str),
+    counts: (u64, u64),
+    rate: Option<f64>,
+    ci95: Option<[f64; 2]>,
+}
+
+/// First divergences by place (a kind of line, a construct), per model.
+#[component]
+fn BreakTable(id: &'static str, place: &'static str, rows: Vec<BreakRow>) -> impl IntoView {
+    let rows = rows
+        .into_iter()
+        .map(|row| {
             view! {
-                <tr data-model=k.model.clone() data-kind=k.kind.name()>
-                    <th scope="row">{k.model.clone()}</th>
-                    <td>{k.kind.label()}</td>
-                    <td class="count">{format!("{} of {}", k.diverged, k.reached)}</td>
-                    <td class="rate">{k.rate.map(percent)}</td>
-                    <td class="ci">{k.ci95.map(interval)}</td>
+                <tr data-model=row.model.clone() data-place=row.place.0>
+                    <th scope="row">{row.model.clone()}</th>
+                    <td>{row.place.1}</td>
+                    <td class="count">{format!("{} of {}", row.counts.0, row.counts.1)}</td>
+                    <td class="rate">{row.rate.map(percent)}</td>
+                    <td class="ci">{row.ci95.map(interval)}</td>
                 </tr>
             }
         })
         .collect_view();
     view! {
-        <h3>"Where reasoning first breaks"</h3>
-        <p class="explain">"Of the answers whose run goes through such a line, those whose first divergence is on one."</p>
-        {charts}
-        <div class="table-scroll">
-            <table class="pivot" id="reasoning-kinds">
+        <div class="table-scroll" tabindex="0" role="region" aria-label=format!("First divergences by {place}")>
+            <table class="pivot" id=id>
                 <thead>
                     <tr>
                         <th scope="col">"model"</th>
-                        <th scope="col">"kind of line"</th>
+                        <th scope="col">{place}</th>
                         <th scope="col">"first divergence there"</th>
                         <th scope="col">"rate"</th>
                         <th scope="col">"95% CI"</th>

@@ -83,8 +83,10 @@ fn summary(alignment: &Alignment, from_prose: bool) -> String {
         return format!("{}: all {total} {steps} right{beyond}.{placed}", alignment.ending.label());
     };
     let said = step.predicted.as_ref().map_or_else(|| "nothing".to_owned(), |p| briefly(&p.to_string()));
+    let inside: Vec<&str> = step.constructs.iter().map(|c| c.label()).collect();
+    let inside = if inside.is_empty() { String::new() } else { format!(" (inside: {})", inside.join(", ")) };
     format!(
-        "{} — first parts from the run at line {}{}, {} {}{}: the answer says {said}, the run had {}. {right} of {total} {steps} right before it.{placed}",
+        "{} — first parts from the run at line {}{}, {} {}{}{inside}: the answer says {said}, the run had {}. {right} of {total} {steps} right before it.{placed}",
         alignment.ending.label(),
         step.line,
         step.claimed_line.as_ref().filter(|l| **l != step.line).map_or(String::new(), |l| format!(" (its line {l})")),

@@ -961,6 +961,13 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     const kindCharts = await page.$$eval('canvas.reasoning-kinds-chart', (cs) => cs.map((c) => c.dataset.figure));
     expectEqual(kindCharts, ['reasoning-kinds-RE2-Bench-loop'], 'the line-kind charts');
     await page.locator('#reasoning figure').first().screenshot({ path: path.join(out, 're2bench-reasoning-kinds.png') });
+    // By construct: the page's rows are the command line's, count for count.
+    const byConstruct = await page.$$eval('#reasoning-constructs tbody tr', (rows) => rows.map((r) =>
+      [r.dataset.model, r.dataset.place, r.cells[2].textContent]));
+    expectEqual(byConstruct.map((r) => JSON.stringify(r)).sort(),
+      report.divergence_constructs.filter((c) => c.task === 'loop')
+        .map((c) => JSON.stringify([c.model, c.construct, `${c.diverged} of ${c.reached}`])).sort(),
+      'first divergences by construct, page and command line');
     await page.screenshot({ path: path.join(out, 're2bench-reasoning.png'), fullPage: true });
     // A wrong answer's program: its steps beside the run's, the first divergence marked and in view.
     await page.click('#reasoning-answers tbody tr[data-ending="differs"] button');

@@ -7,6 +7,7 @@ mod common;
 
 use exerscope_core::alignment::{Ending, LineKind};
 use exerscope_core::export::LEFT_OUT_WHEN_EMPTY;
+use exerscope_core::extractors::Construct;
 use exerscope_core::numeric::NumericProperty;
 use exerscope_core::stats::numeric::CorrelationMode;
 use serde_json::Value;
@@ -22,6 +23,8 @@ enum Source {
     Interval(&'static str),
     /// A unit's stable name in the JSON, its label in the table.
     Label(&'static str, fn(&str) -> Option<&'static str>),
+    /// A list of units' stable names in the JSON (absent: none), their labels joined by `; `.
+    Labels(&'static str, fn(&str) -> Option<&'static str>),
     /// A boolean written `yes` / `no`.
     YesNo(&'static str),
     /// A count of a map (its path, the key) that leaves out zeros: `endings`, `runs_on`.
@@ -43,6 +46,10 @@ fn ending_label(name: &str) -> Option<&'static str> {
 
 fn kind_label(name: &str) -> Option<&'static str> {
     LineKind::from_name(name).map(LineKind::label)
+}
+
+fn construct_label(name: &str) -> Option<&'static str> {
+    Construct::from_name(name).map(Construct::label)
 }
 
 /// Each table's header and the field each column prints.
@@ -219,6 +226,19 @@ fn tables() -> Vec<(&'static str, Vec<(&'static str, Source)>)> {
             ],
         ),
         (
+            "divergence_constructs",
+            vec![
+                ("model", Field("model")),
+                ("benchmark", Field("benchmark")),
+                ("task", Field("task")),
+                ("construct", Label("construct", construct_label)),
+                ("reached", Field("reached")),
+                ("diverged there", Field("diverged")),
+                ("rate", Field("rate")),
+                ("ci95", Interval("ci95")),
+            ],
+        ),
+        (
             "coherence",
             vec![
                 ("model", Field("model")),
@@ -246,6 +266,7 @@ fn tables() -> Vec<(&'static str, Vec<(&'static str, Source)>)> {
                 ("step", Field("first_divergence.step")),
                 ("variable", Field("first_divergence.variable")),
                 ("kind of line", Label("first_divergence.kind", kind_label)),
+                ("inside", Labels("first_divergence.constructs", construct_label)),
                 ("predicted", Field("first_divergence.predicted")),
                 ("actual", Field("first_divergence.actual")),
                 ("steps right", Field("steps_right")),
@@ -297,6 +318,11 @@ fn csv_cells(row: &Value, source: Source) -> Vec<String> {
         Interval(path) => (0..2).map(|i| plain(at(at(row, path), &i.to_string()))).collect(),
         Label(path, label) => {
             vec![at(row, path).as_str().map_or(String::new(), |name| label(name).unwrap().to_owned())]
+        }
+        Labels(path, label) => {
+            let names = at(row, path).as_array().cloned().unwrap_or_default();
+            let labels: Vec<&str> = names.iter().map(|name| label(name.as_str().unwrap()).unwrap()).collect();
+            vec![labels.join("; ")]
         }
         YesNo(path) => vec![if at(row, path).as_bool().unwrap() { "yes" } else { "no" }.to_owned()],
         CountOrZero(path, key) => vec![at(row, path).get(key).map_or("0".to_owned(), plain)],
@@ -370,7 +396,7 @@ fn check_table(folder: &Path, name: &str, columns: &[(&str, Source)], rows: &[Va
             let numeric = match source {
                 Field(path) => at(row, path).is_number(),
                 Interval(_) | CountOrZero(..) => true,
-                Label(..) | YesNo(_) => false,
+                Label(..) | Labels(..) | YesNo(_) => false,
             };
             let numbers: Option<Vec<f64>> =
                 expected.iter().map(|e| e.parse().ok()).collect::<Option<_>>().filter(|_| numeric);

@@ -4,9 +4,9 @@ mod common;
 
 use exerscope_cli::collect::read_inputs;
 use exerscope_cli::python_runner::PythonRunner;
-use exerscope_core::alignment::Ending;
+use exerscope_core::alignment::{Ending, LineKind};
 use exerscope_core::analysis::analyze_with_progress;
-use exerscope_core::extractors::ReferenceConstruct;
+use exerscope_core::extractors::{Construct, ReferenceConstruct};
 use exerscope_core::readers::ReadOptions;
 use exerscope_core::table::Task;
 use exerscope_core::{analyze, Judge, Report};
@@ -606,6 +606,20 @@ fn re2_bench_loop_and_branch_prediction_count_as_its_validators() {
         let parts = row.first_divergence.is_some() || matches!(row.ending, Ending::RunsOn | Ending::Renumbered);
         assert!(row.partial == 1.0 || parts, "{row:?}");
         assert_eq!(row.agrees, row.first_divergence.is_none() && row.ending == Ending::Agrees);
+    }
+    // A step's constructs are those of the program's line that holds its loop or condition (the
+    // true states number some programs' lines from their function's start): a first divergence on
+    // a `for` header lies in a `for`, one on an `if` in an `if` — never in other constructs alone;
+    // none where the code holds it on several lines the numbers do not tell apart (17 of 410).
+    let on = |kind: LineKind, construct: Construct| {
+        let at: Vec<_> = rows.iter().filter_map(|r| r.first_divergence.as_ref()).filter(|f| f.kind == kind).collect();
+        let found: Vec<_> = at.iter().filter(|f| !f.constructs.is_empty()).collect();
+        assert!(found.iter().all(|f| f.constructs.contains(&construct)), "{kind:?} placed outside a {construct:?}");
+        (at.len(), found.len())
+    };
+    for (kind, construct) in [(LineKind::ForLoop, Construct::For), (LineKind::IfCondition, Construct::If)] {
+        let (there, found) = on(kind, construct);
+        assert!(there > 100 && found * 100 >= there * 85, "{kind:?}: {found} of {there} found");
     }
     // An answer with claims, of a run with steps (a run whose loops hold no judged variable has none).
     // Coherence: the programs each model answered in both tasks — 129 loop and 180 branch problems

@@ -11,7 +11,7 @@
 //! loop by loop (RE2-Bench stores them apart), each variable of an iteration in turn.
 
 pub use crate::extractors::LineKind;
-use crate::extractors::ProgramParser;
+use crate::extractors::{Construct, Constructs, LineFacts, ProgramParser};
 use crate::intermediate::{
     self, equal_as_lists, outcomes_by_line, ClaimedLine, LineClaims, StateClaim, StoredRun, TrueDecision, TrueLoop,
 };
@@ -21,7 +21,7 @@ use crate::texts::cut;
 use crate::units::units;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 units! {
     /// How an answer's story ends against the run.
@@ -65,6 +65,9 @@ pub struct AlignedStep {
     /// The variable (loops).
     pub variable: Option<String>,
     pub kind: LineKind,
+    /// The constructs the step's line lies in (its loop, the `try` around it…).
+    #[serde(default)]
+    pub constructs: Constructs,
     /// The loop's code, or the branch's condition.
     pub code: String,
     /// What the answer says (a value, shown as its `repr`; text that is no literal as written;
@@ -78,9 +81,10 @@ pub struct AlignedStep {
 impl PartialEq for AlignedStep {
     fn eq(&self, other: &AlignedStep) -> bool {
         let shown = |step: &AlignedStep| (step.predicted.as_ref().map(Value::to_string), step.actual.to_string());
-        (&self.line, &self.claimed_line, self.step, &self.variable, self.kind, &self.code, self.right)
-            == (&other.line, &other.claimed_line, other.step, &other.variable, other.kind, &other.code, other.right)
-            && shown(self) == shown(other)
+        fn place(s: &AlignedStep) -> impl PartialEq + '_ {
+            (&s.line, &s.claimed_line, s.step, &s.variable, s.kind, s.constructs, &s.code, s.right)
+        }
+        place(self) == place(other) && shown(self) == shown(other)
     }
 }
 
@@ -117,6 +121,10 @@ impl Alignment {
             placed: self.placed,
             partial,
             kinds: LineKind::ALL.into_iter().filter(|k| self.steps.iter().any(|s| s.kind == *k)).collect(),
+            constructs: self.steps.iter().fold(Constructs::default(), |mut all, step| {
+                all.extend(step.constructs);
+                all
+            }),
             first: self.first_divergence.map(|at| {
                 let step = &self.steps[at];
                 DivergencePoint {
@@ -124,6 +132,7 @@ impl Alignment {
                     step: step.step,
                     variable: step.variable.clone(),
                     kind: step.kind,
+                    constructs: step.constructs.iter().collect(),
                     predicted: step.predicted.as_ref().map(|p| shown(&p.to_string())),
                     actual: shown(&step.actual.to_string()),
                 }
@@ -147,6 +156,9 @@ pub struct Divergence {
     pub partial: f64,
     /// The kinds of line the run's steps are on.
     pub kinds: Vec<LineKind>,
+    /// The constructs the run's steps lie in.
+    #[serde(default)]
+    pub constructs: Constructs,
     pub first: Option<DivergencePoint>,
 }
 
@@ -158,6 +170,9 @@ pub struct DivergencePoint {
     pub step: u32,
     pub variable: Option<String>,
     pub kind: LineKind,
+    /// The constructs its line lies in.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub constructs: Vec<Construct>,
     /// What the answer says there (`None`: nothing), and what happened; long values cut.
     pub predicted: Option<String>,
     pub actual: String,
@@ -184,7 +199,7 @@ pub fn words_at_divergence(alignment: &Alignment, response: &str) -> Option<Stri
 /// Every prediction of a task whose run its benchmark stored, placed on that run, in brief.
 pub fn divergences(table: &Table) -> Vec<Divergence> {
     let p = &table.predictions;
-    let code = RunCode::of(table, table.prediction_runs.iter().map(|(i, _)| *i as usize));
+    let code = RunCode::of(table, 0..p.len());
     (0..p.len())
         .into_par_iter()
         .filter_map(|i| {
@@ -200,15 +215,14 @@ pub fn align(table: &Table, code: &RunCode, prediction: usize) -> Option<Alignme
     align_and_score(table, code, prediction).map(|(alignment, _)| alignment)
 }
 
-/// The code the executed-lines runs of some predictions number, each parsed once however many
-/// answers it has.
+/// The code the runs of some predictions stand on, each parsed once however many answers it has.
 pub struct RunCode(HashMap<(ProgramIdx, u32), ProgramLines>);
 
 impl RunCode {
     pub fn of(table: &Table, predictions: impl IntoIterator<Item = usize>) -> RunCode {
         let mut programs = HashMap::new();
         for i in predictions {
-            if let Some(StoredRun::Lines { .. }) = table.run_of(i) {
+            if table.run_of(i).is_some() {
                 let key = code_key(table, i);
                 programs.entry(key).or_insert_with(|| ProgramLines::of(&table.programs[key.0 as usize], key.1));
             }
@@ -226,29 +240,72 @@ fn code_key(table: &Table, prediction: usize) -> (ProgramIdx, u32) {
     (program, if sample > 0 && own_code(sample).is_some() { sample } else { 0 })
 }
 
-/// A program's lines as the steps of a run through them stand on them: each line's code and kind.
+/// A program's lines as the steps of a run through them stand on them: each line's code, kind and
+/// constructs.
+#[derive(Default)]
 struct ProgramLines {
     code: Vec<String>,
-    kinds: BTreeMap<u32, LineKind>,
+    facts: LineFacts,
 }
 
 impl ProgramLines {
-    /// No code known: lines without code, of kind `Other`.
-    const NONE: ProgramLines = ProgramLines { code: Vec::new(), kinds: BTreeMap::new() };
-
     /// The lines of `program`'s code, or of its extra input `variant`'s (from 1) own code.
     fn of(program: &Program, variant: u32) -> ProgramLines {
         let extra = variant.checked_sub(1).and_then(|k| program.extra_inputs.get(k as usize));
         let code = extra.and_then(|e| e.code.as_deref()).or(program.code.as_deref()).unwrap_or_default();
-        let kinds = ProgramParser::new().line_kinds(code, program.language).unwrap_or_default();
-        ProgramLines { code: code.lines().map(|line| line.trim().to_owned()).collect(), kinds }
+        let facts = ProgramParser::new().lines(code, program.language).unwrap_or_default();
+        ProgramLines { code: code.lines().map(|line| line.trim().to_owned()).collect(), facts }
     }
 
-    /// Line `number`'s code and kind (none and `Other` past the code's end).
-    fn line(&self, number: i64) -> (String, LineKind) {
-        let Ok(number) = u32::try_from(number) else { return (String::new(), LineKind::Other) };
+    /// Line `number`'s code, kind and constructs (none, `Other` and none past the code's end).
+    fn line(&self, number: i64) -> (String, LineKind, Constructs) {
+        let Ok(number) = u32::try_from(number) else { return (String::new(), LineKind::Other, Constructs::default()) };
         let code = number.checked_sub(1).and_then(|at| self.code.get(at as usize)).cloned().unwrap_or_default();
-        (code, self.kinds.get(&number).copied().unwrap_or(LineKind::Other))
+        let (kind, constructs) = self.facts.at(number);
+        (code, kind, constructs)
+    }
+
+    /// The kind and constructs of the lines that hold each of `places` (a loop's header, a branch's
+    /// condition: its number as the benchmark writes it, its code). RE2-Bench numbers some
+    /// programs' lines as their file does and others from their function's first line, so a place
+    /// is found by its code: the line of its number when it holds it, else the one line that does,
+    /// else among several the one the others' shift from their numbers points to; a place without
+    /// code (an `else`) by that shift alone; none else.
+    fn places_of(&self, places: &[(&str, &str)]) -> Vec<Option<(LineKind, Constructs)>> {
+        let comparable_lines: Vec<String> = self.code.iter().map(|line| comparable(line)).collect();
+        let holding = |code: &str| -> Vec<i64> {
+            let code = comparable(code);
+            let lines = comparable_lines.iter().enumerate();
+            lines.filter(|(_, line)| !code.is_empty() && line.contains(&code)).map(|(at, _)| at as i64 + 1).collect()
+        };
+        let candidates: Vec<(Option<i64>, Vec<i64>, bool)> = places
+            .iter()
+            .map(|(number, code)| (number.trim().parse().ok(), holding(code), code.trim().is_empty()))
+            .collect();
+        // The shift of the places found on one line alone, the most common.
+        let mut shifts: HashMap<i64, usize> = HashMap::new();
+        for (number, lines, _) in &candidates {
+            if let (Some(number), [line]) = (number, lines.as_slice()) {
+                *shifts.entry(line - number).or_default() += 1;
+            }
+        }
+        let shift = shifts.into_iter().max_by_key(|&(shift, count)| (count, -shift.abs())).map(|(shift, _)| shift);
+        candidates
+            .into_iter()
+            .map(|(number, lines, no_code)| {
+                let shifted = number.zip(shift).map(|(n, shift)| n + shift);
+                let at = match lines.as_slice() {
+                    _ if number.is_some_and(|n| lines.contains(&n)) => number,
+                    [line] => Some(*line),
+                    _ if no_code => shifted,
+                    _ => shifted.filter(|line| lines.contains(line)),
+                };
+                at.map(|line| {
+                    let (_, kind, constructs) = self.line(line);
+                    (kind, constructs)
+                })
+            })
+            .collect()
     }
 }
 
@@ -257,24 +314,21 @@ fn align_and_score(table: &Table, code: &RunCode, prediction: usize) -> Option<(
     let p = &table.predictions;
     let run = table.run_of(prediction)?;
     let answer = intermediate::answer_block(p.response.get(prediction), &p.answer[prediction]).unwrap_or_default();
-    let program = match run {
-        StoredRun::Lines { .. } => code.0.get(&code_key(table, prediction)),
-        _ => None,
-    };
-    Some(align_run(run, answer, program.unwrap_or(&ProgramLines::NONE)))
+    let program = code.0.get(&code_key(table, prediction));
+    Some(align_run(run, answer, program.unwrap_or(&ProgramLines::default())))
 }
 
-/// An answer block placed on `run`, and judged by the benchmark's rule; `program`: the code an
-/// executed-lines run numbers.
+/// An answer block placed on `run`, and judged by the benchmark's rule; `program`: the code the
+/// run's lines number.
 fn align_run(run: &StoredRun, answer: &str, program: &ProgramLines) -> (Alignment, intermediate::Score) {
     match run {
         StoredRun::Loops { loops } => {
             let claims = intermediate::loop_claims(answer);
-            (align_loops(loops, &claims), intermediate::score_loops(&claims, loops))
+            (align_loops(loops, &claims, program), intermediate::score_loops(&claims, loops))
         }
         StoredRun::Decisions { decisions } => {
             let claims = intermediate::branch_claims(answer);
-            (align_decisions(decisions, &claims), intermediate::score_decisions(&claims, decisions))
+            (align_decisions(decisions, &claims, program), intermediate::score_decisions(&claims, decisions))
         }
         StoredRun::Lines { lines } => {
             let claims = intermediate::line_claims(answer);
@@ -290,7 +344,7 @@ fn align_lines(lines: &[u32], claims: Option<&LineClaims>, program: &ProgramLine
         .iter()
         .enumerate()
         .map(|(j, &line)| {
-            let (code, kind) = program.line(line.into());
+            let (code, kind, constructs) = program.line(line.into());
             let predicted = claimed.get(j).copied();
             AlignedStep {
                 line: line.to_string(),
@@ -298,6 +352,7 @@ fn align_lines(lines: &[u32], claims: Option<&LineClaims>, program: &ProgramLine
                 step: j as u32 + 1,
                 variable: None,
                 kind,
+                constructs,
                 code,
                 predicted: predicted.map(|p| Value::Int(Int::Small(p.into()))),
                 actual: Value::Int(Int::Small(line.into())),
@@ -310,17 +365,25 @@ fn align_lines(lines: &[u32], claims: Option<&LineClaims>, program: &ProgramLine
     finish(StepUnit::Step, steps, !claimed.is_empty(), claims.is_some(), beyond_the_run, |_| true)
 }
 
-fn align_loops(loops: &[TrueLoop], claims: &[ClaimedLine<Vec<StateClaim>>]) -> Alignment {
+fn align_loops(loops: &[TrueLoop], claims: &[ClaimedLine<Vec<StateClaim>>], program: &ProgramLines) -> Alignment {
     let mut steps = Vec::new();
     let mut beyond_the_run = 0;
     let mut used: Vec<usize> = Vec::new();
     let mut placed = false;
-    for truth in loops {
+    let places: Vec<(&str, &str)> = loops.iter().map(|l| (l.line.as_str(), l.code.as_str())).collect();
+    for (truth, place) in loops.iter().zip(program.places_of(&places)) {
         let claimed = place_loop(truth, claims, &used);
         used.extend(claimed);
         let claimed = claimed.map(|at| &claims[at]);
         placed |= claimed.is_some();
-        let kind = loop_kind(&truth.code);
+        // The program's line tells a comprehension's `for i in range(n)` (on its first line or a
+        // later one) from a loop's header.
+        let kind = match place {
+            Some((kind, _)) if LOOP_KINDS.contains(&kind) => kind,
+            Some((_, constructs)) if constructs.has(Construct::Comprehension) => LineKind::Comprehension,
+            _ => loop_kind(&truth.code),
+        };
+        let constructs = place.map(|p| p.1).unwrap_or_default();
         let iterations = truth.variables.iter().map(|(_, values)| values.len()).max().unwrap_or(0);
         // Each variable's claimed values; text that is no literal stands whole, as written, at the
         // first iteration (compared as text, as the validator compares it).
@@ -351,6 +414,7 @@ fn align_loops(loops: &[TrueLoop], claims: &[ClaimedLine<Vec<StateClaim>>]) -> A
                     step: k as u32 + 1,
                     variable: Some(name.clone()),
                     kind,
+                    constructs,
                     code: truth.code.clone(),
                     predicted: predicted.map(shown),
                     actual: actual.clone(),
@@ -370,14 +434,17 @@ fn align_loops(loops: &[TrueLoop], claims: &[ClaimedLine<Vec<StateClaim>>]) -> A
     })
 }
 
-fn align_decisions(decisions: &[TrueDecision], claims: &[ClaimedLine<Vec<bool>>]) -> Alignment {
+fn align_decisions(decisions: &[TrueDecision], claims: &[ClaimedLine<Vec<bool>>], program: &ProgramLines) -> Alignment {
     let lines = outcomes_by_line(decisions);
-    let placements: Vec<Option<&ClaimedLine<Vec<bool>>>> = lines
+    let conditions: Vec<(&str, &str)> = lines
         .iter()
-        .map(|(line, _)| {
-            let condition = decisions.iter().find(|d| d.line == *line).map_or("", |d| d.condition.as_str());
-            place_branch(line, condition, claims).map(|at| &claims[at])
-        })
+        .map(|(line, _)| (*line, decisions.iter().find(|d| d.line == *line).map_or("", |d| d.condition.as_str())))
+        .collect();
+    let constructs: Vec<Constructs> =
+        program.places_of(&conditions).into_iter().map(|place| place.map(|p| p.1).unwrap_or_default()).collect();
+    let placements: Vec<Option<&ClaimedLine<Vec<bool>>>> = conditions
+        .iter()
+        .map(|(line, condition)| place_branch(line, condition, claims).map(|at| &claims[at]))
         .collect();
     let mut visits = vec![0usize; lines.len()];
     let mut steps = Vec::with_capacity(decisions.len());
@@ -392,6 +459,7 @@ fn align_decisions(decisions: &[TrueDecision], claims: &[ClaimedLine<Vec<bool>>]
             step: visits[at] as u32,
             variable: None,
             kind: branch_kind(&decision.kind),
+            constructs: constructs[at],
             code: if decision.condition.is_empty() { decision.kind.clone() } else { decision.condition.clone() },
             predicted: predicted.map(taken_value),
             actual: taken_value(decision.taken),
@@ -459,6 +527,10 @@ fn comparable(code: &str) -> String {
     code.trim_end_matches(':').to_owned()
 }
 
+/// The kinds of line a loop's states stand on.
+const LOOP_KINDS: [LineKind; 3] = [LineKind::ForLoop, LineKind::WhileLoop, LineKind::Comprehension];
+
+/// A loop's kind by its code alone, where the program's line is not known.
 fn loop_kind(code: &str) -> LineKind {
     let code = code.trim_start();
     if code.starts_with("for ") || code.starts_with("async for ") {
@@ -490,7 +562,7 @@ mod tests {
     use crate::pyliteral::parse;
 
     fn placed(run: &StoredRun, answer: &str) -> Alignment {
-        align_run(run, answer, &ProgramLines::NONE).0
+        align_run(run, answer, &ProgramLines::default()).0
     }
 
     fn a_loop(line: &str, code: &str, variables: &[(&str, &str)]) -> TrueLoop {
@@ -610,7 +682,7 @@ mod tests {
         let code = "def f(xs):\n    t = 0\n    for x in xs:\n        t += x\n    return t\n";
         let program = ProgramLines {
             code: code.lines().map(|l| l.trim().to_owned()).collect(),
-            kinds: ProgramParser::new().line_kinds(code, crate::table::Language::Python).unwrap(),
+            facts: ProgramParser::new().lines(code, crate::table::Language::Python).unwrap(),
         };
         let run = StoredRun::Lines { lines: vec![2, 3, 4, 3, 5] };
         let place = |answer: &str| align_run(&run, answer, &program);

@@ -154,8 +154,16 @@ fn text(value: impl Into<String>) -> Cell {
 
 /// The tables a drop may have no rows of at all: groups of programs their benchmark names, variants
 /// of a model, intermediate answers.
-pub const LEFT_OUT_WHEN_EMPTY: [&str; 7] =
-    ["groups", "variants", "divergence", "divergence_kinds", "coherence", "divergences", "prose_claims"];
+pub const LEFT_OUT_WHEN_EMPTY: [&str; 8] = [
+    "groups",
+    "variants",
+    "divergence",
+    "divergence_kinds",
+    "divergence_constructs",
+    "coherence",
+    "divergences",
+    "prose_claims",
+];
 
 /// Every table of the report, in the order of the page; a table without rows is left out only
 /// where the drop cannot have any ([`LEFT_OUT_WHEN_EMPTY`]).
@@ -438,6 +446,31 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                 .collect(),
         },
         Sheet {
+            name: "divergence_constructs",
+            caption: "Where intermediate answers first part from the run, by construct: of the answers whose run has a \
+                      step inside one (a loop, a try, a nested if), those whose first divergence is inside it, with its \
+                      95% Wilson interval"
+                .to_owned(),
+            columns: vec!["model", "benchmark", "task", "construct", "reached", "diverged there", "rate", "ci95"],
+            rows: report
+                .reasoning
+                .divergence_constructs
+                .iter()
+                .map(|c| {
+                    vec![
+                        text(&c.model),
+                        text(&c.benchmark),
+                        text(c.task.name()),
+                        text(c.construct.label()),
+                        Cell::Count(c.reached),
+                        Cell::Count(c.diverged),
+                        Cell::Rate(c.rate),
+                        Cell::Interval(c.ci95),
+                    ]
+                })
+                .collect(),
+        },
+        Sheet {
             name: "coherence",
             caption: format!(
                 "Intermediate answers against final ones on the same programs ({judge} judge): programs by states and \
@@ -475,7 +508,7 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                 .to_owned(),
             columns: vec![
                 "model", "benchmark", "program", "task", "sample", "ending", "line", "step", "variable", "kind of line",
-                "predicted", "actual", "steps right", "steps", "partial",
+                "inside", "predicted", "actual", "steps right", "steps", "partial",
             ],
             rows: report.reasoning.divergences.iter().map(divergence_cells).collect(),
         },
@@ -521,6 +554,7 @@ fn divergence_cells(d: &DivergenceRow) -> Vec<Cell> {
         Cell::Number(first.map(|f| f64::from(f.step)), 0),
         of_first(|f| f.variable.clone().unwrap_or_default()),
         of_first(|f| f.kind.label().to_owned()),
+        of_first(|f| f.constructs.iter().map(|c| c.label()).collect::<Vec<_>>().join("; ")),
         of_first(|f| f.predicted.clone().unwrap_or_default()),
         of_first(|f| f.actual.clone()),
         Cell::Count(d.steps_right.into()),

@@ -23,7 +23,7 @@
 
 use crate::alignment::{AlignedStep, Alignment, Ending, StepUnit};
 use crate::execution::trace::Trace;
-use crate::extractors::{LineKind, ProgramParser};
+use crate::extractors::ProgramParser;
 use crate::pyliteral::{self, python_eq, Value};
 use crate::table::{Language, ProgramIdx, Table, Task};
 use crate::texts::cut;
@@ -449,7 +449,7 @@ fn is_operator_char(c: Option<char>) -> bool {
 /// the run contradicts; `None` when none could be placed.
 pub fn align_claims(claims: &[ProseClaim], trace: &Trace, code: &str) -> Option<(Alignment, Option<String>)> {
     let history = variable_history(trace);
-    let kinds = ProgramParser::new().line_kinds(code, Language::Python).unwrap_or_default();
+    let lines = ProgramParser::new().lines(code, Language::Python).unwrap_or_default();
     // The step of the last claim the run bore out, if any.
     let mut cursor: Option<usize> = None;
     let mut steps = Vec::new();
@@ -481,12 +481,14 @@ pub fn align_claims(claims: &[ProseClaim], trace: &Trace, code: &str) -> Option<
             first_wrong_sentence = Some(claim.sentence.clone());
         }
         let step = &trace.steps[at];
+        let (kind, constructs) = lines.at(step.line);
         steps.push(AlignedStep {
             line: step.line.to_string(),
             claimed_line: None,
             step: at as u32 + 1,
             variable: Some(claim.variable.clone()),
-            kind: kinds.get(&step.line).copied().unwrap_or(LineKind::Other),
+            kind,
+            constructs,
             code: step.source.trim().to_owned(),
             predicted: Some(claim.value.clone()),
             actual,

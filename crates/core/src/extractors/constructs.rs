@@ -80,8 +80,13 @@ impl Constructs {
         self.0 |= other.0;
     }
 
+    /// The constructs in the set, in the order of [`Construct::ALL`].
+    pub fn iter(self) -> impl Iterator<Item = Construct> {
+        Construct::ALL.into_iter().filter(move |&c| self.has(c))
+    }
+
     pub fn names(self) -> Vec<&'static str> {
-        Construct::ALL.into_iter().filter(|&c| self.has(c)).map(Construct::name).collect()
+        self.iter().map(Construct::name).collect()
     }
 }
 

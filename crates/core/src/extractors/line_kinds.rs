@@ -115,7 +115,7 @@ mod tests {
     use crate::table::Language;
 
     fn kinds(code: &str, language: Language) -> Vec<(u32, LineKind)> {
-        ProgramParser::new().line_kinds(code, language).unwrap().into_iter().collect()
+        ProgramParser::new().lines(code, language).unwrap().kinds.into_iter().collect()
     }
 
     #[test]

@@ -189,6 +189,24 @@ pub struct ProgramProperties {
     pub parsed: bool,
 }
 
+/// What each line of a program is, by line (1-based): the kind of the statement or clause that
+/// begins on it, and the constructs whose code spans it.
+#[derive(Clone, Debug, Default)]
+pub struct LineFacts {
+    pub kinds: std::collections::BTreeMap<u32, LineKind>,
+    pub constructs: std::collections::BTreeMap<u32, Constructs>,
+}
+
+impl LineFacts {
+    /// Line `line`'s kind (`Other` where no statement begins) and constructs.
+    pub fn at(&self, line: u32) -> (LineKind, Constructs) {
+        (
+            self.kinds.get(&line).copied().unwrap_or(LineKind::Other),
+            self.constructs.get(&line).copied().unwrap_or_default(),
+        )
+    }
+}
+
 /// A parser and the node roles for each language compiled in ([`grammars::GRAMMARS`]), each made
 /// when its first program comes and reused for every other.
 #[derive(Default)]
@@ -288,15 +306,15 @@ impl ProgramParser {
 }
 
 impl ProgramParser {
-    /// The kind of each line of `code` that begins a statement or clause, by line (1-based);
-    /// `None` for a language this build does not parse. A walk of its own: only the programs
-    /// whose runs are aligned line by line need it.
-    pub fn line_kinds(&mut self, code: &str, language: Language) -> Option<std::collections::BTreeMap<u32, LineKind>> {
+    /// What each line of `code` is as a step of a run stands on it; `None` for a language this
+    /// build does not parse. A walk of its own: only the programs whose runs are aligned need it.
+    pub fn lines(&mut self, code: &str, language: Language) -> Option<LineFacts> {
         let (parser, roles) = self.parser_for(language)?;
         let tree = parser.parse(code, None)?;
         let mut kinds = line_kinds::Extractor::default();
-        walk(tree.root_node(), code.as_bytes(), roles, &mut [&mut kinds]);
-        Some(kinds.finish())
+        let mut constructs = construct_lines::Extractor::default();
+        walk(tree.root_node(), code.as_bytes(), roles, &mut [&mut kinds, &mut constructs]);
+        Some(LineFacts { kinds: kinds.finish(), constructs: constructs.spans() })
     }
 }
 

@@ -4,6 +4,7 @@
 
 use super::wilson::{wilson_interval, Z_95};
 use crate::alignment::{Divergence, DivergencePoint, Ending, LineKind};
+use crate::extractors::Construct;
 use crate::facts::{Facts, Outcome};
 use crate::judges::Judge;
 use crate::table::{BenchmarkIdx, ModelIdx, ProgramIdx, Task};
@@ -47,6 +48,22 @@ pub struct LineKindDivergence {
     pub ci95: Option<[f64; 2]>,
 }
 
+/// How often answers first part from the run inside a construct (a loop, a `try`, a nested `if`…),
+/// among those whose run has a step inside one.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ConstructDivergence {
+    pub model: String,
+    pub benchmark: String,
+    pub task: Task,
+    pub construct: Construct,
+    /// Answers whose run has a step inside the construct.
+    pub reached: u64,
+    /// Of those, answers whose first divergence is inside it.
+    pub diverged: u64,
+    pub rate: Option<f64>,
+    pub ci95: Option<[f64; 2]>,
+}
+
 /// A model's intermediate answers against its final answers on the same programs: a 2×2 table of
 /// the states right or wrong against the output right or wrong, with the programs of each cell.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -75,6 +92,8 @@ pub struct Reasoning {
     pub divergence_summaries: Vec<DivergenceSummary>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub divergence_kinds: Vec<LineKindDivergence>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub divergence_constructs: Vec<ConstructDivergence>,
     /// Intermediate answers against final ones, per model (CES's 2×2 table).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub coherence: Vec<Coherence>,
@@ -134,6 +153,7 @@ impl Reasoning {
             divergences: divergence_rows(facts),
             divergence_summaries: divergence_summaries(facts),
             divergence_kinds: line_kind_divergences(facts),
+            divergence_constructs: construct_divergences(facts),
             coherence: coherence(whole, judge, task),
             prose_claims: prose_shares(facts),
         }
@@ -148,6 +168,7 @@ impl Reasoning {
             divergences: rows(&self.divergences, task, |r| r.task),
             divergence_summaries: rows(&self.divergence_summaries, task, |r| r.task),
             divergence_kinds: rows(&self.divergence_kinds, task, |r| r.task),
+            divergence_constructs: rows(&self.divergence_constructs, task, |r| r.task),
             coherence: rows(&self.coherence, task, |r| r.task),
             prose_claims: rows(&self.prose_claims, task, |r| r.task),
         }
@@ -240,26 +261,64 @@ pub fn divergence_summaries(facts: &Facts) -> Vec<DivergenceSummary> {
 
 /// Per (model, benchmark, task), each kind of line's rate of first divergences.
 pub fn line_kind_divergences(facts: &Facts) -> Vec<LineKindDivergence> {
-    let mut counts: BTreeMap<(ModelIdx, BenchmarkIdx, Task, LineKind), (u64, u64)> = BTreeMap::new();
-    for divergence in &facts.divergences {
-        let (model, benchmark, task) = key_of(facts, divergence);
-        for &kind in &divergence.kinds {
-            let entry = counts.entry((model, benchmark, task, kind)).or_default();
-            entry.0 += 1;
-            entry.1 += u64::from(divergence.first.as_ref().is_some_and(|f| f.kind == kind));
-        }
-    }
-    counts
-        .into_iter()
-        .map(|((model, benchmark, task, kind), (reached, diverged))| LineKindDivergence {
-            model: facts.models[model as usize].clone(),
-            benchmark: facts.benchmarks[benchmark as usize].clone(),
+    let reached = |d: &Divergence| d.kinds.clone();
+    let first = |f: &DivergencePoint| vec![f.kind];
+    first_divergences_by(facts, reached, first, |[model, benchmark], task, kind, (reached, diverged)| {
+        LineKindDivergence {
+            model,
+            benchmark,
             task,
             kind,
             reached,
             diverged,
             rate: (reached > 0).then(|| diverged as f64 / reached as f64),
             ci95: wilson_interval(diverged, reached, Z_95),
+        }
+    })
+}
+
+/// Per (model, benchmark, task), each construct's rate of first divergences inside it.
+pub fn construct_divergences(facts: &Facts) -> Vec<ConstructDivergence> {
+    let reached = |d: &Divergence| d.constructs.iter().collect();
+    let first = |f: &DivergencePoint| f.constructs.clone();
+    first_divergences_by(facts, reached, first, |[model, benchmark], task, construct, (reached, diverged)| {
+        ConstructDivergence {
+            model,
+            benchmark,
+            task,
+            construct,
+            reached,
+            diverged,
+            rate: (reached > 0).then(|| diverged as f64 / reached as f64),
+            ci95: wilson_interval(diverged, reached, Z_95),
+        }
+    })
+}
+
+/// Per (model, benchmark, task) and place `K` (a kind of line, a construct): the answers whose
+/// run has a step there (`reached`), and of those the answers whose first divergence is there;
+/// each count made a row by `row(names of model and benchmark, task, place, (reached, diverged))`.
+fn first_divergences_by<K: Ord + Copy, R>(
+    facts: &Facts,
+    reached: impl Fn(&Divergence) -> Vec<K>,
+    first: impl Fn(&DivergencePoint) -> Vec<K>,
+    row: impl Fn([String; 2], Task, K, (u64, u64)) -> R,
+) -> Vec<R> {
+    let mut counts: BTreeMap<(ModelIdx, BenchmarkIdx, Task, K), (u64, u64)> = BTreeMap::new();
+    for divergence in &facts.divergences {
+        let (model, benchmark, task) = key_of(facts, divergence);
+        let there = divergence.first.as_ref().map(&first).unwrap_or_default();
+        for place in reached(divergence) {
+            let entry = counts.entry((model, benchmark, task, place)).or_default();
+            entry.0 += 1;
+            entry.1 += u64::from(there.contains(&place));
+        }
+    }
+    counts
+        .into_iter()
+        .map(|((model, benchmark, task, place), count)| {
+            let names = [facts.models[model as usize].clone(), facts.benchmarks[benchmark as usize].clone()];
+            row(names, task, place, count)
         })
         .collect()
 }
@@ -389,6 +448,46 @@ fn mean(values: impl ExactSizeIterator<Item = f64>) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::InputFile;
+
+    /// Three calls of a program whose loop holds a `try`, as CoCoNUT lays them out: one answer
+    /// agrees, one first parts inside the `try` (line 4), one after the loop (line 7).
+    #[test]
+    fn first_divergences_are_counted_by_the_constructs_their_line_lies_in() {
+        let code = "def f(xs):  # 1\n    for x in xs:  # 2\n        try:  # 3\n            x = 1  # 4\n        \
+                    except E:  # 5\n            pass  # 6\n    return xs  # 7";
+        let trace = format!(
+            "HumanEval_ID,Name,FunctionCall,ExecutedLines,ExecutedLines_Symbols,Code_Indices,Code_Symbols\n\
+             HumanEval/0,f,[1],\"[2, 3, 4, 2, 7]\",a,\"{code}\",x\n"
+        );
+        let results = "HumanEval_ID,Name,FunctionCall,Predicted,Actual,Matched,Distance\n\
+            HumanEval/0,f,[1],\"[2, 3, 4, 2, 7]\",\"[2, 3, 4, 2, 7]\",True,0.0\n\
+            HumanEval/0,f,[2],\"[2, 3, 5, 2, 7]\",\"[2, 3, 4, 2, 7]\",False,0.2\n\
+            HumanEval/0,f,[],\"[2, 3]\",\"[2, 7]\",False,0.5\n";
+        let files = vec![
+            InputFile::new("Dataset/HumanEval/HumanEval_trace.csv", trace),
+            InputFile::new(
+                "Dataset/HumanEval/human-eval-v2-20210705.jsonl",
+                r#"{"task_id": "HumanEval/0", "prompt": "def f(xs):\n", "canonical_solution": "    return xs\n", "test": "", "entry_point": "f"}"#,
+            ),
+            InputFile::new("Results/M/HumanEval/results_HumanEval_x.csv", results),
+        ];
+        let facts = crate::analysis::analyze(files).facts;
+        let inside: Vec<Vec<Construct>> = divergence_rows(&facts)
+            .into_iter()
+            .map(|r| r.first_divergence.map(|f| f.constructs).unwrap_or_default())
+            .collect();
+        assert_eq!(inside, [vec![], vec![Construct::For, Construct::ExceptionHandling], vec![]]);
+        let counts: Vec<(Construct, u64, u64)> =
+            construct_divergences(&facts).iter().map(|c| (c.construct, c.diverged, c.reached)).collect();
+        assert_eq!(counts, [(Construct::For, 1, 3), (Construct::ExceptionHandling, 1, 2)]);
+        let kinds: Vec<(LineKind, u64, u64)> =
+            line_kind_divergences(&facts).iter().map(|k| (k.kind, k.diverged, k.reached)).collect();
+        assert!(
+            kinds.contains(&(LineKind::Return, 1, 3)) && kinds.contains(&(LineKind::Assignment, 1, 2)),
+            "{kinds:?}"
+        );
+    }
 
     /// Reference values: tests/reference_values/auroc.py (scikit-learn's `roc_auc_score`, and the
     /// Hanley–McNeil interval by its formula).
