@@ -218,6 +218,7 @@ fn bench_re2_alignment(c: &mut Criterion) {
         StoredRun::Loops { loops } => loops.iter().map(|l| l.variables.iter().map(|v| v.1.len()).sum::<usize>()).sum(),
         StoredRun::Decisions { decisions } => decisions.len(),
         StoredRun::Lines { lines } => lines.len(),
+        StoredRun::Question(_) => 1,
     });
     let program = longest.unwrap().program;
     group.bench_function("the program view of the longest run", |b| b.iter(|| analysis.program_detail(program)));

@@ -169,13 +169,16 @@ fn reval_result_files_are_joined_with_the_benchmark_and_judged_per_task() {
         "coverage",
         &[
             r#"{"task_id": "DREval/0", "generation": [{"input_idx": 0, "results": [{"generated": "YES", "response": true, "expected": true}, {"generated": "NO", "response": false, "expected": true}]}]}"#,
-            r#"{"task_id": "DREval/1", "generation": [{"input_idx": 2, "results": [{"generated": "YES", "response": true, "expected": true}]}]}"#,
+            r#"{"task_id": "DREval/1", "generation": [{"input_idx": 2, "results": [{"generated": "YES", "response": true, "expected": true}, {"generated": "YES", "response": true, "expected": true}, {"generated": "NO", "response": false, "expected": true}, {"generated": "YES", "response": true, "expected": true}]}]}"#,
             r#"{"acc": 0.67, "prec": 1.0, "rec": 0.5, "f1": 0.67}"#,
         ],
     ));
     files.push(run(
         "state",
-        &[r#"{"task_id": "DREval/0", "generation": [{"input_idx": 0, "results": [{"generated": "[0.1, float]", "eq": false}]}]}"#, r#"{"acc": 0.0}"#],
+        &[
+            r#"{"task_id": "DREval/0", "generation": [{"input_idx": 0, "results": [{"generated": "[THOUGHT]...[/THOUGHT]\n[ANSWER]\n0.1; float\n[/ANSWER]", "eq": false}, {"generated": "[ANSWER]1.0; float[/ANSWER]", "eq": true}]}]}"#,
+            r#"{"acc": 0.5}"#,
+        ],
     ));
     files.push(run(
         "path",
@@ -195,7 +198,7 @@ fn reval_result_files_are_joined_with_the_benchmark_and_judged_per_task() {
         .filter(|&i| analysis.table.programs[table.program[i] as usize].id == "DREval/1")
         .filter_map(|i| table.input.get(i))
         .collect();
-    assert_eq!(asked, ["separate_paren_groups('(()(())((())))')"], "the question's input (input_idx 2)");
+    assert_eq!(asked, ["separate_paren_groups('(()(())((())))')"; 4], "the questions' input (input_idx 2)");
     let facts = analysis.facts;
     let report = Report::build(&facts, Judge::Reference);
     let runs: Vec<(Task, &str, &str, u64, u64, u64)> = report
@@ -208,17 +211,55 @@ fn reval_result_files_are_joined_with_the_benchmark_and_judged_per_task() {
         runs,
         [
             (Task::Output, model, "DREval", 1, 1, 1),
-            (Task::State, model, "DREval", 0, 1, 1),
-            (Task::Coverage, model, "DREval", 2, 3, 2),
+            (Task::State, model, "DREval", 1, 2, 1),
+            (Task::Coverage, model, "DREval", 4, 6, 2),
             (Task::Path, model, "DREval", 1, 2, 1),
         ]
     );
     let coverage = report.runs.iter().find(|r| r.task == Task::Coverage).unwrap();
-    assert_eq!(coverage.pass_at_1, Some(0.75), "DREval/0: 1 of 2 questions, DREval/1: 1 of 1");
+    assert_eq!(coverage.pass_at_1, Some(0.625), "DREval/0: 1 of 2 questions, DREval/1: 3 of 4");
     assert_eq!(coverage.missing, facts.programs.len() as u64 - 2);
     let unjoined: Vec<&str> = facts.errors.iter().map(|e| e.message.as_str()).collect();
     assert_eq!(unjoined.len(), 1, "{unjoined:?}");
     assert!(unjoined[0].starts_with("1 prediction(s) of model gpt-4 (cot, T=0.0) for benchmark DREval have no program"));
+    // Each coverage, path and state answer stands on the line DREval_tasks.jsonl asks about; a wrong
+    // one diverges there. DREval/0 asks about line 17 (`return True`, inside both loops and both
+    // ifs), then line 15 (`distance = abs(elem - elem2)`).
+    type Point = (String, LineKind, Option<String>, Option<String>, String);
+    let first: Vec<(Task, u32, Ending, Option<Point>)> = facts
+        .divergences
+        .iter()
+        .filter(|d| facts.programs[facts.predictions.program[d.prediction as usize] as usize].id == "DREval/0")
+        .map(|d| {
+            let i = d.prediction as usize;
+            let point = d
+                .first
+                .as_ref()
+                .map(|f| (f.line.clone(), f.kind, f.variable.clone(), f.predicted.clone(), f.actual.clone()));
+            (facts.predictions.task[i], analysis.table.predictions.sample[i], d.ending, point)
+        })
+        .collect();
+    let at = |line: &str, kind, variable: Option<&str>, predicted: Option<&str>, actual: &str| {
+        Some((line.to_owned(), kind, variable.map(str::to_owned), predicted.map(str::to_owned), actual.to_owned()))
+    };
+    assert_eq!(
+        first,
+        [
+            (
+                Task::State,
+                0,
+                Ending::Differs,
+                at("17", LineKind::Return, Some("distance"), Some("0.1"), "another value (not stored)")
+            ),
+            (Task::State, 1, Ending::Agrees, None),
+            (Task::Coverage, 0, Ending::Agrees, None),
+            (Task::Coverage, 1, Ending::Differs, at("15", LineKind::Assignment, None, Some("False"), "True")),
+            (Task::Path, 0, Ending::Agrees, None),
+            (Task::Path, 1, Ending::NoClaims, at("15", LineKind::Assignment, None, None, "[19]")),
+        ]
+    );
+    let inside = facts.divergences.iter().find_map(|d| d.first.as_ref().filter(|f| f.line == "17")).unwrap();
+    assert_eq!(inside.constructs, [Construct::If, Construct::For, Construct::NestedLoop, Construct::NestedIf]);
 }
 
 /// CodeMind's DER and SR files: every model-written program is read, parses, and is run on its

@@ -13,7 +13,8 @@
 pub use crate::extractors::LineKind;
 use crate::extractors::{Construct, Constructs, LineFacts, ProgramParser};
 use crate::intermediate::{
-    self, equal_as_lists, outcomes_by_line, ClaimedLine, LineClaims, StateClaim, StoredRun, TrueDecision, TrueLoop,
+    self, equal_as_lists, outcomes_by_line, ClaimedLine, LineClaims, StateClaim, StoredRun, TrueAnswer, TrueDecision,
+    TrueLoop,
 };
 use crate::pyliteral::{Int, Value};
 use crate::table::{Program, ProgramIdx, Table};
@@ -50,6 +51,8 @@ units! {
         Visit => "visit", "visit";
         /// An executed line's place in the run.
         Step => "step", "step";
+        /// One question about the run (REval's coverage, path and state tasks).
+        Question => "question", "question";
     }
 }
 
@@ -313,7 +316,11 @@ impl ProgramLines {
 fn align_and_score(table: &Table, code: &RunCode, prediction: usize) -> Option<(Alignment, intermediate::Score)> {
     let p = &table.predictions;
     let run = table.run_of(prediction)?;
-    let answer = intermediate::answer_block(p.response.get(prediction), &p.answer[prediction]).unwrap_or_default();
+    let answer = match run {
+        // The answer as the benchmark's own evaluation read it from the response (REval's).
+        StoredRun::Question(_) => &p.answer[prediction],
+        _ => intermediate::answer_block(p.response.get(prediction), &p.answer[prediction]).unwrap_or_default(),
+    };
     let program = code.0.get(&code_key(table, prediction));
     Some(align_run(run, answer, program.unwrap_or(&ProgramLines::default())))
 }
@@ -334,7 +341,37 @@ fn align_run(run: &StoredRun, answer: &str, program: &ProgramLines) -> (Alignmen
             let claims = intermediate::line_claims(answer);
             (align_lines(lines, claims.as_ref(), program), intermediate::score_lines(claims.as_ref(), lines))
         }
+        StoredRun::Question(truth) => {
+            let claim = intermediate::question_claim(answer, truth.variable.is_some());
+            (align_question(truth, claim, program), run.score_answer(answer))
+        }
     }
+}
+
+/// One question's answer at its line: a step of its own, right by the benchmark's verdict. What
+/// the run gave is shown where the benchmark stored it: REval keeps no state's value (a right
+/// answer shows it, a wrong one only that it is another).
+fn align_question(truth: &TrueAnswer, claim: Option<Value>, program: &ProgramLines) -> Alignment {
+    let (code, kind, constructs) = program.line(truth.line.into());
+    let actual = match (&truth.expected, &claim) {
+        (Some(expected), _) => expected.clone(),
+        (None, Some(claim)) if truth.right => claim.clone(),
+        (None, _) => Value::Other { type_name: String::new(), repr: "another value (not stored)".to_owned() },
+    };
+    let claimed = claim.is_some();
+    let step = AlignedStep {
+        line: truth.line.to_string(),
+        claimed_line: None,
+        step: 1,
+        variable: truth.variable.clone(),
+        kind,
+        constructs,
+        code,
+        predicted: claim,
+        actual,
+        right: truth.right,
+    };
+    finish(StepUnit::Question, vec![step], claimed, claimed, 0, |_| true)
 }
 
 /// The j-th executed line against the j-th claimed; a list cut short went on past its last line.

@@ -31,6 +31,32 @@ pub enum StoredRun {
     /// Every line the run executed, in order, as the program's code numbers them (CoCoNUT's
     /// `Actual`: the sequence its answer was judged against).
     Lines { lines: Vec<u32> },
+    /// One question about a point of the run, as REval asks it (`DREval_tasks.jsonl`).
+    Question(TrueAnswer),
+}
+
+/// A question about a point of a run and what the run gave: at `line` of the program, whether the
+/// run reaches it (coverage), which line runs next (path: `-1` when the run ends there), or
+/// `variable`'s value after it (state); what the run gave, where the benchmark stored it (REval
+/// keeps no state's value), and the benchmark's verdict of the answer, by its own rule (the
+/// reader's).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TrueAnswer {
+    pub line: u32,
+    pub variable: Option<String>,
+    pub expected: Option<Value>,
+    pub right: bool,
+}
+
+/// Equal when everything is, the value by Python's `==`.
+impl PartialEq for TrueAnswer {
+    fn eq(&self, other: &TrueAnswer) -> bool {
+        let same_value = match (&self.expected, &other.expected) {
+            (Some(a), Some(b)) => python_eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        (self.line, &self.variable, self.right) == (other.line, &other.variable, other.right) && same_value
+    }
 }
 
 /// A loop as the validator judges it.
@@ -229,7 +255,23 @@ impl StoredRun {
             StoredRun::Loops { loops } => score_loops(&loop_claims(answer), loops),
             StoredRun::Decisions { decisions } => score_decisions(&branch_claims(answer), decisions),
             StoredRun::Lines { lines } => score_lines(line_claims(answer).as_ref(), lines),
+            StoredRun::Question(truth) => Score { right: truth.right, partial: f64::from(u8::from(truth.right)) },
         }
+    }
+}
+
+/// What an answer to one of REval's questions claims: of a variable, its value as REval's
+/// `value; type` writes it (up to the last `;`, read as a literal, else kept as written; `Nil`: the
+/// line never runs); of coverage or path, the answer as a literal (`True`, `[17]`). `None`: no
+/// answer (empty, or REval's `[-2]` for an answer it could not read).
+pub fn question_claim(answer: &str, of_variable: bool) -> Option<Value> {
+    let answer = answer.trim();
+    let text = if of_variable { answer.rsplit_once(';').map_or(answer, |(value, _)| value.trim()) } else { answer };
+    match pyliteral::parse(text) {
+        _ if text.is_empty() => None,
+        Ok(Value::List(items)) if matches!(items.as_slice(), [Value::Int(pyliteral::Int::Small(-2))]) => None,
+        Ok(value) => Some(value),
+        Err(_) => Some(Value::Other { type_name: String::new(), repr: text.to_owned() }),
     }
 }
 

@@ -13,13 +13,17 @@
 //! | output | `{generated, pass}` | `pass` |
 //!
 //! The questions of one program (several inputs, several lines) count as its samples: the
-//! program's success is the share it got right. `DREval_tasks.jsonl` (the questions themselves)
-//! is recognised and not needed.
+//! program's success is the share it got right. With `DREval_tasks.jsonl` (the questions: per
+//! program and input, each one's line and variable, in the order the results answer them), each
+//! coverage, path and state answer stands on its line of the run ([`StoredRun::Question`]); a
+//! state answer is REval's `value; type` from the response's `[ANSWER]` block.
 
 use super::json_input::{first_record, nothing_in, parse_json_lines, SeenIds};
 use super::{take_each, Format, Reader, Reading};
 use crate::diagnostics::FileError;
 use crate::input::InputFile;
+use crate::intermediate::{self, StoredRun, TrueAnswer};
+use crate::pyliteral::{self, Value as Literal};
 use crate::table::{ExtraInput, Language, RawPrediction, RawProgram, TableBuilder, Task};
 use serde::Deserialize;
 use serde_json::Value;
@@ -37,6 +41,29 @@ struct BenchmarkRecord {
     inputs: Vec<String>,
     outputs: Vec<String>,
 }
+
+/// A line of `DREval_tasks.jsonl`: a program's questions, per input.
+#[derive(Deserialize)]
+struct QuestionsRecord {
+    task_id: String,
+    tasks: Vec<InputQuestions>,
+}
+
+#[derive(Deserialize)]
+struct InputQuestions {
+    input_idx: usize,
+    task: Vec<Question>,
+}
+
+/// A question's place: the line, and the variable a state question asks about.
+#[derive(Deserialize)]
+struct Question {
+    lineno: u32,
+    var: Option<String>,
+}
+
+/// The questions by program, then by input.
+type Questions = HashMap<String, HashMap<usize, Vec<Question>>>;
 
 #[derive(Deserialize)]
 struct RunRecord {
@@ -58,7 +85,7 @@ impl Reader for Reval {
 
     fn read(&self, files: &[InputFile], unclaimed: &mut Vec<usize>, out: &mut Reading<'_>) {
         let Reading { builder, errors, .. } = out;
-        let (mut benchmarks, mut runs) = (Vec::new(), Vec::new());
+        let (mut benchmarks, mut runs, mut question_files) = (Vec::new(), Vec::new(), Vec::new());
         take_each(files, unclaimed, |file| {
             let Some(record) = first_record(file) else {
                 return false;
@@ -70,9 +97,11 @@ impl Reader for Reval {
             } else if is_reval && record.contains_key("entry_point") {
                 benchmarks.push(file);
                 true
+            } else if is_reval && record.contains_key("tasks") {
+                question_files.push(file);
+                true
             } else {
-                // The questions (`DREval_tasks.jsonl`) are taken unread: results carry what is needed.
-                is_reval && record.contains_key("tasks")
+                false
             }
         });
         // The benchmark first: each result names its input by index.
@@ -80,8 +109,13 @@ impl Reader for Reval {
         for file in benchmarks {
             read_benchmark(file, &mut inputs, builder, errors);
         }
+        let mut questions = Questions::new();
+        for file in question_files {
+            read_questions(file, &mut questions, errors);
+        }
         for (file, task, model) in runs {
-            read_run(file, task, &model, &inputs, builder, errors);
+            let asked = Asked { inputs: &inputs, questions: &questions };
+            read_run(file, task, &model, asked, builder, errors);
         }
     }
 }
@@ -152,11 +186,26 @@ fn invocation(entry_point: &str, arguments: &str) -> String {
     format!("{entry_point}({})", inner.trim_end().trim_end_matches(','))
 }
 
+fn read_questions(file: &InputFile, questions: &mut Questions, errors: &mut Vec<FileError>) {
+    for (_, record) in parse_json_lines::<QuestionsRecord>(file, errors) {
+        let by_input = record.tasks.into_iter().map(|input| (input.input_idx, input.task));
+        questions.entry(record.task_id).or_default().extend(by_input);
+    }
+}
+
+/// What the benchmark's files say the results answer: each program's inputs as calls, and its
+/// questions.
+#[derive(Clone, Copy)]
+struct Asked<'a> {
+    inputs: &'a HashMap<String, Vec<String>>,
+    questions: &'a Questions,
+}
+
 fn read_run(
     file: &InputFile,
     task: Task,
     model: &str,
-    inputs: &HashMap<String, Vec<String>>,
+    asked: Asked,
     builder: &mut TableBuilder,
     errors: &mut Vec<FileError>,
 ) {
@@ -181,8 +230,8 @@ fn read_run(
         if !seen.first(&record.task_id, file, || Some(line), errors) {
             continue;
         }
-        let program_inputs = inputs.get(&record.task_id);
-        let mut results: Vec<(Option<&String>, &Value)> = Vec::new();
+        let program_inputs = asked.inputs.get(&record.task_id);
+        let mut results: Vec<(Option<&String>, &Value, Option<&Question>)> = Vec::new();
         for generation in &record.generation {
             let input = match (generation.input_idx, program_inputs) {
                 (Some(k), Some(calls)) if k >= calls.len() => {
@@ -200,7 +249,12 @@ fn read_run(
                 (Some(k), Some(calls)) => Some(&calls[k]),
                 _ => None,
             };
-            results.extend(generation.results.iter().map(|result| (input, result)));
+            let questions = questions_of(task, asked.questions, &record.task_id, generation);
+            if let Err(message) = &questions {
+                errors.push(FileError::at_line(&file.path, line, message.clone()));
+            }
+            let mut questions = questions.ok().flatten().unwrap_or_default().iter();
+            results.extend(generation.results.iter().map(|result| (input, result, questions.next())));
         }
         if results.is_empty() {
             errors.push(FileError::at_line(
@@ -209,7 +263,7 @@ fn read_run(
                 format!("{}: no results; counted as missing", record.task_id),
             ));
         }
-        for (sample, (input, result)) in results.into_iter().enumerate() {
+        for (sample, (input, result, question)) in results.into_iter().enumerate() {
             let Some(verdict) = verdict(task, result) else {
                 errors.push(FileError::at_line(
                     &file.path,
@@ -218,20 +272,73 @@ fn read_run(
                 ));
                 continue;
             };
-            builder.add_prediction(RawPrediction {
+            let response = result.get("generated").and_then(Value::as_str);
+            let answer = match task {
+                Task::State => state_answer(response.unwrap_or_default()),
+                _ => answer_text(result.get("response")),
+            };
+            let prediction = RawPrediction {
                 model: model.to_owned(),
                 benchmark: BENCHMARK.to_owned(),
                 program_id: record.task_id.clone(),
                 task,
                 sample: sample as u32,
-                answer: answer_text(result.get("response")),
+                answer,
                 stored_verdict: Some(verdict),
                 input: input.cloned(),
-                response: result.get("generated").and_then(Value::as_str).map(str::to_owned),
+                response: response.map(str::to_owned),
                 source_path: file.path.clone(),
-            });
+            };
+            builder.add_prediction_with_run(prediction, question.map(|q| question_run(task, q, result, verdict)));
         }
     }
+}
+
+/// The questions a generation's results answer, one for one: none for the output task or without
+/// `DREval_tasks.jsonl`; an error when their counts differ (the results are read, not placed).
+fn questions_of<'a>(
+    task: Task,
+    questions: &'a Questions,
+    program: &str,
+    generation: &InputResults,
+) -> Result<Option<&'a [Question]>, String> {
+    if !matches!(task, Task::Coverage | Task::Path | Task::State) || questions.is_empty() {
+        return Ok(None);
+    }
+    let k = generation.input_idx.unwrap_or_default();
+    let asked = questions.get(program).and_then(|by_input| by_input.get(&k)).map_or(&[][..], Vec::as_slice);
+    if asked.len() == generation.results.len() {
+        Ok(Some(asked))
+    } else {
+        let results = generation.results.len();
+        Err(format!(
+            "{program}: {results} result(s) on input {k} for {} question(s) in DREval_tasks.jsonl; not placed on its lines",
+            asked.len()
+        ))
+    }
+}
+
+/// A question with what the run gave, where REval stores it (coverage: whether the line ran; path:
+/// the lines that ran next), and REval's verdict.
+fn question_run(task: Task, question: &Question, result: &Value, right: bool) -> StoredRun {
+    let expected = match result.get("expected") {
+        Some(Value::Bool(ran)) => Some(Literal::Bool(*ran)),
+        Some(Value::Array(lines)) => {
+            let lines = lines.iter().filter_map(Value::as_i64).map(|l| Literal::Int(pyliteral::Int::Small(l.into())));
+            Some(Literal::List(lines.collect()))
+        }
+        _ => None,
+    };
+    let variable = question.var.clone().filter(|_| task == Task::State);
+    StoredRun::Question(TrueAnswer { line: question.lineno, variable, expected, right })
+}
+
+/// A state answer as REval's `State._postprocess` finds it: the response's `[ANSWER]` block (its
+/// whole text without one), curly quotes made straight, trimmed.
+fn state_answer(response: &str) -> String {
+    let answer = intermediate::answer_of(response).unwrap_or(response);
+    let answer = answer.split("[/ANSWER").next().unwrap_or(answer);
+    answer.replace(['\u{2018}', '\u{2019}'], "'").replace(['\u{201c}', '\u{201d}'], "\"").trim().to_owned()
 }
 
 /// REval's own rule for each task (`evaluation.py`, `Consistency.run`).
@@ -287,6 +394,56 @@ mod tests {
         assert_eq!(verdict(Task::Path, &json(r#"{"response": [3], "expected": [-1]}"#)), Some(false));
         assert_eq!(verdict(Task::Output, &json(r#"{"pass": true}"#)), Some(true));
         assert_eq!(verdict(Task::Output, &json(r#"{"eq": true}"#)), None);
+    }
+
+    #[test]
+    fn state_answers_are_read_as_reval_reads_them() {
+        assert_eq!(state_answer("[THOUGHT]x = 1[/THOUGHT]\n[ANSWER]\n\u{2018}a\u{2019}; str\n[/ANSWER]"), "'a'; str");
+        assert_eq!(state_answer("[ANSWER] [1]; list [/ANSWER"), "[1]; list");
+        assert_eq!(state_answer(" Nil "), "Nil");
+        let claim =
+            |answer: &str, of_variable| intermediate::question_claim(answer, of_variable).map(|v| v.to_string());
+        assert_eq!(claim("[1, 'a;b']; list", true).as_deref(), Some("[1, 'a;b']"), "the type follows the last `;`");
+        assert_eq!(claim("Nil", true).as_deref(), Some("Nil"));
+        assert_eq!(claim("True", false).as_deref(), Some("True"));
+        assert_eq!(claim("[17]", false).as_deref(), Some("[17]"));
+        assert_eq!(claim("[-2]", false), None, "REval's mark of an answer it could not read");
+        assert_eq!(claim("", true), None);
+    }
+
+    #[test]
+    fn results_stand_on_the_questions_they_answer_and_a_count_that_differs_is_told() {
+        let benchmark = r#"{"task_id": "DREval/0", "entry_point": "f", "code": "def f(x):\n    y = x + 1\n    return y\n", "inputs": ["(1,)", "(2,)"], "outputs": ["2", "3"]}"#;
+        let questions = r#"{"task_id": "DREval/0", "idx": 0, "tasks": [{"input_idx": 0, "task": [{"lineno": 2, "var": "y"}, {"lineno": 3, "var": "y"}]}, {"input_idx": 1, "task": [{"lineno": 2, "var": "y"}]}]}"#;
+        let run = r#"{"task_id": "DREval/0", "generation": [{"input_idx": 0, "results": [{"generated": "[ANSWER]2; int[/ANSWER]", "eq": true}, {"generated": "[ANSWER]3; int[/ANSWER]", "eq": false}]}, {"input_idx": 1, "results": [{"generated": "3; int", "eq": true}, {"generated": "?", "eq": false}]}]}"#;
+        let files = vec![
+            InputFile::new("data/DREval_data.jsonl", benchmark),
+            InputFile::new("data/DREval_tasks.jsonl", questions),
+            InputFile::new("model_generations/state@m_cot_temp0/1.jsonl", run),
+        ];
+        let analysis = crate::analysis::analyze(files);
+        let messages: Vec<String> = analysis.facts.errors.iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            messages,
+            ["model_generations/state@m_cot_temp0/1.jsonl:1: DREval/0: 2 result(s) on input 1 for 1 question(s) in DREval_tasks.jsonl; not placed on its lines"]
+        );
+        assert_eq!(
+            analysis.table.predictions.len(),
+            4,
+            "every answer is read: {:?}",
+            analysis.table.predictions.answer
+        );
+        let placed: Vec<(u32, Option<&str>, bool)> = analysis
+            .table
+            .prediction_runs
+            .iter()
+            .map(|(i, run)| match run {
+                StoredRun::Question(truth) => (*i, truth.variable.as_deref(), truth.right),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(placed, [(0, Some("y"), true), (1, Some("y"), false)], "input 0's answers, on lines 2 and 3");
+        assert_eq!(&analysis.table.predictions.answer[1], "3; int");
     }
 
     #[test]
