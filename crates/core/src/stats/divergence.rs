@@ -325,31 +325,26 @@ fn first_divergences_by<K: Ord + Copy, R>(
 
 /// Coherence of every model that answered both an intermediate task and the output of the same
 /// programs, by `judge`, of the intermediate tasks `task` (all when `None`). A program's output
-/// counts as right when most of its samples are ([`Outcome::solved`]); its intermediate answer
-/// by the first sample's verdict.
+/// counts as right when most of its samples are ([`Outcome::solved`]), and so does its
+/// intermediate answer (REval asks several questions of one program: each is a sample); how early
+/// its story parted from the run is the mean over its samples.
 pub fn coherence(facts: &Facts, judge: Judge, task: Option<Task>) -> Vec<Coherence> {
-    let outputs: BTreeMap<(ModelIdx, ProgramIdx), bool> = facts
-        .outcomes(judge)
-        .iter()
-        .filter(|o| o.task == Task::Output)
-        .map(|o: &Outcome| ((o.model, o.program), o.solved()))
-        .collect();
-    let verdicts = facts.predictions.verdicts(judge);
-    // Per (model, benchmark, task): each program's (states right, output right, how early it parted).
+    let solved: BTreeMap<(ModelIdx, ProgramIdx, Task), bool> =
+        facts.outcomes(judge).iter().map(|o: &Outcome| ((o.model, o.program, o.task), o.solved())).collect();
+    // Per (model, benchmark, task): each program's answers, and the sum of how early each parted.
     let mut joined: BTreeMap<(ModelIdx, BenchmarkIdx, Task), BTreeMap<ProgramIdx, BothAnswers>> = BTreeMap::new();
     for divergence in &facts.divergences {
         let (model, benchmark, intermediate) = key_of(facts, divergence);
         let program = facts.predictions.program[divergence.prediction as usize];
-        let Some(&output_right) = outputs.get(&(model, program)) else { continue };
+        let Some(&output_right) = solved.get(&(model, program, Task::Output)) else { continue };
         if task.is_some_and(|t| t != intermediate) {
             continue;
         }
-        let both = BothAnswers {
-            states_right: verdicts[divergence.prediction as usize],
-            output_right,
-            parted: 1.0 - share_right(divergence),
-        };
-        joined.entry((model, benchmark, intermediate)).or_default().entry(program).or_insert(both);
+        let states_right = solved.get(&(model, program, intermediate)).copied().unwrap_or_default();
+        let both = joined.entry((model, benchmark, intermediate)).or_default().entry(program);
+        let both = both.or_insert(BothAnswers { states_right, output_right, parted: 0.0, samples: 0.0 });
+        both.parted += 1.0 - share_right(divergence);
+        both.samples += 1.0;
     }
     joined
         .into_iter()
@@ -362,7 +357,11 @@ pub fn coherence(facts: &Facts, judge: Judge, task: Option<Task>) -> Vec<Coheren
                 ids[states][output].push(facts.programs[program as usize].id.clone());
             }
             let parted = |output_right: bool| {
-                programs.values().filter(|b| b.output_right == output_right).map(|b| b.parted).collect::<Vec<f64>>()
+                programs
+                    .values()
+                    .filter(|b| b.output_right == output_right)
+                    .map(|b| b.parted / b.samples)
+                    .collect::<Vec<f64>>()
             };
             let (wrong, right) = (parted(false), parted(true));
             let auroc = auroc(&wrong, &right);
@@ -383,8 +382,10 @@ pub fn coherence(facts: &Facts, judge: Judge, task: Option<Task>) -> Vec<Coheren
 struct BothAnswers {
     states_right: bool,
     output_right: bool,
-    /// How early the story parts from the run: 1 − the share of steps right before it.
+    /// How early the story parts from the run, summed over the samples: 1 − the share of steps
+    /// right before it.
     parted: f64,
+    samples: f64,
 }
 
 /// The area under the ROC curve of a score telling `positives` from `negatives` (the
@@ -487,6 +488,27 @@ mod tests {
             kinds.contains(&(LineKind::Return, 1, 3)) && kinds.contains(&(LineKind::Assignment, 1, 2)),
             "{kinds:?}"
         );
+    }
+
+    /// REval asks three coverage questions of one program; the model gets the first wrong and the
+    /// others right, and the program's output right: its intermediate answer counts as right (most
+    /// of its questions are), never by the first question alone.
+    #[test]
+    fn coherence_counts_a_program_by_all_its_questions() {
+        let benchmark = r#"{"task_id": "DREval/0", "entry_point": "f", "code": "def f(x):\n    y = x\n    z = y\n    return z\n", "inputs": ["(1,)"], "outputs": ["1"]}"#;
+        let questions = r#"{"task_id": "DREval/0", "idx": 0, "tasks": [{"input_idx": 0, "task": [{"lineno": 2, "var": "y"}, {"lineno": 3, "var": "z"}, {"lineno": 4, "var": "z"}]}]}"#;
+        let coverage = r#"{"task_id": "DREval/0", "generation": [{"input_idx": 0, "results": [{"generated": "NO", "response": false, "expected": true}, {"generated": "YES", "response": true, "expected": true}, {"generated": "YES", "response": true, "expected": true}]}]}"#;
+        let output = r#"{"task_id": "DREval/0", "generation": [{"input_idx": 0, "results": [{"generated": "1", "pass": true}]}]}"#;
+        let files = vec![
+            InputFile::new("data/DREval_data.jsonl", benchmark),
+            InputFile::new("data/DREval_tasks.jsonl", questions),
+            InputFile::new("model_generations/coverage@m_direct_temp0/1.jsonl", coverage),
+            InputFile::new("model_generations/output@m_direct_temp0/1.jsonl", output),
+        ];
+        let facts = crate::analysis::analyze(files).facts;
+        let rows = coherence(&facts, Judge::Reference, None);
+        let counts: Vec<(Task, [[u64; 2]; 2])> = rows.iter().map(|c| (c.task, c.counts)).collect();
+        assert_eq!(counts, [(Task::Coverage, [[0, 0], [0, 1]])], "states right, output right");
     }
 
     /// Reference values: tests/reference_values/auroc.py (scikit-learn's `roc_auc_score`, and the
