@@ -17,7 +17,7 @@ use crate::intermediate::{
     TrueLoop,
 };
 use crate::pyliteral::{Int, Value};
-use crate::table::{Program, ProgramIdx, Table};
+use crate::table::{Language, Program, ProgramIdx, Table};
 use crate::texts::cut;
 use crate::units::units;
 use rayon::prelude::*;
@@ -248,6 +248,8 @@ fn code_key(table: &Table, prediction: usize) -> (ProgramIdx, u32) {
 #[derive(Default)]
 struct ProgramLines {
     code: Vec<String>,
+    /// Each line's code as [`comparable`] makes it, where places are found by their code.
+    comparable: Vec<String>,
     facts: LineFacts,
 }
 
@@ -256,8 +258,14 @@ impl ProgramLines {
     fn of(program: &Program, variant: u32) -> ProgramLines {
         let extra = variant.checked_sub(1).and_then(|k| program.extra_inputs.get(k as usize));
         let code = extra.and_then(|e| e.code.as_deref()).or(program.code.as_deref()).unwrap_or_default();
-        let facts = ProgramParser::new().lines(code, program.language).unwrap_or_default();
-        ProgramLines { code: code.lines().map(|line| line.trim().to_owned()).collect(), facts }
+        ProgramLines::parse(code, program.language)
+    }
+
+    fn parse(code: &str, language: Language) -> ProgramLines {
+        let facts = ProgramParser::new().lines(code, language).unwrap_or_default();
+        let code: Vec<String> = code.lines().map(|line| line.trim().to_owned()).collect();
+        let comparable = code.iter().map(|line| comparable(line)).collect();
+        ProgramLines { code, comparable, facts }
     }
 
     /// Line `number`'s code, kind and constructs (none, `Other` and none past the code's end).
@@ -275,10 +283,9 @@ impl ProgramLines {
     /// else among several the one the others' shift from their numbers points to; a place without
     /// code (an `else`) by that shift alone; none else.
     fn places_of(&self, places: &[(&str, &str)]) -> Vec<Option<(LineKind, Constructs)>> {
-        let comparable_lines: Vec<String> = self.code.iter().map(|line| comparable(line)).collect();
         let holding = |code: &str| -> Vec<i64> {
             let code = comparable(code);
-            let lines = comparable_lines.iter().enumerate();
+            let lines = self.comparable.iter().enumerate();
             lines.filter(|(_, line)| !code.is_empty() && line.contains(&code)).map(|(at, _)| at as i64 + 1).collect()
         };
         let candidates: Vec<(Option<i64>, Vec<i64>, bool)> = places
@@ -717,10 +724,7 @@ mod tests {
     #[test]
     fn executed_lines_are_placed_step_by_step_on_the_program_s_lines() {
         let code = "def f(xs):\n    t = 0\n    for x in xs:\n        t += x\n    return t\n";
-        let program = ProgramLines {
-            code: code.lines().map(|l| l.trim().to_owned()).collect(),
-            facts: ProgramParser::new().lines(code, crate::table::Language::Python).unwrap(),
-        };
+        let program = ProgramLines::parse(code, Language::Python);
         let run = StoredRun::Lines { lines: vec![2, 3, 4, 3, 5] };
         let place = |answer: &str| align_run(&run, answer, &program);
         let (right, score) = place("[2, 3, 4, 3, 5]");
