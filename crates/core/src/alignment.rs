@@ -212,7 +212,7 @@ pub fn divergences(table: &Table) -> Vec<Divergence> {
         .collect()
 }
 
-/// Prediction `prediction`'s answer block ([`intermediate::answer_block`]) placed on the run it is
+/// Prediction `prediction`'s answer ([`StoredRun::answer_text`]) placed on the run it is
 /// judged against, if it has one; `code`: [`RunCode::of`] predictions that include it.
 pub fn align(table: &Table, code: &RunCode, prediction: usize) -> Option<Alignment> {
     align_and_score(table, code, prediction).map(|(alignment, _)| alignment)
@@ -323,11 +323,7 @@ impl ProgramLines {
 fn align_and_score(table: &Table, code: &RunCode, prediction: usize) -> Option<(Alignment, intermediate::Score)> {
     let p = &table.predictions;
     let run = table.run_of(prediction)?;
-    let answer = match run {
-        // The answer as the benchmark's own evaluation read it from the response (REval's).
-        StoredRun::Question(_) => &p.answer[prediction],
-        _ => intermediate::answer_block(p.response.get(prediction), &p.answer[prediction]).unwrap_or_default(),
-    };
+    let answer = run.answer_text(p.response.get(prediction), &p.answer[prediction]);
     let program = code.0.get(&code_key(table, prediction));
     Some(align_run(run, answer, program.unwrap_or(&ProgramLines::default())))
 }

@@ -244,6 +244,16 @@ fn code_before_claims(rest: &str) -> String {
 }
 
 impl StoredRun {
+    /// The text a prediction's claims about this run are read from: for a benchmark's own
+    /// question, the answer its evaluation already parsed (REval's); else the response's answer
+    /// block ([`answer_block`]), empty when the response has none.
+    pub fn answer_text<'a>(&self, response: Option<&'a str>, answer: &'a str) -> &'a str {
+        match self {
+            StoredRun::Question(_) => answer,
+            _ => answer_block(response, answer).unwrap_or_default(),
+        }
+    }
+
     /// A response judged against the run, as the validator of its task judges it.
     pub fn score(&self, response: &str) -> Score {
         self.score_answer(answer_of(response).unwrap_or_default())
