@@ -8,8 +8,9 @@ use crate::components::figure::FigureCanvas;
 use exerscope_charts::figures;
 use exerscope_charts::format::{interval, percent};
 use exerscope_core::alignment::Ending;
-use exerscope_core::stats::divergence::{Coherence, DivergenceRow, ProseShare};
+use exerscope_core::stats::divergence::{Coherence, DivergenceRow, PlaceDivergence, ProseShare};
 use exerscope_core::table::Task;
+use exerscope_core::units::Unit;
 use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -49,7 +50,7 @@ pub fn ReasoningView(
             <h2>"Reasoning against the run"</h2>
             <p class="explain">
                 "Each intermediate answer — a loop's states at every iteration, a branch's decision at every visit, "
-                "the lines a call executes in order — "
+                "the lines a call executes in order, whether a line runs, what runs after it, a variable's value there — "
                 "placed on the run its benchmark stored, step by step: where the model's story first parts from the "
                 "execution, and whether its final answer follows its story."
             </p>
@@ -62,8 +63,9 @@ pub fn ReasoningView(
                     return view! {
                         <p class="explain" id="reasoning-none">
                             "This drop holds no intermediate answers. RE2-Bench's loop and branch prediction "
-                            "(results/loop_prediction, results/branch_prediction with dataset/re2-bench/) and "
-                            "CoCoNUT's executed lines (its result CSVs beside the HumanEval dataset) are read."
+                            "(results/loop_prediction, results/branch_prediction with dataset/re2-bench/), "
+                            "CoCoNUT's executed lines (its result CSVs beside the HumanEval dataset) and REval's "
+                            "coverage, path and state answers (with DREval_tasks.jsonl beside DREval_data.jsonl) are read."
                         </p>
                     }
                     .into_any();
@@ -149,40 +151,31 @@ fn Summaries(report: Arc<Report>) -> impl IntoView {
 #[component]
 fn Kinds(facts: Signal<Option<Arc<Facts>>>, report: Arc<Report>) -> impl IntoView {
     let shown: Vec<(String, Task)> = figures::reasoned(&report).into_iter().map(|(b, t)| (b.to_owned(), t)).collect();
-    let charts = shown
-        .into_iter()
-        .map(|(benchmark, task)| {
-            let report = report.clone();
-            let figure = Signal::derive(move || {
-                facts.with(|f| figures::reasoning_kinds(f.as_deref()?, &report, &benchmark, task).map(Arc::new))
-            });
-            view! { <FigureCanvas figure=figure class="reasoning-kinds-chart"/> }
-        })
-        .collect_view();
-    let kinds = report.reasoning.divergence_kinds.iter().map(|k| BreakRow {
-        model: k.model.clone(),
-        place: (k.kind.name(), k.kind.label()),
-        counts: (k.diverged, k.reached),
-        rate: k.rate,
-        ci95: k.ci95,
-    });
-    let constructs = report.reasoning.divergence_constructs.iter().map(|c| BreakRow {
-        model: c.model.clone(),
-        place: (c.construct.name(), c.construct.label()),
-        counts: (c.diverged, c.reached),
-        rate: c.rate,
-        ci95: c.ci95,
-    });
+    let drawn = report.clone();
+    let charts = move |draw: fn(&Facts, &Report, &str, Task) -> Option<figures::Figure>, class: &'static str| {
+        shown
+            .iter()
+            .cloned()
+            .map(|(benchmark, task)| {
+                let report = drawn.clone();
+                let figure = Signal::derive(move || {
+                    facts.with(|f| draw(f.as_deref()?, &report, &benchmark, task).map(Arc::new))
+                });
+                view! { <FigureCanvas figure=figure class=class/> }
+            })
+            .collect_view()
+    };
     view! {
         <h3>"Where reasoning first breaks"</h3>
         <p class="explain">"Of the answers whose run goes through such a line, those whose first divergence is on one."</p>
-        {charts}
-        <BreakTable id="reasoning-kinds" place="kind of line" rows=kinds.collect()/>
+        {charts(figures::reasoning_kinds, "reasoning-kinds-chart")}
+        <BreakTable id="reasoning-kinds" place="kind of line" rows=break_rows(&report.reasoning.divergence_kinds)/>
         <p class="explain">
             "By construct: of the answers whose run has a step in a construct — inside a loop, a try, a nested if, "
             "or on a line that uses one (a slice, a raise) — those whose first divergence is in it."
         </p>
-        <BreakTable id="reasoning-constructs" place="construct" rows=constructs.collect()/>
+        {charts(figures::reasoning_constructs, "reasoning-constructs-chart")}
+        <BreakTable id="reasoning-constructs" place="construct" rows=break_rows(&report.reasoning.divergence_constructs)/>
     }
 }
 
@@ -194,6 +187,19 @@ struct BreakRow {
     counts: (u64, u64),
     rate: Option<f64>,
     ci95: Option<[f64; 2]>,
+}
+
+/// The report's rows of first divergences by a kind of place, as the table shows them.
+fn break_rows<P: Unit>(rows: &[PlaceDivergence<P>]) -> Vec<BreakRow> {
+    rows.iter()
+        .map(|r| BreakRow {
+            model: r.model.clone(),
+            place: (r.place.name(), r.place.label()),
+            counts: (r.diverged, r.reached),
+            rate: r.rate,
+            ci95: r.ci95,
+        })
+        .collect()
 }
 
 /// First divergences by place (a kind of line, a construct), per model.

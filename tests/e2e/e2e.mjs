@@ -966,7 +966,7 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
       [r.dataset.model, r.dataset.place, r.cells[2].textContent]));
     expectEqual(byConstruct.map((r) => JSON.stringify(r)).sort(),
       report.divergence_constructs.filter((c) => c.task === 'loop')
-        .map((c) => JSON.stringify([c.model, c.construct, `${c.diverged} of ${c.reached}`])).sort(),
+        .map((c) => JSON.stringify([c.model, c.place, `${c.diverged} of ${c.reached}`])).sort(),
       'first divergences by construct, page and command line');
     await page.screenshot({ path: path.join(out, 're2bench-reasoning.png'), fullPage: true });
     // A wrong answer's program: its steps beside the run's, the first divergence marked and in view.

@@ -8,16 +8,16 @@ use crate::format::{format_p_short, interval, interval_clause, percent, signed, 
 use crate::heatmap::{draw_heatmap, heatmap_size, CellTitle, Cells, HeatmapCell, HeatmapGeometry, Shade, Surface};
 use crate::property_bars::draw_property_bars;
 use crate::radar::{draw_radar, RadarGeometry, RadarSeries};
-use exerscope_core::alignment::LineKind;
 use exerscope_core::flavors::{AnyConstruct, Flavor};
 use exerscope_core::numeric::NumericProperty;
 use exerscope_core::stats::agreement::{by_mean_difference, pair_matrix as pair_matrix_cells};
 use exerscope_core::stats::buckets::Bucket;
-use exerscope_core::stats::divergence::LineKindDivergence;
+use exerscope_core::stats::divergence::PlaceDivergence;
 use exerscope_core::stats::numeric::{CorrelationMode, CorrelationRow, ALL_BENCHMARKS};
 use exerscope_core::stats::wilson::{wilson_interval, Z_95};
 use exerscope_core::stats::{ConstructSummary, TypeSummary};
 use exerscope_core::table::Task;
+use exerscope_core::units::Unit;
 use exerscope_core::{Facts, Report};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -689,17 +689,53 @@ pub fn reasoned(report: &Report) -> BTreeSet<(&str, Task)> {
 /// model, of the answers whose run passes such a line, the share whose first divergence is on
 /// one, with 95% Wilson intervals (a heatmap for many models). `None` without such answers.
 pub fn reasoning_kinds(facts: &Facts, report: &Report, benchmark: &str, task: Task) -> Option<Figure> {
-    let rows: Vec<&LineKindDivergence> =
-        report.reasoning.divergence_kinds.iter().filter(|k| k.benchmark == benchmark && k.task == task).collect();
-    let kinds: Vec<LineKind> = LineKind::ALL.into_iter().filter(|&kind| rows.iter().any(|r| r.kind == kind)).collect();
-    if kinds.is_empty() {
+    let places = Places {
+        name: "kinds",
+        noun: "kind of line",
+        how: "of the answers whose run passes a kind of line, the share whose first divergence is on one",
+    };
+    reasoning_places(facts, &report.reasoning.divergence_kinds, places, benchmark, task)
+}
+
+/// Where reasoning first breaks on one benchmark and intermediate task, by construct: per
+/// construct and model, of the answers whose run has a step inside one, the share whose first
+/// divergence is inside it, with 95% Wilson intervals. `None` without such answers.
+pub fn reasoning_constructs(facts: &Facts, report: &Report, benchmark: &str, task: Task) -> Option<Figure> {
+    let places = Places {
+        name: "constructs",
+        noun: "construct",
+        how: "of the answers whose run has a step inside a construct, the share whose first divergence is inside it",
+    };
+    reasoning_places(facts, &report.reasoning.divergence_constructs, places, benchmark, task)
+}
+
+/// What a chart of first divergences by place counts by: the figure's name part, the place's
+/// noun, and how the share is counted (for the caption).
+struct Places {
+    name: &'static str,
+    noun: &'static str,
+    how: &'static str,
+}
+
+/// Per place and model, the rows of `benchmark` and `task`: rate bars with Wilson intervals, a
+/// heatmap for many models.
+fn reasoning_places<P: Unit>(
+    facts: &Facts,
+    rows: &[PlaceDivergence<P>],
+    places: Places,
+    benchmark: &str,
+    task: Task,
+) -> Option<Figure> {
+    let rows: Vec<&PlaceDivergence<P>> = rows.iter().filter(|r| r.benchmark == benchmark && r.task == task).collect();
+    let shown: Vec<P> = P::ALL.iter().copied().filter(|&place| rows.iter().any(|r| r.place == place)).collect();
+    if shown.is_empty() {
         return None;
     }
     let mut bars: Vec<(Bar, String)> = rows
         .iter()
         .filter_map(|r| {
             let bar = Bar {
-                group: kinds.iter().position(|&k| k == r.kind)?,
+                group: shown.iter().position(|&p| p == r.place)?,
                 model: facts.model_index(&r.model)? as usize,
                 rate: r.rate?,
                 ci95: r.ci95,
@@ -707,7 +743,7 @@ pub fn reasoning_kinds(facts: &Facts, report: &Report, benchmark: &str, task: Ta
             let title = format!(
                 "{} · {}: first divergence in {} of {} answers, {}{}",
                 r.model,
-                r.kind.label(),
+                r.place.label(),
                 r.diverged,
                 r.reached,
                 percent(bar.rate),
@@ -717,13 +753,14 @@ pub fn reasoning_kinds(facts: &Facts, report: &Report, benchmark: &str, task: Ta
         })
         .collect();
     bars.sort_by_key(|(bar, _)| (bar.group, bar.model));
-    let name = format!("reasoning-kinds-{}-{}", file_name(benchmark), task.name());
+    let name = format!("reasoning-{}-{}-{}", places.name, file_name(benchmark), task.name());
     let caption = format!(
-        "Where reasoning first breaks on {benchmark} ({}): of the answers whose run passes a kind of line, \
-         the share whose first divergence is on one, with 95% Wilson intervals",
-        task.label()
+        "Where reasoning first breaks on {benchmark} ({}), by {}: {}, with 95% Wilson intervals",
+        task.label(),
+        places.noun,
+        places.how
     );
-    let groups: Vec<String> = kinds.iter().map(|k| k.label().to_owned()).collect();
+    let groups: Vec<String> = shown.iter().map(|p| p.label().to_owned()).collect();
     if many_models(facts) {
         let chart = heatmap(facts, benchmark, groups, bars);
         return Some(Figure { name, caption, size: chart_size(&chart), chart });
@@ -733,7 +770,7 @@ pub fn reasoning_kinds(facts: &Facts, report: &Report, benchmark: &str, task: Ta
         caption,
         size: (1100, 366),
         chart: Chart::Bars {
-            title: format!("{benchmark} · {}", task.label()),
+            title: format!("{benchmark} · {} · by {}", task.label(), places.noun),
             measure: "first divergence there",
             groups,
             models: facts.models.clone(),
@@ -760,9 +797,10 @@ pub fn all(facts: &Facts, report: &Report) -> Vec<Figure> {
             figures.extend(types(facts, report, flavor, benchmark as usize));
         }
     }
-    figures.extend(
-        reasoned(report).into_iter().filter_map(|(benchmark, task)| reasoning_kinds(facts, report, benchmark, task)),
-    );
+    for (benchmark, task) in reasoned(report) {
+        figures.extend(reasoning_kinds(facts, report, benchmark, task));
+        figures.extend(reasoning_constructs(facts, report, benchmark, task));
+    }
     for model in facts.predicted_models() {
         figures
             .extend(NumericProperty::ALL.into_iter().filter_map(|p| property(facts, report, model as usize, None, p)));
@@ -1006,24 +1044,33 @@ mod tests {
         (facts, report)
     }
 
-    #[test]
-    fn where_reasoning_breaks_draws_the_reports_kind_rates() {
-        let (facts, report) = re2bench_sample();
-        let figure = reasoning_kinds(&facts, &report, "RE2-Bench", Task::Loop).expect("loop answers");
-        assert_eq!(figure.name, "reasoning-kinds-RE2-Bench-loop");
+    /// Each bar of `figure` is the rate and interval of its row of `rows` (of the loop task).
+    fn assert_bars_are_rows<P: Unit>(facts: &Facts, figure: &Figure, rows: &[PlaceDivergence<P>]) {
         let Chart::Bars { groups, bars, measure, .. } = &figure.chart else { panic!("not bars") };
         assert_eq!(*measure, "first divergence there");
-        let rows: Vec<_> = report.reasoning.divergence_kinds.iter().filter(|k| k.task == Task::Loop).collect();
-        assert_eq!(bars.len(), rows.len(), "a bar per model and kind of line");
+        let rows: Vec<_> = rows.iter().filter(|r| r.task == Task::Loop).collect();
+        assert_eq!(bars.len(), rows.len(), "a bar per model and place");
         for bar in bars {
             let row = rows
                 .iter()
-                .find(|r| r.model == facts.models[bar.model] && r.kind.label() == groups[bar.group])
+                .find(|r| r.model == facts.models[bar.model] && r.place.label() == groups[bar.group])
                 .expect("the bar's row");
             assert_eq!((Some(bar.rate), bar.ci95), (row.rate, row.ci95));
         }
         roxmltree::Document::parse(&figure.svg().unwrap()).unwrap();
-        assert!(all(&facts, &report).iter().any(|f| f.name == "reasoning-kinds-RE2-Bench-branch"));
+    }
+
+    #[test]
+    fn where_reasoning_breaks_draws_the_reports_rates_by_kind_and_by_construct() {
+        let (facts, report) = re2bench_sample();
+        let by_kind = reasoning_kinds(&facts, &report, "RE2-Bench", Task::Loop).expect("loop answers");
+        assert_eq!(by_kind.name, "reasoning-kinds-RE2-Bench-loop");
+        assert_bars_are_rows(&facts, &by_kind, &report.reasoning.divergence_kinds);
+        let by_construct = reasoning_constructs(&facts, &report, "RE2-Bench", Task::Loop).expect("loop answers");
+        assert_eq!(by_construct.name, "reasoning-constructs-RE2-Bench-loop");
+        assert_bars_are_rows(&facts, &by_construct, &report.reasoning.divergence_constructs);
+        let names: Vec<String> = all(&facts, &report).into_iter().map(|f| f.name).collect();
+        assert!(names.iter().any(|n| n == "reasoning-kinds-RE2-Bench-branch"));
         assert_eq!(reasoning_kinds(&facts, &report, "RE2-Bench", Task::Trace), None);
     }
 

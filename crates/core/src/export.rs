@@ -10,8 +10,9 @@
 use crate::alignment::{DivergencePoint, Ending};
 use crate::report::Report;
 use crate::stats::agreement::ModelAgreement;
-use crate::stats::divergence::DivergenceRow;
+use crate::stats::divergence::{DivergenceRow, PlaceDivergence};
 use crate::stats::logistic::LogisticFit;
+use crate::units::Unit;
 
 /// One table: its file name, caption, columns and rows.
 #[derive(Clone, Debug, PartialEq)]
@@ -421,55 +422,19 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                 })
                 .collect(),
         },
-        Sheet {
-            name: "divergence_kinds",
-            caption: "Where intermediate answers first part from the run, by kind of line: of the answers whose run goes \
-                      through such a line, those whose first divergence is on one, with its 95% Wilson interval"
-                .to_owned(),
-            columns: vec!["model", "benchmark", "task", "kind of line", "reached", "diverged there", "rate", "ci95"],
-            rows: report
-                .reasoning
-                .divergence_kinds
-                .iter()
-                .map(|k| {
-                    vec![
-                        text(&k.model),
-                        text(&k.benchmark),
-                        text(k.task.name()),
-                        text(k.kind.label()),
-                        Cell::Count(k.reached),
-                        Cell::Count(k.diverged),
-                        Cell::Rate(k.rate),
-                        Cell::Interval(k.ci95),
-                    ]
-                })
-                .collect(),
-        },
-        Sheet {
-            name: "divergence_constructs",
-            caption: "Where intermediate answers first part from the run, by construct: of the answers whose run has a \
-                      step inside one (a loop, a try, a nested if), those whose first divergence is inside it, with its \
-                      95% Wilson interval"
-                .to_owned(),
-            columns: vec!["model", "benchmark", "task", "construct", "reached", "diverged there", "rate", "ci95"],
-            rows: report
-                .reasoning
-                .divergence_constructs
-                .iter()
-                .map(|c| {
-                    vec![
-                        text(&c.model),
-                        text(&c.benchmark),
-                        text(c.task.name()),
-                        text(c.construct.label()),
-                        Cell::Count(c.reached),
-                        Cell::Count(c.diverged),
-                        Cell::Rate(c.rate),
-                        Cell::Interval(c.ci95),
-                    ]
-                })
-                .collect(),
-        },
+        place_sheet(
+            "divergence_kinds",
+            "kind of line",
+            "by kind of line: of the answers whose run goes through such a line, those whose first divergence is on one",
+            &report.reasoning.divergence_kinds,
+        ),
+        place_sheet(
+            "divergence_constructs",
+            "construct",
+            "by construct: of the answers whose run has a step inside one (a loop, a try, a nested if), those whose \
+             first divergence is inside it",
+            &report.reasoning.divergence_constructs,
+        ),
         Sheet {
             name: "coherence",
             caption: format!(
@@ -537,6 +502,31 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                 .collect(),
         },
     ]
+}
+
+/// First divergences by `place` (a kind of line, a construct), one row per model, benchmark,
+/// task and place; `how`: how they are counted, for the caption.
+fn place_sheet<P: Unit>(name: &'static str, place: &'static str, how: &str, rows: &[PlaceDivergence<P>]) -> Sheet {
+    Sheet {
+        name,
+        caption: format!("Where intermediate answers first part from the run, {how}, with its 95% Wilson interval"),
+        columns: vec!["model", "benchmark", "task", place, "reached", "diverged there", "rate", "ci95"],
+        rows: rows
+            .iter()
+            .map(|r| {
+                vec![
+                    text(&r.model),
+                    text(&r.benchmark),
+                    text(r.task.name()),
+                    text(r.place.label()),
+                    Cell::Count(r.reached),
+                    Cell::Count(r.diverged),
+                    Cell::Rate(r.rate),
+                    Cell::Interval(r.ci95),
+                ]
+            })
+            .collect(),
+    }
 }
 
 /// A prediction's row of the divergences' table.

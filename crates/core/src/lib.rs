@@ -36,7 +36,7 @@ pub mod stats;
 pub mod table;
 pub mod texts;
 pub mod types;
-mod units;
+pub mod units;
 
 #[cfg(all(target_family = "wasm", target_os = "unknown"))]
 mod wasm_libc;

@@ -42,6 +42,18 @@ macro_rules! units {
                 $unit::ALL.into_iter().find(|unit| unit.name() == name)
             }
         }
+
+        impl $crate::units::Unit for $unit {
+            const ALL: &'static [$unit] = &$unit::ALL;
+
+            fn name(self) -> &'static str {
+                $unit::name(self)
+            }
+
+            fn label(self) -> &'static str {
+                $unit::label(self)
+            }
+        }
     };
     (
         $(#[$meta:meta])*
@@ -68,6 +80,17 @@ macro_rules! units {
 }
 
 pub(crate) use units;
+
+/// A unit declared by [`units!`], for code that counts by any of them (first divergences by kind
+/// of line or by construct, one table for both).
+pub trait Unit: Copy + Ord + 'static {
+    /// Every one, in the order of the table.
+    const ALL: &'static [Self];
+    /// The stable name.
+    fn name(self) -> &'static str;
+    /// What a reader of a chart or a table sees.
+    fn label(self) -> &'static str;
+}
 
 #[cfg(test)]
 mod tests {

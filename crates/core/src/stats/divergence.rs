@@ -33,36 +33,27 @@ pub struct DivergenceSummary {
     pub mean_steps_right: Option<f64>,
 }
 
-/// How often answers first part from the run at a kind of line, among those whose run has one.
+/// How often answers first part from the run at a place of the program — a kind of line, a
+/// construct (a loop, a `try`, a nested `if`…) — among those whose run has a step there.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct LineKindDivergence {
+pub struct PlaceDivergence<P> {
     pub model: String,
     pub benchmark: String,
     pub task: Task,
-    pub kind: LineKind,
-    /// Answers whose run goes through such a line.
+    pub place: P,
+    /// Answers whose run has a step there.
     pub reached: u64,
-    /// Of those, answers whose first divergence is on such a line.
+    /// Of those, answers whose first divergence is there.
     pub diverged: u64,
     pub rate: Option<f64>,
     pub ci95: Option<[f64; 2]>,
 }
 
-/// How often answers first part from the run inside a construct (a loop, a `try`, a nested `if`…),
-/// among those whose run has a step inside one.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ConstructDivergence {
-    pub model: String,
-    pub benchmark: String,
-    pub task: Task,
-    pub construct: Construct,
-    /// Answers whose run has a step inside the construct.
-    pub reached: u64,
-    /// Of those, answers whose first divergence is inside it.
-    pub diverged: u64,
-    pub rate: Option<f64>,
-    pub ci95: Option<[f64; 2]>,
-}
+/// First divergences on a kind of line (a step is on one kind).
+pub type LineKindDivergence = PlaceDivergence<LineKind>;
+
+/// First divergences inside a construct (a step may lie in several).
+pub type ConstructDivergence = PlaceDivergence<Construct>;
 
 /// A model's intermediate answers against its final answers on the same programs: a 2×2 table of
 /// the states right or wrong against the output right or wrong, with the programs of each cell.
@@ -261,50 +252,24 @@ pub fn divergence_summaries(facts: &Facts) -> Vec<DivergenceSummary> {
 
 /// Per (model, benchmark, task), each kind of line's rate of first divergences.
 pub fn line_kind_divergences(facts: &Facts) -> Vec<LineKindDivergence> {
-    let reached = |d: &Divergence| d.kinds.clone();
-    let first = |f: &DivergencePoint| vec![f.kind];
-    first_divergences_by(facts, reached, first, |[model, benchmark], task, kind, (reached, diverged)| {
-        LineKindDivergence {
-            model,
-            benchmark,
-            task,
-            kind,
-            reached,
-            diverged,
-            rate: (reached > 0).then(|| diverged as f64 / reached as f64),
-            ci95: wilson_interval(diverged, reached, Z_95),
-        }
-    })
+    first_divergences_by(facts, |d| d.kinds.clone(), |f| vec![f.kind])
 }
 
 /// Per (model, benchmark, task), each construct's rate of first divergences inside it.
 pub fn construct_divergences(facts: &Facts) -> Vec<ConstructDivergence> {
-    let reached = |d: &Divergence| d.constructs.iter().collect();
-    let first = |f: &DivergencePoint| f.constructs.clone();
-    first_divergences_by(facts, reached, first, |[model, benchmark], task, construct, (reached, diverged)| {
-        ConstructDivergence {
-            model,
-            benchmark,
-            task,
-            construct,
-            reached,
-            diverged,
-            rate: (reached > 0).then(|| diverged as f64 / reached as f64),
-            ci95: wilson_interval(diverged, reached, Z_95),
-        }
-    })
+    first_divergences_by(facts, |d| d.constructs.iter().collect(), |f| f.constructs.clone())
 }
 
-/// Per (model, benchmark, task) and place `K` (a kind of line, a construct): the answers whose
-/// run has a step there (`reached`), and of those the answers whose first divergence is there;
-/// each count made a row by `row(names of model and benchmark, task, place, (reached, diverged))`.
-fn first_divergences_by<K: Ord + Copy, R>(
+/// Per (model, benchmark, task) and place `P` (a kind of line, a construct): the answers whose
+/// run has a step there (`reached`: the places of a run), of those the answers whose first
+/// divergence is there (`first`: the places of a first divergence), their rate and its 95% Wilson
+/// interval.
+fn first_divergences_by<P: Ord + Copy>(
     facts: &Facts,
-    reached: impl Fn(&Divergence) -> Vec<K>,
-    first: impl Fn(&DivergencePoint) -> Vec<K>,
-    row: impl Fn([String; 2], Task, K, (u64, u64)) -> R,
-) -> Vec<R> {
-    let mut counts: BTreeMap<(ModelIdx, BenchmarkIdx, Task, K), (u64, u64)> = BTreeMap::new();
+    reached: impl Fn(&Divergence) -> Vec<P>,
+    first: impl Fn(&DivergencePoint) -> Vec<P>,
+) -> Vec<PlaceDivergence<P>> {
+    let mut counts: BTreeMap<(ModelIdx, BenchmarkIdx, Task, P), (u64, u64)> = BTreeMap::new();
     for divergence in &facts.divergences {
         let (model, benchmark, task) = key_of(facts, divergence);
         let there = divergence.first.as_ref().map(&first).unwrap_or_default();
@@ -316,9 +281,15 @@ fn first_divergences_by<K: Ord + Copy, R>(
     }
     counts
         .into_iter()
-        .map(|((model, benchmark, task, place), count)| {
-            let names = [facts.models[model as usize].clone(), facts.benchmarks[benchmark as usize].clone()];
-            row(names, task, place, count)
+        .map(|((model, benchmark, task, place), (reached, diverged))| PlaceDivergence {
+            model: facts.models[model as usize].clone(),
+            benchmark: facts.benchmarks[benchmark as usize].clone(),
+            task,
+            place,
+            reached,
+            diverged,
+            rate: (reached > 0).then(|| diverged as f64 / reached as f64),
+            ci95: wilson_interval(diverged, reached, Z_95),
         })
         .collect()
 }
@@ -480,10 +451,10 @@ mod tests {
             .collect();
         assert_eq!(inside, [vec![], vec![Construct::For, Construct::ExceptionHandling], vec![]]);
         let counts: Vec<(Construct, u64, u64)> =
-            construct_divergences(&facts).iter().map(|c| (c.construct, c.diverged, c.reached)).collect();
+            construct_divergences(&facts).iter().map(|c| (c.place, c.diverged, c.reached)).collect();
         assert_eq!(counts, [(Construct::For, 1, 3), (Construct::ExceptionHandling, 1, 2)]);
         let kinds: Vec<(LineKind, u64, u64)> =
-            line_kind_divergences(&facts).iter().map(|k| (k.kind, k.diverged, k.reached)).collect();
+            line_kind_divergences(&facts).iter().map(|k| (k.place, k.diverged, k.reached)).collect();
         assert!(
             kinds.contains(&(LineKind::Return, 1, 3)) && kinds.contains(&(LineKind::Assignment, 1, 2)),
             "{kinds:?}"
