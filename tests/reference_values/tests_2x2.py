@@ -10,7 +10,9 @@ for name, t in tables.items():
     p = fisher_exact(t, alternative="two-sided").pvalue
     chi2, pc, dof, _ = chi2_contingency(t, correction=True)
     chi2n, pn, _, _ = chi2_contingency(t, correction=False)
-    print(f"{name}: fisher p={p!r} chi2_yates={chi2!r} p_yates={pc!r} chi2={chi2n!r} p={pn!r}")
+    less = fisher_exact(t, alternative="less").pvalue
+    print(f"{name}: fisher p={p!r} less={less!r} chi2_yates={chi2!r} p_yates={pc!r} chi2={chi2n!r} p={pn!r}")
+print("fisher less, flipped large:", fisher_exact([[141, 659], [329, 471]], alternative="less").pvalue)
 
 ps = [0.01, 0.04, 0.03, 0.2, 0.5, 0.001]
 print("bh", list(map(float, false_discovery_control(ps, method="bh"))))

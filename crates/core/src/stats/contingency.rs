@@ -9,6 +9,26 @@ const FISHER_RELATIVE_TOLERANCE: f64 = 1.0 + 1e-7;
 /// Two-sided Fisher exact p-value of a 2×2 table: the total hypergeometric probability, with the
 /// margins fixed, of the tables no more probable than the observed one. `None` for an empty table.
 pub fn fisher_exact(table: [[u64; 2]; 2]) -> Option<f64> {
+    let (weights, observed) = hypergeometric_weights(table)?;
+    let total: f64 = weights.iter().sum();
+    let p: f64 =
+        weights.iter().filter(|&&w| w <= weights[observed] * FISHER_RELATIVE_TOLERANCE).sum::<f64>() / total;
+    Some(p.min(1.0))
+}
+
+/// One-sided Fisher exact p-value that the top-left count is this small or smaller with the
+/// margins fixed (`scipy.stats.fisher_exact(table, alternative="less")`): for a slice of
+/// programs in the first row and the right ones in the first column, that the slice's success is
+/// lower than the rest's. `None` for an empty table.
+pub fn fisher_less(table: [[u64; 2]; 2]) -> Option<f64> {
+    let (weights, observed) = hypergeometric_weights(table)?;
+    let total: f64 = weights.iter().sum();
+    Some((weights[..=observed].iter().sum::<f64>() / total).min(1.0))
+}
+
+/// Every table with the margins of `table`, from the smallest top-left count up: each one's
+/// hypergeometric probability relative to the most probable one's, and the observed table's place.
+fn hypergeometric_weights(table: [[u64; 2]; 2]) -> Option<(Vec<f64>, usize)> {
     let [[a, b], [c, d]] = table;
     let (row1, col1, n) = (a + b, a + c, a + b + c + d);
     if n == 0 {
@@ -30,10 +50,7 @@ pub fn fisher_exact(table: [[u64; 2]; 2]) -> Option<f64> {
     for x in (low + 1..=mode).rev() {
         weights[(x - 1 - low) as usize] = weights[(x - low) as usize] / ratio(x - 1);
     }
-    let total: f64 = weights.iter().sum();
-    let observed = weights[(a - low) as usize];
-    let p: f64 = weights.iter().filter(|&&w| w <= observed * FISHER_RELATIVE_TOLERANCE).sum::<f64>() / total;
-    Some(p.min(1.0))
+    Some((weights, (a - low) as usize))
 }
 
 /// Pearson's chi-square statistic and p-value (1 degree of freedom), with Yates' continuity
@@ -116,6 +133,18 @@ mod tests {
             close(fisher_exact(table).unwrap(), fisher);
         }
         assert_eq!(fisher_exact([[0, 0], [0, 0]]), None);
+    }
+
+    /// Exact sums of hypergeometric probabilities (`math.comb`, `fractions.Fraction`), as
+    /// `fisher_exact(table, alternative="less")` gives them.
+    #[test]
+    fn one_sided_fisher_is_the_lower_tail() {
+        let tails = [0.8040531326614517, 0.9972612526792093, 0.007575757575757576, 1.0];
+        for ((table, _, _, _), tail) in TABLES.into_iter().zip(tails) {
+            close(fisher_less(table).unwrap(), tail);
+        }
+        close(fisher_less([[141, 659], [329, 471]]).unwrap(), 1.6705195052158457e-25);
+        assert_eq!(fisher_less([[0, 0], [0, 0]]), None);
     }
 
     #[test]
