@@ -11,8 +11,7 @@ const FISHER_RELATIVE_TOLERANCE: f64 = 1.0 + 1e-7;
 pub fn fisher_exact(table: [[u64; 2]; 2]) -> Option<f64> {
     let (weights, observed) = hypergeometric_weights(table)?;
     let total: f64 = weights.iter().sum();
-    let p: f64 =
-        weights.iter().filter(|&&w| w <= weights[observed] * FISHER_RELATIVE_TOLERANCE).sum::<f64>() / total;
+    let p: f64 = weights.iter().filter(|&&w| w <= weights[observed] * FISHER_RELATIVE_TOLERANCE).sum::<f64>() / total;
     Some(p.min(1.0))
 }
 

@@ -14,6 +14,7 @@ pub mod numeric;
 pub mod own_numbers;
 pub mod paired;
 pub mod power;
+pub mod slices;
 pub mod success;
 pub mod types;
 pub mod variants;

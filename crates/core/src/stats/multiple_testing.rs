@@ -3,9 +3,16 @@
 /// `adjusted[i] = min over j with p_j ≥ p_i of (m / rank_j) · p_j`, capped at 1, in input order.
 /// NaN p-values stay NaN and do not count in m.
 pub fn benjamini_hochberg(p_values: &[f64]) -> Vec<f64> {
+    benjamini_hochberg_in(p_values, p_values.iter().filter(|p| !p.is_nan()).count())
+}
+
+/// [`benjamini_hochberg`] in a family of `family` hypotheses of which `p_values` are those
+/// tested, the others counted with p = 1 (a search that skips hypotheses it cannot reject stays
+/// as strict as one that tests them all: raising p-values never adds a rejection).
+pub fn benjamini_hochberg_in(p_values: &[f64], family: usize) -> Vec<f64> {
     let mut order: Vec<usize> = (0..p_values.len()).filter(|&i| !p_values[i].is_nan()).collect();
     order.sort_by(|&a, &b| p_values[a].total_cmp(&p_values[b]));
-    let m = order.len() as f64;
+    let m = family.max(order.len()) as f64;
     let mut adjusted = vec![f64::NAN; p_values.len()];
     let mut running_min = 1.0_f64;
     for (rank, &i) in order.iter().enumerate().rev() {
@@ -27,6 +34,13 @@ mod tests {
         for (a, e) in adjusted.iter().zip(expected) {
             assert!((a - e).abs() < 1e-12, "{adjusted:?}");
         }
+    }
+
+    #[test]
+    fn untested_hypotheses_count_as_p_one() {
+        let tested = [0.01, 0.04, 0.03, 0.001];
+        let padded = benjamini_hochberg(&[0.01, 0.04, 0.03, 0.001, 1.0, 1.0]);
+        assert_eq!(benjamini_hochberg_in(&tested, 6), padded[..4]);
     }
 
     #[test]

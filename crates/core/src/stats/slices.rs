@@ -1,0 +1,606 @@
+//! The slice finder: conjunctions of up to three program properties on which a model's success
+//! falls beyond chance. Searched over a lattice as SliceLine does (Sagadeeva & Boehm, SIGMOD
+//! 2021): a slice is expanded only when it fails more often than the model does overall and a
+//! slice inside it could still fall [`MIN_DIFFERENCE`] below its complement (an upper bound), and
+//! a conjunction is formed only when every slice one predicate smaller was expanded. Every slice
+//! tested — shown or not — gets a one-sided Fisher test against its complement, and all of them
+//! enter one Benjamini–Hochberg family per model and task.
+
+use super::contingency::fisher_less;
+use super::multiple_testing::benjamini_hochberg_in;
+use super::wilson::{wilson_interval, Z_95};
+use crate::extractors::Construct;
+use crate::facts::{Facts, Outcome};
+use crate::numeric::NumericProperty;
+use crate::table::{ModelIdx, Task};
+use fixedbitset::FixedBitSet;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashSet};
+
+/// The fewest programs a slice shown holds.
+pub const MIN_PROGRAMS: usize = 20;
+/// The least a slice's success is below its complement's to be shown.
+pub const MIN_DIFFERENCE: f64 = 0.10;
+/// The false discovery rate of the slices shown, and the level at which a slice must be worse
+/// than a shown slice it narrows.
+pub const ALPHA: f64 = 0.05;
+/// The most predicates a slice joins.
+pub const MAX_PREDICATES: usize = 3;
+
+/// A property a program has or not.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Predicate {
+    /// The program uses the construct (exerscope's constructs).
+    Construct {
+        construct: Construct,
+    },
+    /// The property's value is above the threshold (a quartile of the programs' values).
+    Above {
+        property: NumericProperty,
+        threshold: f64,
+    },
+    /// The property's value is at most the threshold.
+    AtMost {
+        property: NumericProperty,
+        threshold: f64,
+    },
+    /// The expected output's exerscope type.
+    OutputType {
+        type_name: String,
+    },
+    Benchmark {
+        benchmark: String,
+    },
+    /// What the benchmark says of the program (RE2-Bench's source and difficulty).
+    Attribute {
+        name: String,
+        value: String,
+    },
+}
+
+impl Predicate {
+    /// In words, as a slice is written: `nested loop`, `loop_length > 10`, `output type = str`.
+    pub fn text(&self) -> String {
+        match self {
+            Predicate::Construct { construct } => construct.label().to_owned(),
+            Predicate::Above { property, threshold } => format!("{} > {}", property.name(), number(*threshold)),
+            Predicate::AtMost { property, threshold } => format!("{} ≤ {}", property.name(), number(*threshold)),
+            Predicate::OutputType { type_name } => format!("output type = {type_name}"),
+            Predicate::Benchmark { benchmark } => format!("benchmark = {benchmark}"),
+            Predicate::Attribute { name, value } => format!("{name} = {value}"),
+        }
+    }
+}
+
+/// A threshold as a reader writes it: whole numbers without a point.
+fn number(value: f64) -> String {
+    if value.fract() == 0.0 {
+        format!("{value:.0}")
+    } else {
+        format!("{value:.2}")
+    }
+}
+
+/// A slice shown: where a model's success is below the rest of its programs' beyond chance.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Slice {
+    pub model: String,
+    pub task: Task,
+    /// The predicates in words, joined by ∧.
+    pub slice: String,
+    pub predicates: Vec<Predicate>,
+    /// Programs in the slice (each once, solved when most of its samples are right).
+    pub programs: u64,
+    pub correct: u64,
+    pub success: f64,
+    pub success_ci95: Option<[f64; 2]>,
+    pub complement_success: f64,
+    /// Success minus the complement's (negative: the slice is harder).
+    pub difference: f64,
+    /// One-sided Fisher exact p that the slice's success is this far below its complement's.
+    pub p: f64,
+    /// Benjamini–Hochberg over every slice tested for the model and task.
+    pub p_adjusted: f64,
+    /// The slice's programs, for opening them.
+    pub program_ids: Vec<u32>,
+}
+
+/// The candidate predicates of a drop, each with the programs that satisfy it.
+pub struct Predicates {
+    predicates: Vec<Predicate>,
+    /// Predicates of one feature (one property, one construct) are never joined.
+    features: Vec<u16>,
+    masks: Vec<FixedBitSet>,
+}
+
+impl Predicates {
+    /// Every construct used by some program; each numeric property (but run time, which is the
+    /// machine's) above and at most each quartile of its values; the output type; the
+    /// benchmark; each attribute.
+    pub fn of(facts: &Facts) -> Predicates {
+        let n = facts.programs.len();
+        let mut found: Vec<(Predicate, String, FixedBitSet)> = Vec::new();
+        let mut add = |predicate: Predicate, feature: String, holds: &dyn Fn(usize) -> bool| {
+            let mut mask = FixedBitSet::with_capacity(n);
+            (0..n).filter(|&i| holds(i)).for_each(|i| mask.insert(i));
+            if !mask.is_clear() {
+                found.push((predicate, feature, mask));
+            }
+        };
+        for construct in Construct::ALL {
+            add(Predicate::Construct { construct }, construct.name().to_owned(), &|i| {
+                facts.programs[i].constructs.has(construct)
+            });
+        }
+        for property in NumericProperty::ALL.into_iter().filter(|&p| p != NumericProperty::RunTimeMs) {
+            let values: Vec<Option<f64>> = facts.programs.iter().map(|p| property.value(p)).collect();
+            for threshold in quartiles(values.iter().flatten().copied().collect()) {
+                let value = |i: usize| values[i];
+                add(Predicate::Above { property, threshold }, property.name().to_owned(), &|i| {
+                    value(i).is_some_and(|v| v > threshold)
+                });
+                add(Predicate::AtMost { property, threshold }, property.name().to_owned(), &|i| {
+                    value(i).is_some_and(|v| v <= threshold)
+                });
+            }
+        }
+        for (type_id, type_name) in facts.type_names.iter().enumerate() {
+            add(Predicate::OutputType { type_name: type_name.clone() }, "output type".to_owned(), &|i| {
+                usize::from(facts.programs[i].output_type) == type_id
+            });
+        }
+        for (index, benchmark) in facts.benchmarks.iter().enumerate() {
+            add(Predicate::Benchmark { benchmark: benchmark.clone() }, "benchmark".to_owned(), &|i| {
+                facts.programs[i].benchmark as usize == index
+            });
+        }
+        let attributes: BTreeMap<&(String, String), ()> =
+            facts.programs.iter().flat_map(|p| &p.attributes).map(|a| (a, ())).collect();
+        for (name, value) in attributes.into_keys() {
+            let pair = (name.clone(), value.clone());
+            add(Predicate::Attribute { name: name.clone(), value: value.clone() }, format!("attribute {name}"), &|i| {
+                facts.programs[i].attributes.contains(&pair)
+            });
+        }
+        let mut names: Vec<String> = Vec::new();
+        let mut predicates = Predicates { predicates: Vec::new(), features: Vec::new(), masks: Vec::new() };
+        for (predicate, feature, mask) in found {
+            let id = names.iter().position(|f| *f == feature).unwrap_or_else(|| {
+                names.push(feature);
+                names.len() - 1
+            });
+            predicates.predicates.push(predicate);
+            predicates.features.push(id as u16);
+            predicates.masks.push(mask);
+        }
+        predicates
+    }
+}
+
+/// The distinct quartiles (25%, 50%, 75%, by the nearest rank below) of `values`.
+fn quartiles(mut values: Vec<f64>) -> Vec<f64> {
+    if values.is_empty() {
+        return Vec::new();
+    }
+    values.sort_by(f64::total_cmp);
+    let mut cuts: Vec<f64> = [1, 2, 3].map(|q| values[(values.len() - 1) * q / 4]).to_vec();
+    cuts.dedup();
+    cuts
+}
+
+/// A conjunction tested: its predicates (indices, ascending), its programs and right ones, its p.
+struct Tested {
+    predicates: Vec<usize>,
+    members: FixedBitSet,
+    programs: usize,
+    correct: usize,
+    p: f64,
+}
+
+/// The slices shown for every model and task of `outcomes` (the facts' own), strongest first.
+pub fn slices(facts: &Facts, outcomes: &[Outcome]) -> Vec<Slice> {
+    let predicates = Predicates::of(facts);
+    let mut shown = Vec::new();
+    for ((model, task), rows) in by_model_and_task(outcomes) {
+        let (universe, right) = program_sets(facts.programs.len(), &rows);
+        shown.extend(
+            find(&predicates, &universe, &right).into_iter().map(|found| slice(facts, &predicates, model, task, found)),
+        );
+    }
+    shown
+}
+
+/// Outcomes grouped by model and task, in that order.
+pub fn by_model_and_task(outcomes: &[Outcome]) -> BTreeMap<(ModelIdx, Task), Vec<&Outcome>> {
+    let mut groups: BTreeMap<(ModelIdx, Task), Vec<&Outcome>> = BTreeMap::new();
+    for outcome in outcomes {
+        groups.entry((outcome.model, outcome.task)).or_default().push(outcome);
+    }
+    groups
+}
+
+/// The programs a model answered, and those it solved (by most of its samples).
+pub fn program_sets(programs: usize, rows: &[&Outcome]) -> (FixedBitSet, FixedBitSet) {
+    let mut universe = FixedBitSet::with_capacity(programs);
+    let mut right = FixedBitSet::with_capacity(programs);
+    for row in rows {
+        universe.insert(row.program as usize);
+        right.set(row.program as usize, row.solved());
+    }
+    (universe, right)
+}
+
+/// A found slice as the report gives it.
+fn slice(facts: &Facts, predicates: &Predicates, model: ModelIdx, task: Task, found: Found) -> Slice {
+    let chosen: Vec<Predicate> = found.tested.predicates.iter().map(|&i| predicates.predicates[i].clone()).collect();
+    let t = &found.tested;
+    Slice {
+        model: facts.models[model as usize].clone(),
+        task,
+        slice: chosen.iter().map(Predicate::text).collect::<Vec<_>>().join(" ∧ "),
+        predicates: chosen,
+        programs: t.programs as u64,
+        correct: t.correct as u64,
+        success: t.correct as f64 / t.programs as f64,
+        success_ci95: wilson_interval(t.correct as u64, t.programs as u64, Z_95),
+        complement_success: found.complement_success,
+        difference: t.correct as f64 / t.programs as f64 - found.complement_success,
+        p: t.p,
+        p_adjusted: found.p_adjusted,
+        program_ids: t.members.ones().map(|i| i as u32).collect(),
+    }
+}
+
+/// A slice that passed every test, with what the report adds to its test.
+pub struct Found {
+    tested: Tested,
+    complement_success: f64,
+    p_adjusted: f64,
+}
+
+impl Found {
+    /// The predicates' indices into [`Predicates`].
+    pub fn predicates(&self) -> &[usize] {
+        &self.tested.predicates
+    }
+}
+
+/// How the slices found on a random half of a model's programs fare on the other half.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Replication {
+    pub model: String,
+    pub task: Task,
+    /// Slices shown on the first half.
+    pub found: u64,
+    /// Of those, the slices whose programs of the other half also do worse than that half's
+    /// others (one-sided Fisher p < [`ALPHA`]).
+    pub held: u64,
+}
+
+/// Per model and task, the slices found on a random half of its programs (split by `seed`),
+/// tested on the other half.
+pub fn replication(facts: &Facts, outcomes: &[Outcome], seed: u64) -> Vec<Replication> {
+    let predicates = Predicates::of(facts);
+    let mut random = fastrand::Rng::with_seed(seed);
+    let mut first_half = FixedBitSet::with_capacity(facts.programs.len());
+    (0..facts.programs.len()).filter(|_| random.bool()).for_each(|i| first_half.insert(i));
+    by_model_and_task(outcomes)
+        .into_iter()
+        .map(|((model, task), rows)| {
+            let (universe, right) = program_sets(facts.programs.len(), &rows);
+            let mut found_on = universe.clone();
+            found_on.intersect_with(&first_half);
+            let mut tested_on = universe;
+            tested_on.difference_with(&first_half);
+            let found = find(&predicates, &found_on, &right);
+            let held = found
+                .iter()
+                .filter(|f| {
+                    let members = f.tested.predicates.iter().fold(tested_on.clone(), |mut set, &i| {
+                        set.intersect_with(&predicates.masks[i]);
+                        set
+                    });
+                    let (total, total_right) = (tested_on.count_ones(..), right.intersection_count(&tested_on));
+                    let (programs, correct) = (members.count_ones(..), members.intersection_count(&right));
+                    let table = [
+                        [correct as u64, (programs - correct) as u64],
+                        [(total_right - correct) as u64, ((total - programs) - (total_right - correct)) as u64],
+                    ];
+                    fisher_less(table).is_some_and(|p| p < ALPHA)
+                })
+                .count();
+            Replication {
+                model: facts.models[model as usize].clone(),
+                task,
+                found: found.len() as u64,
+                held: held as u64,
+            }
+        })
+        .collect()
+}
+
+/// The slices of `universe` (a model's programs; `right`: those it solved) shown, by p.
+pub fn find(predicates: &Predicates, universe: &FixedBitSet, right: &FixedBitSet) -> Vec<Found> {
+    let total = universe.count_ones(..);
+    let total_right = right.intersection_count(universe);
+    let mut tested: Vec<Tested> = Vec::new();
+    let mut level: Vec<Vec<usize>> = (0..predicates.predicates.len()).map(|i| vec![i]).collect();
+    for depth in 1..=MAX_PREDICATES {
+        // The conjunctions of this level worth narrowing.
+        let mut expanded = HashSet::new();
+        for chosen in level {
+            let Some(candidate) = test(predicates, &chosen, universe, right, (total, total_right), &tested) else {
+                continue;
+            };
+            if depth < MAX_PREDICATES && worth_expanding(&candidate, total, total_right) {
+                expanded.insert(candidate.predicates.clone());
+            }
+            tested.push(candidate);
+        }
+        level = children(predicates, &expanded);
+    }
+    let family = family_size(predicates, universe);
+    let adjusted = benjamini_hochberg_in(&tested.iter().map(|t| t.p).collect::<Vec<_>>(), family);
+    let mut shown: Vec<Found> = Vec::new();
+    // Parents come before their children in `tested`: a child is judged against its shown parents.
+    for (t, p_adjusted) in tested.into_iter().zip(adjusted) {
+        let complement = (total - t.programs, total_right - t.correct);
+        let complement_success = complement.1 as f64 / complement.0 as f64;
+        let difference = t.correct as f64 / t.programs as f64 - complement_success;
+        let worse_than_parents = shown
+            .iter()
+            .filter(|parent| is_parent(parent.predicates(), &t.predicates))
+            .all(|parent| worse_than(&t, &parent.tested));
+        if p_adjusted < ALPHA && t.programs >= MIN_PROGRAMS && difference <= -MIN_DIFFERENCE && worse_than_parents {
+            shown.push(Found { tested: t, complement_success, p_adjusted });
+        }
+    }
+    shown.sort_by(|a, b| a.tested.p.total_cmp(&b.tested.p));
+    // Of slices of the same programs (`loop_length > 10`, `executed_lines > 30` where each
+    // implies the other), the first found says it.
+    let mut seen = HashSet::new();
+    shown.retain(|found| seen.insert(found.tested.members.ones().collect::<Vec<_>>()));
+    shown
+}
+
+/// How many conjunctions of up to [`MAX_PREDICATES`] predicates of different features hold at
+/// least [`MIN_PROGRAMS`] of `universe`'s programs but not all, none the same programs as a
+/// conjunction it narrows: the family every test enters, reached by the search or not. It
+/// depends on the programs alone, never on the verdicts.
+fn family_size(predicates: &Predicates, universe: &FixedBitSet) -> usize {
+    let total = universe.count_ones(..);
+    let n = predicates.predicates.len();
+    let sets: Vec<FixedBitSet> = predicates
+        .masks
+        .iter()
+        .map(|mask| {
+            let mut set = mask.clone();
+            set.intersect_with(universe);
+            set
+        })
+        .collect();
+    let size: Vec<usize> = sets.iter().map(|s| s.count_ones(..)).collect();
+    let counted = |programs: usize, narrowed: &[usize]| {
+        programs >= MIN_PROGRAMS && programs < total && !narrowed.contains(&programs)
+    };
+    let usable: Vec<usize> = (0..n).filter(|&i| size[i] >= MIN_PROGRAMS).collect();
+    let joinable = |i: usize, j: usize| predicates.features[i] != predicates.features[j];
+    let mut family = usable.iter().filter(|&&i| size[i] < total).count();
+    let mut pair = vec![0_usize; n * n];
+    for (a, &i) in usable.iter().enumerate() {
+        for &j in usable[a + 1..].iter().filter(|&&j| joinable(i, j)) {
+            pair[i * n + j] = sets[i].intersection_count(&sets[j]);
+            family += usize::from(counted(pair[i * n + j], &[size[i], size[j]]));
+        }
+    }
+    for (a, &i) in usable.iter().enumerate() {
+        for (b, &j) in usable.iter().enumerate().skip(a + 1) {
+            if pair[i * n + j] < MIN_PROGRAMS {
+                continue;
+            }
+            let mut both = sets[i].clone();
+            both.intersect_with(&sets[j]);
+            for &k in usable[b + 1..].iter().filter(|&&k| joinable(i, k) && joinable(j, k)) {
+                let programs = both.intersection_count(&sets[k]);
+                family += usize::from(counted(programs, &[pair[i * n + j], pair[i * n + k], pair[j * n + k]]));
+            }
+        }
+    }
+    family
+}
+
+/// The conjunction `chosen` tested against the rest of `universe`; `None` when it holds fewer than
+/// [`MIN_PROGRAMS`] or every program, or the same programs as a conjunction it narrows (its extra
+/// predicate says nothing there).
+fn test(
+    predicates: &Predicates,
+    chosen: &[usize],
+    universe: &FixedBitSet,
+    right: &FixedBitSet,
+    (total, total_right): (usize, usize),
+    tested: &[Tested],
+) -> Option<Tested> {
+    let mut members = universe.clone();
+    for &i in chosen {
+        members.intersect_with(&predicates.masks[i]);
+    }
+    let programs = members.count_ones(..);
+    if programs < MIN_PROGRAMS || programs == total {
+        return None;
+    }
+    if chosen.len() > 1 && tested.iter().any(|t| is_parent(&t.predicates, chosen) && t.programs == programs) {
+        return None;
+    }
+    let correct = members.intersection_count(right);
+    let table = [
+        [correct as u64, (programs - correct) as u64],
+        [(total_right - correct) as u64, ((total - programs) - (total_right - correct)) as u64],
+    ];
+    let p = fisher_less(table)?;
+    Some(Tested { predicates: chosen.to_vec(), members, programs, correct, p })
+}
+
+/// Whether a slice is worth narrowing: it fails more often than the model does overall (SliceLine's
+/// positive score), and some slice inside it, of at least [`MIN_PROGRAMS`] programs holding as
+/// many of its failures as it can, would fall [`MIN_DIFFERENCE`] below its complement.
+fn worth_expanding(t: &Tested, total: usize, total_right: usize) -> bool {
+    let wrong = t.programs - t.correct;
+    let above_average_failures = wrong * total > (total - total_right) * t.programs;
+    let can_fall_far_enough = (MIN_PROGRAMS..t.programs).any(|size| {
+        let right_inside = size - wrong.min(size);
+        let success = right_inside as f64 / size as f64;
+        let complement = (total_right - right_inside) as f64 / (total - size) as f64;
+        complement - success >= MIN_DIFFERENCE
+    });
+    above_average_failures && can_fall_far_enough
+}
+
+/// The conjunctions one predicate larger whose every conjunction one predicate smaller was
+/// expanded (SliceLine's join), of predicates of different features, each once.
+fn children(predicates: &Predicates, expanded: &HashSet<Vec<usize>>) -> Vec<Vec<usize>> {
+    let mut made: Vec<Vec<usize>> = Vec::new();
+    let mut parents: Vec<&Vec<usize>> = expanded.iter().collect();
+    parents.sort();
+    for parent in parents {
+        let last = *parent.last().expect("a conjunction has a predicate");
+        for extra in last + 1..predicates.predicates.len() {
+            if parent.iter().any(|&i| predicates.features[i] == predicates.features[extra]) {
+                continue;
+            }
+            let child: Vec<usize> = parent.iter().copied().chain([extra]).collect();
+            let every_parent_expanded = (0..child.len()).all(|leave| {
+                let smaller: Vec<usize> =
+                    child.iter().enumerate().filter(|&(i, _)| i != leave).map(|(_, &p)| p).collect();
+                expanded.contains(&smaller)
+            });
+            if every_parent_expanded {
+                made.push(child);
+            }
+        }
+    }
+    made
+}
+
+/// Whether `parent` is `child` less one predicate.
+fn is_parent(parent: &[usize], child: &[usize]) -> bool {
+    parent.len() + 1 == child.len() && parent.iter().all(|p| child.contains(p))
+}
+
+/// Whether the narrower slice `child` does significantly worse than the rest of `parent`.
+fn worse_than(child: &Tested, parent: &Tested) -> bool {
+    let rest = (parent.programs - child.programs, parent.correct - child.correct);
+    let table =
+        [[child.correct as u64, (child.programs - child.correct) as u64], [rest.1 as u64, (rest.0 - rest.1) as u64]];
+    fisher_less(table).is_some_and(|p| p < ALPHA)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dynamic::DynamicProperties;
+    use crate::extractors::Constructs;
+    use crate::facts::tests::{add_prediction, tiny_facts};
+    use crate::facts::ProgramFacts;
+    use crate::judges::Judge;
+    use crate::types::ReferenceType;
+
+    /// 800 programs: 300 with a nested loop, 150 of those with a loop length from 11 to 20 (the
+    /// planted slice) and 150 from 1 to 10; of the other 500, half above 10 and half not; an `if`
+    /// or slicing in 3 of 10 at random. Two models answer them with success 0.7, but model 0 with
+    /// success `planted` on the planted slice; each verdict drawn at random.
+    fn synthetic(seed: u64, planted: f64) -> Facts {
+        let mut random = fastrand::Rng::with_seed(seed);
+        let mut facts = tiny_facts();
+        facts.models = vec!["a".into(), "b".into()];
+        let template = facts.programs[2].clone();
+        let mut predictions = std::sync::Arc::make_mut(&mut facts.predictions).clone();
+        predictions.model.clear();
+        predictions.program.clear();
+        predictions.task.clear();
+        predictions.verdict.iter_mut().for_each(Vec::clear);
+        predictions.answer_type.clear();
+        predictions.answer_type_reference.clear();
+        facts.predictions = std::sync::Arc::new(predictions);
+        let programs = 800;
+        facts.programs = (0..programs)
+            .map(|i| {
+                let mut constructs = Constructs::default();
+                if i < 300 {
+                    constructs.insert(Construct::NestedLoop);
+                }
+                for construct in [Construct::If, Construct::Slicing] {
+                    if random.f64() < 0.3 {
+                        constructs.insert(construct);
+                    }
+                }
+                let long = i < 150 || (300..550).contains(&i);
+                let loop_length = if long { random.u64(11..=20) } else { random.u64(1..=10) };
+                ProgramFacts {
+                    id: i.to_string(),
+                    constructs,
+                    metrics: None,
+                    output_type_reference: ReferenceType::Int,
+                    dynamic: Some(DynamicProperties {
+                        loop_length,
+                        recursion_depth: 0,
+                        executed_lines: loop_length * 3 + random.u64(0..30),
+                        distinct_lines: 5,
+                        run_time_ms: 1.0,
+                        outcome: "returned".into(),
+                        returns_expected: Some(true),
+                        got: None,
+                    }),
+                    ..template.clone()
+                }
+            })
+            .collect();
+        for program in 0..programs {
+            let p = &facts.programs[program];
+            let hard = p.constructs.has(Construct::NestedLoop) && p.dynamic.as_ref().unwrap().loop_length > 10;
+            for model in 0..2 {
+                let success = if model == 0 && hard { planted } else { 0.7 };
+                add_prediction(&mut facts, model, program as u32, random.f64() < success);
+            }
+        }
+        facts
+    }
+
+    fn found(facts: &Facts) -> Vec<Slice> {
+        slices(facts, &facts.outcomes(Judge::Reference))
+    }
+
+    #[test]
+    fn a_planted_slice_is_found_with_its_predicates() {
+        let planted = [
+            Predicate::Construct { construct: Construct::NestedLoop },
+            Predicate::Above { property: NumericProperty::LoopLength, threshold: 10.0 },
+        ];
+        let hits: Vec<u64> = (0..10)
+            .filter(|&seed| found(&synthetic(seed, 0.5)).iter().any(|s| s.model == "a" && s.predicates == planted))
+            .collect();
+        assert!(hits.len() >= 8, "found in seeds {hits:?} only");
+        let shown = found(&synthetic(hits[0], 0.5));
+        let slice = shown.iter().find(|s| s.predicates == planted).expect("found");
+        assert_eq!(slice.slice, "nested loop ∧ loop_length > 10");
+        assert_eq!(slice.programs, 150);
+        assert_eq!(slice.program_ids.len() as u64, slice.programs);
+        assert!(slice.p_adjusted >= slice.p && slice.p_adjusted < ALPHA);
+        assert!(slice.difference <= -MIN_DIFFERENCE && slice.programs >= MIN_PROGRAMS as u64);
+        assert!(shown.iter().all(|s| s.model == "a"), "model b has no slice: {shown:?}");
+    }
+
+    #[test]
+    fn without_an_effect_no_slice_is_shown() {
+        let quiet = (0..20).filter(|&seed| found(&synthetic(100 + seed, 0.7)).is_empty()).count();
+        assert!(quiet >= 19, "no slice in only {quiet} of 20 seeds");
+    }
+
+    #[test]
+    fn quartiles_are_distinct_cuts() {
+        assert_eq!(quartiles(vec![1.0, 2.0, 3.0, 4.0, 5.0]), [2.0, 3.0, 4.0]);
+        assert_eq!(quartiles(vec![0.0; 9]), [0.0]);
+        assert!(quartiles(Vec::new()).is_empty());
+        assert_eq!(Predicate::AtMost { property: NumericProperty::Loc, threshold: 2.5 }.text(), "loc ≤ 2.50");
+    }
+}
