@@ -190,6 +190,22 @@ fn tables() -> Vec<(&'static str, Vec<(&'static str, Source)>)> {
             ],
         ),
         (
+            "slices",
+            vec![
+                ("model", Field("model")),
+                ("task", Field("task")),
+                ("slice", Field("slice")),
+                ("programs", Field("programs")),
+                ("correct", Field("correct")),
+                ("success", Field("success")),
+                ("ci95", Interval("success_ci95")),
+                ("rest", Field("complement_success")),
+                ("difference", Field("difference")),
+                ("p", Field("p")),
+                ("p adjusted", Field("p_adjusted")),
+            ],
+        ),
+        (
             "divergence",
             [
                 &[

@@ -154,10 +154,11 @@ fn text(value: impl Into<String>) -> Cell {
 }
 
 /// The tables a drop may have no rows of at all: groups of programs their benchmark names, variants
-/// of a model, intermediate answers.
-pub const LEFT_OUT_WHEN_EMPTY: [&str; 8] = [
+/// of a model, slices beyond chance, intermediate answers.
+pub const LEFT_OUT_WHEN_EMPTY: [&str; 9] = [
     "groups",
     "variants",
+    "slices",
     "divergence",
     "divergence_kinds",
     "divergence_constructs",
@@ -386,6 +387,37 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                         Cell::Number(logistic(|l| l.slope_se), 4),
                         Cell::Number(logistic(|l| l.slope_se_clustered), 4),
                         Cell::Number(logistic(|l| l.slope_se_unclustered), 4),
+                    ]
+                })
+                .collect(),
+        },
+        Sheet {
+            name: "slices",
+            caption: format!(
+                "Property combinations where a model's success falls beyond chance ({judge} judge; programs \
+                 counted once, solved by most samples): success with its 95% Wilson interval against the other \
+                 programs', one-sided Fisher p, Benjamini–Hochberg adjusted over every combination tested"
+            ),
+            columns: vec![
+                "model", "task", "slice", "programs", "correct", "success", "ci95", "rest", "difference", "p",
+                "p adjusted",
+            ],
+            rows: report
+                .slices
+                .iter()
+                .map(|s| {
+                    vec![
+                        text(&s.model),
+                        text(s.task.name()),
+                        text(&s.slice),
+                        Cell::Count(s.programs),
+                        Cell::Count(s.correct),
+                        Cell::Rate(Some(s.success)),
+                        Cell::Interval(s.success_ci95),
+                        Cell::Rate(Some(s.complement_success)),
+                        Cell::Number(Some(s.difference), 3),
+                        Cell::P(Some(s.p)),
+                        Cell::P(Some(s.p_adjusted)),
                     ]
                 })
                 .collect(),

@@ -14,6 +14,7 @@ use crate::stats::agreement::{model_agreements, ModelAgreement};
 use crate::stats::construct_effect::{construct_effects, ConstructEffect};
 use crate::stats::divergence::{coherence, Reasoning};
 use crate::stats::numeric::{self, correlations, CorrelationRow};
+use crate::stats::slices::{slices, Slice};
 use crate::stats::variants::{variant_pairs, VariantPair};
 use crate::stats::{
     attribute_summaries, construct_summaries, run_summaries, type_summaries, AttributeSummary, ConstructSummary,
@@ -43,6 +44,9 @@ pub struct Report {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub variants: Vec<VariantPair>,
     pub correlations: Vec<CorrelationRow>,
+    /// Per model and task, the property combinations where its success falls beyond chance.
+    #[serde(default)]
+    pub slices: Vec<Slice>,
     /// Intermediate answers (loop states, branch decisions) against their runs.
     #[serde(flatten)]
     pub reasoning: Reasoning,
@@ -80,6 +84,7 @@ impl Report {
             variants: variant_pairs(&statistics.agreements),
             agreements: statistics.agreements,
             correlations: statistics.correlations,
+            slices: statistics.slices,
             reasoning: statistics.reasoning,
             programs: Vec::new(),
             unexpected_runs: unexpected_runs(facts),
@@ -121,6 +126,7 @@ units! {
         Agreements => "agreements", "model agreement";
         Correlations => "correlations", "correlations with properties";
         Divergences => "divergences", "intermediate answers against their runs";
+        Slices => "slices", "property combinations where a model fails";
     }
 }
 
@@ -133,7 +139,7 @@ impl Part {
     /// Whether the part counts what parsing gives the programs (constructs, metrics): it waits
     /// while the facts are `parsing`.
     pub fn needs_parsing(self) -> bool {
-        matches!(self, Part::Constructs | Part::ConstructEffects | Part::Correlations)
+        matches!(self, Part::Constructs | Part::ConstructEffects | Part::Correlations | Part::Slices)
     }
 }
 
@@ -269,6 +275,7 @@ struct Statistics {
     construct_effects: Vec<ConstructEffect>,
     agreements: Vec<ModelAgreement>,
     correlations: Vec<CorrelationRow>,
+    slices: Vec<Slice>,
     /// Without coherence, which needs the facts of every task.
     reasoning: Reasoning,
 }
@@ -309,7 +316,8 @@ impl Statistics {
         } else {
             Reasoning::default()
         };
-        Statistics { constructs, types, construct_effects, agreements, correlations, reasoning }
+        let slices = part(parts, Part::Slices, || slices(facts, outcomes));
+        Statistics { constructs, types, construct_effects, agreements, correlations, slices, reasoning }
     }
 }
 
@@ -340,6 +348,8 @@ pub struct TaskedReport {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub variants: Vec<Tagged<VariantPair>>,
     pub correlations: Vec<Tagged<CorrelationRow>>,
+    /// Per model and task, the property combinations where its success falls beyond chance.
+    pub slices: Vec<Slice>,
     /// Intermediate answers (loop states, branch decisions) against their runs.
     #[serde(flatten)]
     pub reasoning: Reasoning,
@@ -364,6 +374,7 @@ impl TaskedReport {
             agreements: vec![],
             variants: vec![],
             correlations: vec![],
+            slices: vec![],
             reasoning: Reasoning::of(facts, facts, judge, None),
             programs: program_reports(facts),
             unexpected_runs: unexpected_runs(facts),
@@ -379,6 +390,7 @@ impl TaskedReport {
             report.variants.extend(tagged(task, variant_pairs(&statistics.agreements)));
             report.agreements.extend(tagged(task, statistics.agreements));
             report.correlations.extend(tagged(task, statistics.correlations));
+            report.slices.extend(statistics.slices);
         }
         report
     }
@@ -407,6 +419,7 @@ impl TaskedReport {
             agreements: untagged(&self.agreements, task),
             variants: untagged(&self.variants, task),
             correlations: untagged(&self.correlations, task),
+            slices: self.slices.iter().filter(|s| s.task == task).cloned().collect(),
             reasoning: self.reasoning.of_task(task),
             programs: self.programs.clone(),
             unexpected_runs: self.unexpected_runs.clone(),
