@@ -17,6 +17,7 @@ use crate::components::properties::PropertiesView;
 use crate::components::reasoning::ReasoningView;
 use crate::components::section_nav::{SectionNav, SectionPanel};
 use crate::components::seen::{arc_changed, Seen, Shown};
+use crate::components::slices::SlicesView;
 use crate::components::sources::Sources;
 use crate::components::status::{Measuring, RunsStatus, Status};
 use crate::components::theme_switch::ThemeSwitch;
@@ -537,6 +538,7 @@ pub fn App() -> impl IntoView {
                 </SectionPanel>
                 <SectionPanel section=Section::Models current=section.into() busy=busy(Section::Models)>
                     <ComparisonView facts=models.facts report=models.report benchmark=compared on_select=on_select/>
+                    <SlicesView facts=models.facts report=models.report on_select=on_select/>
                 </SectionPanel>
                 <SectionPanel section=Section::Reasoning current=section.into() busy=busy(Section::Reasoning)>
                     <ReasoningView facts=facts.into() report=reasoning.report task=task on_open_program=on_open_program/>
@@ -571,7 +573,7 @@ fn parts_shown(section: Section) -> BTreeSet<Part> {
         Section::Constructs => &[Part::Constructs, Part::ConstructEffects],
         Section::Properties => &[Part::Correlations],
         Section::Types => &[Part::Types],
-        Section::Models => &[Part::Agreements],
+        Section::Models => &[Part::Agreements, Part::Slices],
         Section::Reasoning => &[Part::Divergences],
         Section::Exports => &Part::ALL,
     };

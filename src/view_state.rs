@@ -8,6 +8,7 @@
 use exerscope_core::drilldown::{AgreementCell, OutputType, ProgramAttribute, Selection};
 use exerscope_core::flavors::{AnyConstruct, Flavor};
 use exerscope_core::numeric::NumericProperty;
+use exerscope_core::stats::slices::Predicate;
 use exerscope_core::table::Task;
 use exerscope_core::{Facts, Judge};
 
@@ -111,6 +112,8 @@ pub struct Drill {
     pub agreement: Option<Agreement>,
     pub output_type: Option<OutputType>,
     pub attribute: Option<ProgramAttribute>,
+    /// A slice's predicates.
+    pub predicates: Vec<Predicate>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -188,6 +191,9 @@ impl ViewState {
             if let Some(output_type) = &drill.output_type {
                 put("drill.type", &format!("{}:{}", output_type.flavor.name(), output_type.name));
             }
+            for predicate in &drill.predicates {
+                put("drill.slice", &predicate.to_link());
+            }
         }
         if let Some(program) = &self.program {
             put("program.benchmark", &program.benchmark);
@@ -237,6 +243,7 @@ impl ViewState {
                 "drill.cell" => cell_named(&value).map(|c| cell = Some(c)).is_some(),
                 "drill.type" => output_type_named(&value).map(|t| drill.output_type = Some(t)).is_some(),
                 "drill.attribute" => attribute_named(&value).map(|a| drill.attribute = Some(a)).is_some(),
+                "drill.slice" => Predicate::from_link(&value).map(|p| drill.predicates.push(p)).is_some(),
                 "program.benchmark" => set(&mut program[0], &value),
                 "program.id" => set(&mut program[1], &value),
                 _ => {
@@ -319,6 +326,7 @@ impl Drill {
             construct: selection.construct,
             output_type: selection.output_type.clone(),
             attribute: selection.attribute.clone(),
+            predicates: selection.predicates.clone(),
             agreement: selection.agreement.and_then(|cell| {
                 Some(Agreement {
                     model_a: model(cell.model_a)?,
@@ -356,6 +364,7 @@ impl Drill {
             agreement,
             output_type: self.output_type.clone(),
             attribute: self.attribute.clone(),
+            predicates: self.predicates.clone(),
         })
     }
 }
@@ -407,6 +416,11 @@ mod tests {
                 }),
                 output_type: Some(OutputType { flavor: Flavor::Exerscope, name: "list of tuple: a&b".to_owned() }),
                 attribute: Some(ProgramAttribute { name: "source".to_owned(), value: "Swe:bench & co".to_owned() }),
+                predicates: vec![
+                    Predicate::Construct { construct: Construct::NestedLoop },
+                    Predicate::Above { property: NumericProperty::LoopLength, threshold: 10.0 },
+                    Predicate::Benchmark { benchmark: "Human Eval & co=1".to_owned() },
+                ],
             }),
             program: Some(ProgramKey { benchmark: "cruxeval".to_owned(), id: "sample_12".to_owned() }),
             models: vec!["gpt-4".to_owned(), "org/model #1".to_owned()],

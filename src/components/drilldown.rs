@@ -107,6 +107,10 @@ fn describe(facts: &Facts, selection: &Selection) -> String {
     if let Some(output_type) = &selection.output_type {
         parts.push(format!("expected output of type {} ({} types)", output_type.name, output_type.flavor.name()));
     }
+    if !selection.predicates.is_empty() {
+        let slice: Vec<String> = selection.predicates.iter().map(|p| p.text()).collect();
+        parts.push(format!("slice {}", slice.join(" ∧ ")));
+    }
     if let Some(cell) = selection.agreement {
         let verdict = |right: bool| if right { "right" } else { "wrong" };
         parts.push(format!(

@@ -17,6 +17,7 @@ pub mod properties;
 pub mod reasoning;
 pub mod section_nav;
 pub mod seen;
+pub mod slices;
 pub mod sources;
 pub mod status;
 pub mod steps;

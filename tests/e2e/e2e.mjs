@@ -27,6 +27,8 @@ if (!fs.existsSync(path.join(fixtures, 'README.md'))) {
 // file must be found relative to the page.
 const BASE = '/exerscope/';
 const server = await serve(path.join(root, 'dist'), 0, BASE);
+// The command line, for the numbers the page must show too.
+const cli = ['release', 'debug'].map((profile) => path.join(root, 'target', profile, 'exerscope')).find(fs.existsSync);
 const origin = `http://127.0.0.1:${server.address().port}`;
 const browser = await launchChromium(['--disable-quic']);
 // The offline copy (a service worker) is checked in a context of its own; here every request is seen.
@@ -253,6 +255,25 @@ try {
     // Every program is listed (only those in view are rendered).
     expectEqual(Number(await page.getAttribute('#drilldown-table', 'aria-rowcount')) - 1, Number(pooled[4]), 'programs only model A got right');
     await page.screenshot({ path: path.join(out, 'exerscope.png'), fullPage: true });
+    // Where each model fails: the page's strongest slices are the command line's, and one opens its programs.
+    const { slices } = JSON.parse(execFileSync(cli, ['analyze', '--no-dynamic', path.join(fixtures, 'exerscope/dataset'),
+      path.join(fixtures, 'exerscope/Experiment_Results')], { maxBuffer: 1 << 30 }));
+    await show('models');
+    await page.waitForSelector('table.slices tbody tr');
+    for (const model of ['gpt-4-turbo', 'deepseek-coder-33b-instruct']) {
+      const shown = await page.$$eval(`table.slices[data-model="${model}"] tbody tr`,
+        (rows) => rows.map((r) => JSON.stringify([r.dataset.slice, r.cells[1].textContent.trim()])));
+      const expected = slices.filter((s) => s.model === model).slice(0, 10)
+        .map((s) => JSON.stringify([s.slice, `${s.correct} of ${s.programs}`]));
+      expectEqual(shown, expected, `the strongest slices of ${model}`);
+    }
+    await page.locator('table.slices').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(out, 'slices.png') });
+    const strongest = slices.find((s) => s.model === 'gpt-4-turbo');
+    await page.click('table.slices[data-model="gpt-4-turbo"] tbody tr:first-child button');
+    await page.waitForFunction(() => (document.querySelector('#drilldown h2')?.textContent ?? '').includes('slice'));
+    expectEqual(Number(await page.getAttribute('#drilldown-table', 'aria-rowcount')) - 1, strongest.programs,
+      `the programs of ${strongest.slice}`);
   });
 
   await check('every program then runs on its own input: loop length charted as in the CLI, filters, the trace beside the answers', async () => {
@@ -848,7 +869,6 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     await show('exports');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-report-json')]);
     const shownPrograms = JSON.parse(fs.readFileSync(await download.path(), 'utf8')).programs;
-    const cli = ['release', 'debug'].map((profile) => path.join(root, 'target', profile, 'exerscope')).find(fs.existsSync);
     if (!cli) throw new Error('no exerscope command line built (cargo build -p exerscope-cli)');
     const cliPrograms = JSON.parse(execFileSync(cli, ['analyze', '--no-run', path.join(fixtures, 'cruxeval-x')],
       { maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'] })).programs;
@@ -933,7 +953,6 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
   await check("RE2-Bench's loop answers against their runs: the Reasoning section's numbers are the command line's; a program shows its steps, the first divergence marked", async () => {
     // The RE2-Bench drop of the check before.
     await show('reasoning');
-    const cli = ['release', 'debug'].map((profile) => path.join(root, 'target', profile, 'exerscope')).find(fs.existsSync);
     if (!cli) throw new Error('no exerscope command line built (cargo build -p exerscope-cli)');
     const re2 = path.join(fixtures, 're2bench');
     const report = JSON.parse(execFileSync(cli, ['analyze', '--no-run', path.join(re2, 'dataset'), path.join(re2, 'results')],

@@ -4,6 +4,7 @@
 use crate::facts::{Facts, ProgramFacts};
 use crate::flavors::{AnyConstruct, Flavor};
 use crate::judges::Judge;
+use crate::stats::slices::Predicate;
 use crate::table::{BenchmarkIdx, ModelIdx, ProgramIdx};
 use serde::{Deserialize, Serialize};
 
@@ -20,6 +21,9 @@ pub struct Selection {
     /// The programs their benchmark puts in this group (RE2-Bench: `difficulty` `easy`).
     #[serde(default)]
     pub attribute: Option<ProgramAttribute>,
+    /// The programs satisfying every one of these (a slice where a model fails).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub predicates: Vec<Predicate>,
 }
 
 /// A group of programs a benchmark names: an attribute and its value.
@@ -78,6 +82,7 @@ pub fn programs_behind(facts: &Facts, selection: &Selection, judge: Judge) -> Ve
             && selection.construct.is_none_or(|c| c.present_in(program))
             && selection.output_type.as_ref().is_none_or(|t| t.of(facts, program))
             && selection.attribute.as_ref().is_none_or(|a| a.of(program))
+            && selection.predicates.iter().all(|p| p.holds(facts, program))
     };
     let mut rows: Vec<Option<Vec<Option<bool>>>> = vec![None; facts.programs.len()];
     for i in 0..facts.predictions.len() {

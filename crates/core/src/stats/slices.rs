@@ -10,12 +10,12 @@ use super::contingency::fisher_less;
 use super::multiple_testing::benjamini_hochberg_in;
 use super::wilson::{wilson_interval, Z_95};
 use crate::extractors::Construct;
-use crate::facts::{Facts, Outcome};
+use crate::facts::{Facts, Outcome, ProgramFacts};
 use crate::numeric::NumericProperty;
 use crate::table::{ModelIdx, Task};
 use fixedbitset::FixedBitSet;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 /// The fewest programs a slice shown holds.
 pub const MIN_PROGRAMS: usize = 20;
@@ -59,6 +59,9 @@ pub enum Predicate {
     },
 }
 
+/// Thresholds are quartiles of values a program has, never NaN: equality is total.
+impl Eq for Predicate {}
+
 impl Predicate {
     /// In words, as a slice is written: `nested loop`, `loop_length > 10`, `output type = str`.
     pub fn text(&self) -> String {
@@ -69,6 +72,70 @@ impl Predicate {
             Predicate::OutputType { type_name } => format!("output type = {type_name}"),
             Predicate::Benchmark { benchmark } => format!("benchmark = {benchmark}"),
             Predicate::Attribute { name, value } => format!("{name} = {value}"),
+        }
+    }
+}
+
+impl Predicate {
+    /// Whether `program` satisfies it.
+    pub fn holds(&self, facts: &Facts, program: &ProgramFacts) -> bool {
+        match self {
+            Predicate::Construct { construct } => program.constructs.has(*construct),
+            Predicate::Above { property, threshold } => property.value(program).is_some_and(|v| v > *threshold),
+            Predicate::AtMost { property, threshold } => property.value(program).is_some_and(|v| v <= *threshold),
+            Predicate::OutputType { type_name } => {
+                facts.type_names.get(usize::from(program.output_type)) == Some(type_name)
+            }
+            Predicate::Benchmark { benchmark } => facts.benchmarks.get(program.benchmark as usize) == Some(benchmark),
+            Predicate::Attribute { name, value } => program.attributes.iter().any(|(n, v)| n == name && v == value),
+        }
+    }
+
+    /// As a link writes it: `construct:nested_loop`, `above:10:loop_length`, `at_most:7:loc`,
+    /// `type:str`, `benchmark:CRUXEval`, `attribute:difficulty:easy` (the free text last).
+    pub fn to_link(&self) -> String {
+        match self {
+            Predicate::Construct { construct } => format!("construct:{}", construct.name()),
+            Predicate::Above { property, threshold } => format!("above:{threshold}:{}", property.name()),
+            Predicate::AtMost { property, threshold } => format!("at_most:{threshold}:{}", property.name()),
+            Predicate::OutputType { type_name } => format!("type:{type_name}"),
+            Predicate::Benchmark { benchmark } => format!("benchmark:{benchmark}"),
+            Predicate::Attribute { name, value } => format!("attribute:{name}:{value}"),
+        }
+    }
+
+    /// The predicate [`Predicate::to_link`] wrote; `None` for text it does not write.
+    pub fn from_link(text: &str) -> Option<Predicate> {
+        let (kind, rest) = text.split_once(':')?;
+        let numeric = |rest: &str| {
+            let (threshold, name) = rest.split_once(':')?;
+            let threshold: f64 = threshold.parse().ok().filter(|t: &f64| t.is_finite())?;
+            Some((NumericProperty::from_name(name)?, threshold))
+        };
+        let named = |rest: &str| (!rest.is_empty()).then(|| rest.to_owned());
+        match kind {
+            "construct" => Construct::from_name(rest).map(|construct| Predicate::Construct { construct }),
+            "above" => numeric(rest).map(|(property, threshold)| Predicate::Above { property, threshold }),
+            "at_most" => numeric(rest).map(|(property, threshold)| Predicate::AtMost { property, threshold }),
+            "type" => named(rest).map(|type_name| Predicate::OutputType { type_name }),
+            "benchmark" => named(rest).map(|benchmark| Predicate::Benchmark { benchmark }),
+            "attribute" => {
+                let (name, value) = rest.split_once(':')?;
+                (!name.is_empty() && !value.is_empty())
+                    .then(|| Predicate::Attribute { name: name.to_owned(), value: value.to_owned() })
+            }
+            _ => None,
+        }
+    }
+
+    /// What it is a value of: predicates of one feature are never joined.
+    fn feature(&self) -> String {
+        match self {
+            Predicate::Construct { construct } => construct.name().to_owned(),
+            Predicate::Above { property, .. } | Predicate::AtMost { property, .. } => property.name().to_owned(),
+            Predicate::OutputType { .. } => "output type".to_owned(),
+            Predicate::Benchmark { .. } => "benchmark".to_owned(),
+            Predicate::Attribute { name, .. } => format!("attribute {name}"),
         }
     }
 }
@@ -119,53 +186,34 @@ impl Predicates {
     /// machine's) above and at most each quartile of its values; the output type; the
     /// benchmark; each attribute.
     pub fn of(facts: &Facts) -> Predicates {
-        let n = facts.programs.len();
-        let mut found: Vec<(Predicate, String, FixedBitSet)> = Vec::new();
-        let mut add = |predicate: Predicate, feature: String, holds: &dyn Fn(usize) -> bool| {
-            let mut mask = FixedBitSet::with_capacity(n);
-            (0..n).filter(|&i| holds(i)).for_each(|i| mask.insert(i));
-            if !mask.is_clear() {
-                found.push((predicate, feature, mask));
-            }
-        };
-        for construct in Construct::ALL {
-            add(Predicate::Construct { construct }, construct.name().to_owned(), &|i| {
-                facts.programs[i].constructs.has(construct)
-            });
-        }
+        let mut candidates: Vec<Predicate> =
+            Construct::ALL.into_iter().map(|construct| Predicate::Construct { construct }).collect();
         for property in NumericProperty::ALL.into_iter().filter(|&p| p != NumericProperty::RunTimeMs) {
-            let values: Vec<Option<f64>> = facts.programs.iter().map(|p| property.value(p)).collect();
-            for threshold in quartiles(values.iter().flatten().copied().collect()) {
-                let value = |i: usize| values[i];
-                add(Predicate::Above { property, threshold }, property.name().to_owned(), &|i| {
-                    value(i).is_some_and(|v| v > threshold)
-                });
-                add(Predicate::AtMost { property, threshold }, property.name().to_owned(), &|i| {
-                    value(i).is_some_and(|v| v <= threshold)
-                });
+            let values: Vec<f64> = facts.programs.iter().filter_map(|p| property.value(p)).collect();
+            for threshold in quartiles(values) {
+                candidates.push(Predicate::Above { property, threshold });
+                candidates.push(Predicate::AtMost { property, threshold });
             }
         }
-        for (type_id, type_name) in facts.type_names.iter().enumerate() {
-            add(Predicate::OutputType { type_name: type_name.clone() }, "output type".to_owned(), &|i| {
-                usize::from(facts.programs[i].output_type) == type_id
-            });
-        }
-        for (index, benchmark) in facts.benchmarks.iter().enumerate() {
-            add(Predicate::Benchmark { benchmark: benchmark.clone() }, "benchmark".to_owned(), &|i| {
-                facts.programs[i].benchmark as usize == index
-            });
-        }
-        let attributes: BTreeMap<&(String, String), ()> =
-            facts.programs.iter().flat_map(|p| &p.attributes).map(|a| (a, ())).collect();
-        for (name, value) in attributes.into_keys() {
-            let pair = (name.clone(), value.clone());
-            add(Predicate::Attribute { name: name.clone(), value: value.clone() }, format!("attribute {name}"), &|i| {
-                facts.programs[i].attributes.contains(&pair)
-            });
-        }
+        candidates.extend(facts.type_names.iter().map(|t| Predicate::OutputType { type_name: t.clone() }));
+        candidates.extend(facts.benchmarks.iter().map(|b| Predicate::Benchmark { benchmark: b.clone() }));
+        let attributes: BTreeSet<&(String, String)> = facts.programs.iter().flat_map(|p| &p.attributes).collect();
+        candidates.extend(
+            attributes
+                .into_iter()
+                .map(|(name, value)| Predicate::Attribute { name: name.clone(), value: value.clone() }),
+        );
         let mut names: Vec<String> = Vec::new();
         let mut predicates = Predicates { predicates: Vec::new(), features: Vec::new(), masks: Vec::new() };
-        for (predicate, feature, mask) in found {
+        for predicate in candidates {
+            let mut mask = FixedBitSet::with_capacity(facts.programs.len());
+            for (i, program) in facts.programs.iter().enumerate() {
+                mask.set(i, predicate.holds(facts, program));
+            }
+            if mask.is_clear() {
+                continue;
+            }
+            let feature = predicate.feature();
             let id = names.iter().position(|f| *f == feature).unwrap_or_else(|| {
                 names.push(feature);
                 names.len() - 1
@@ -498,10 +546,10 @@ fn worse_than(child: &Tested, parent: &Tested) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::drilldown::{programs_behind, Selection};
     use crate::dynamic::DynamicProperties;
     use crate::extractors::Constructs;
     use crate::facts::tests::{add_prediction, tiny_facts};
-    use crate::facts::ProgramFacts;
     use crate::judges::Judge;
     use crate::types::ReferenceType;
 
@@ -580,7 +628,8 @@ mod tests {
             .filter(|&seed| found(&synthetic(seed, 0.5)).iter().any(|s| s.model == "a" && s.predicates == planted))
             .collect();
         assert!(hits.len() >= 8, "found in seeds {hits:?} only");
-        let shown = found(&synthetic(hits[0], 0.5));
+        let facts = synthetic(hits[0], 0.5);
+        let shown = found(&facts);
         let slice = shown.iter().find(|s| s.predicates == planted).expect("found");
         assert_eq!(slice.slice, "nested loop ∧ loop_length > 10");
         assert_eq!(slice.programs, 150);
@@ -588,12 +637,36 @@ mod tests {
         assert!(slice.p_adjusted >= slice.p && slice.p_adjusted < ALPHA);
         assert!(slice.difference <= -MIN_DIFFERENCE && slice.programs >= MIN_PROGRAMS as u64);
         assert!(shown.iter().all(|s| s.model == "a"), "model b has no slice: {shown:?}");
+        // The drill-down by the slice's predicates opens exactly its programs.
+        let selection = Selection { model: Some(0), predicates: slice.predicates.clone(), ..Selection::default() };
+        let mut opened: Vec<u32> =
+            programs_behind(&facts, &selection, Judge::Reference).iter().map(|row| row.program).collect();
+        opened.sort_unstable();
+        assert_eq!(opened, slice.program_ids);
     }
 
     #[test]
     fn without_an_effect_no_slice_is_shown() {
         let quiet = (0..20).filter(|&seed| found(&synthetic(100 + seed, 0.7)).is_empty()).count();
         assert!(quiet >= 19, "no slice in only {quiet} of 20 seeds");
+    }
+
+    #[test]
+    fn a_predicate_survives_its_link() {
+        let predicates = [
+            Predicate::Construct { construct: Construct::NestedLoop },
+            Predicate::Above { property: NumericProperty::LoopLength, threshold: 10.0 },
+            Predicate::AtMost { property: NumericProperty::Loc, threshold: 2.5 },
+            Predicate::OutputType { type_name: "list of tuple: a&b".into() },
+            Predicate::Benchmark { benchmark: "Human:Eval".into() },
+            Predicate::Attribute { name: "difficulty".into(), value: "easy:ish".into() },
+        ];
+        for predicate in predicates {
+            assert_eq!(Predicate::from_link(&predicate.to_link()), Some(predicate));
+        }
+        for text in ["", "construct:none", "above:x:loc", "above:inf:loc", "type:", "attribute:x", "what:ever"] {
+            assert_eq!(Predicate::from_link(text), None, "{text}");
+        }
     }
 
     #[test]
