@@ -4,9 +4,11 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use exerscope_cli::collect::read_inputs;
 use exerscope_core::alignment::divergences;
+use exerscope_core::dynamic::DynamicProperties;
 use exerscope_core::extractors::ProgramParser;
 use exerscope_core::intermediate::StoredRun;
 use exerscope_core::report::{Part, ReportScope};
+use exerscope_core::stats::slices::slices;
 use exerscope_core::table::{Language, Task};
 use exerscope_core::{analyze, InputFile, Judge, Report};
 use std::path::PathBuf;
@@ -31,6 +33,23 @@ fn bench(c: &mut Criterion) {
         let mut parser = ProgramParser::new();
         b.iter(|| programs.iter().map(|code| parser.extract(code, Language::Python)).count())
     });
+    // The slice finder with every property a run gives set (values spread as runs spread them),
+    // so that it bins as many properties as after the page's runs.
+    let mut ran = facts.clone();
+    for (i, program) in ran.programs.iter_mut().enumerate() {
+        program.dynamic = Some(DynamicProperties {
+            loop_length: (i * 7 % 41) as u64,
+            recursion_depth: (i % 4) as u32,
+            executed_lines: (i * 13 % 401) as u64,
+            distinct_lines: (i % 31) as u32,
+            run_time_ms: 1.0,
+            outcome: "returned".to_owned(),
+            returns_expected: Some(true),
+            got: None,
+        });
+    }
+    let outcomes = ran.outcomes(Judge::Reference);
+    group.bench_function("slices of every model (run properties set)", |b| b.iter(|| slices(&ran, &outcomes)));
     group.finish();
 }
 

@@ -15,7 +15,7 @@ use crate::numeric::NumericProperty;
 use crate::table::{ModelIdx, Task};
 use fixedbitset::FixedBitSet;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// The fewest programs a slice shown holds.
 pub const MIN_PROGRAMS: usize = 20;
@@ -373,14 +373,17 @@ pub fn find(predicates: &Predicates, universe: &FixedBitSet, right: &FixedBitSet
     let total = universe.count_ones(..);
     let total_right = right.intersection_count(universe);
     let mut tested: Vec<Tested> = Vec::new();
+    // Each conjunction tested, by its predicates: its programs.
+    let mut sizes: HashMap<Vec<usize>, usize> = HashMap::new();
     let mut level: Vec<Vec<usize>> = (0..predicates.predicates.len()).map(|i| vec![i]).collect();
     for depth in 1..=MAX_PREDICATES {
         // The conjunctions of this level worth narrowing.
         let mut expanded = HashSet::new();
         for chosen in level {
-            let Some(candidate) = test(predicates, &chosen, universe, right, (total, total_right), &tested) else {
+            let Some(candidate) = test(predicates, &chosen, universe, right, (total, total_right), &sizes) else {
                 continue;
             };
+            sizes.insert(candidate.predicates.clone(), candidate.programs);
             if depth < MAX_PREDICATES && worth_expanding(&candidate, total, total_right) {
                 expanded.insert(candidate.predicates.clone());
             }
@@ -467,7 +470,7 @@ fn test(
     universe: &FixedBitSet,
     right: &FixedBitSet,
     (total, total_right): (usize, usize),
-    tested: &[Tested],
+    sizes: &HashMap<Vec<usize>, usize>,
 ) -> Option<Tested> {
     let mut members = universe.clone();
     for &i in chosen {
@@ -477,7 +480,8 @@ fn test(
     if programs < MIN_PROGRAMS || programs == total {
         return None;
     }
-    if chosen.len() > 1 && tested.iter().any(|t| is_parent(&t.predicates, chosen) && t.programs == programs) {
+    let narrows_nothing = (0..chosen.len()).any(|leave| sizes.get(&without(chosen, leave)) == Some(&programs));
+    if chosen.len() > 1 && narrows_nothing {
         return None;
     }
     let correct = members.intersection_count(right);
@@ -517,17 +521,18 @@ fn children(predicates: &Predicates, expanded: &HashSet<Vec<usize>>) -> Vec<Vec<
                 continue;
             }
             let child: Vec<usize> = parent.iter().copied().chain([extra]).collect();
-            let every_parent_expanded = (0..child.len()).all(|leave| {
-                let smaller: Vec<usize> =
-                    child.iter().enumerate().filter(|&(i, _)| i != leave).map(|(_, &p)| p).collect();
-                expanded.contains(&smaller)
-            });
+            let every_parent_expanded = (0..child.len()).all(|leave| expanded.contains(&without(&child, leave)));
             if every_parent_expanded {
                 made.push(child);
             }
         }
     }
     made
+}
+
+/// The conjunction without its `leave`-th predicate.
+fn without(chosen: &[usize], leave: usize) -> Vec<usize> {
+    chosen.iter().enumerate().filter(|&(i, _)| i != leave).map(|(_, &p)| p).collect()
 }
 
 /// Whether `parent` is `child` less one predicate.
