@@ -4,7 +4,7 @@
 
 use exerscope_charts::format::{format_p_short, interval, percent, points};
 use exerscope_core::drilldown::Selection;
-use exerscope_core::stats::slices::{Slice, ALPHA, MIN_DIFFERENCE, MIN_PROGRAMS};
+use exerscope_core::stats::slices::{Replication, Slice, ALPHA, MIN_DIFFERENCE, MIN_PROGRAMS};
 use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -40,7 +40,8 @@ pub fn SlicesView(
                 .filter(|model| report.runs.iter().any(|r| r.model == *model))
                 .map(|model| {
                     let rows: Vec<Slice> = report.slices.iter().filter(|s| s.model == model).cloned().collect();
-                    view! { <ModelSlices model=model rows=rows open=open/> }
+                    let replication = report.slice_replication.iter().find(|r| r.model == model).cloned();
+                    view! { <ModelSlices model=model rows=rows replication=replication open=open/> }
                 })
                 .collect_view()
         })}
@@ -49,7 +50,12 @@ pub fn SlicesView(
 
 /// One model's slices, the strongest first.
 #[component]
-fn ModelSlices(model: String, rows: Vec<Slice>, open: impl Fn(&Slice) + Copy + Send + Sync + 'static) -> impl IntoView {
+fn ModelSlices(
+    model: String,
+    rows: Vec<Slice>,
+    replication: Option<Replication>,
+    open: impl Fn(&Slice) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
     let count = rows.len();
     let summary = match count {
         0 => "no slice beyond chance".to_owned(),
@@ -77,8 +83,15 @@ fn ModelSlices(model: String, rows: Vec<Slice>, open: impl Fn(&Slice) + Copy + S
             row
         })
         .collect_view();
+    let replication = replication.filter(|r| r.found > 0).map(|r| {
+        format!(
+            "Honesty check: of the {} slices found on a random half of its programs, {} hold on the other half.",
+            r.found, r.held
+        )
+    });
     view! {
         <h4>{model.clone()}": "{summary}</h4>
+        {replication.map(|text| view! { <p class="explain replication" data-model=model.clone()>{text}</p> })}
         {(count > 0).then(|| view! {
             <div class="table-scroll" tabindex="0" role="region" aria-label=format!("Slices where {model} fails")>
                 <table class="pivot slices" data-model=model.clone()>

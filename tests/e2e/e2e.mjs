@@ -256,8 +256,8 @@ try {
     expectEqual(Number(await page.getAttribute('#drilldown-table', 'aria-rowcount')) - 1, Number(pooled[4]), 'programs only model A got right');
     await page.screenshot({ path: path.join(out, 'exerscope.png'), fullPage: true });
     // Where each model fails: the page's strongest slices are the command line's, and one opens its programs.
-    const { slices } = JSON.parse(execFileSync(cli, ['analyze', '--no-dynamic', path.join(fixtures, 'exerscope/dataset'),
-      path.join(fixtures, 'exerscope/Experiment_Results')], { maxBuffer: 1 << 30 }));
+    const { slices, slice_replication: replication } = JSON.parse(execFileSync(cli, ['analyze', '--no-dynamic',
+      path.join(fixtures, 'exerscope/dataset'), path.join(fixtures, 'exerscope/Experiment_Results')], { maxBuffer: 1 << 30 }));
     await show('models');
     await page.waitForSelector('table.slices tbody tr');
     for (const model of ['gpt-4-turbo', 'deepseek-coder-33b-instruct']) {
@@ -266,6 +266,14 @@ try {
       const expected = slices.filter((s) => s.model === model).slice(0, 10)
         .map((s) => JSON.stringify([s.slice, `${s.correct} of ${s.programs}`]));
       expectEqual(shown, expected, `the strongest slices of ${model}`);
+    }
+    // The honesty check beside each list: found on half the programs, held on the other half.
+    const said = await page.$$eval('p.replication', (ps) => ps.map((p) => [p.dataset.model, p.textContent]));
+    for (const r of replication.filter((r) => r.found > 0)) {
+      const text = said.find(([model]) => model === r.model)?.[1] ?? '';
+      if (!text.includes(`of the ${r.found} slices`) || !text.includes(`, ${r.held} hold`)) {
+        throw new Error(`the replication of ${r.model}: ${text}`);
+      }
     }
     await page.locator('table.slices').first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(out, 'slices.png') });

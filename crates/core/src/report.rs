@@ -14,7 +14,7 @@ use crate::stats::agreement::{model_agreements, ModelAgreement};
 use crate::stats::construct_effect::{construct_effects, ConstructEffect};
 use crate::stats::divergence::{coherence, Reasoning};
 use crate::stats::numeric::{self, correlations, CorrelationRow};
-use crate::stats::slices::{slices, Slice};
+use crate::stats::slices::{replication, slices, Replication, Slice, REPLICATION_SEED};
 use crate::stats::variants::{variant_pairs, VariantPair};
 use crate::stats::{
     attribute_summaries, construct_summaries, run_summaries, type_summaries, AttributeSummary, ConstructSummary,
@@ -47,6 +47,9 @@ pub struct Report {
     /// Per model and task, the property combinations where its success falls beyond chance.
     #[serde(default)]
     pub slices: Vec<Slice>,
+    /// Per model and task, how many slices found on a random half of its programs hold on the other.
+    #[serde(default)]
+    pub slice_replication: Vec<Replication>,
     /// Intermediate answers (loop states, branch decisions) against their runs.
     #[serde(flatten)]
     pub reasoning: Reasoning,
@@ -85,6 +88,7 @@ impl Report {
             agreements: statistics.agreements,
             correlations: statistics.correlations,
             slices: statistics.slices,
+            slice_replication: statistics.slice_replication,
             reasoning: statistics.reasoning,
             programs: Vec::new(),
             unexpected_runs: unexpected_runs(facts),
@@ -276,6 +280,7 @@ struct Statistics {
     agreements: Vec<ModelAgreement>,
     correlations: Vec<CorrelationRow>,
     slices: Vec<Slice>,
+    slice_replication: Vec<Replication>,
     /// Without coherence, which needs the facts of every task.
     reasoning: Reasoning,
 }
@@ -317,7 +322,17 @@ impl Statistics {
             Reasoning::default()
         };
         let slices = part(parts, Part::Slices, || slices(facts, outcomes));
-        Statistics { constructs, types, construct_effects, agreements, correlations, slices, reasoning }
+        let slice_replication = part(parts, Part::Slices, || replication(facts, outcomes, REPLICATION_SEED));
+        Statistics {
+            constructs,
+            types,
+            construct_effects,
+            agreements,
+            correlations,
+            slices,
+            slice_replication,
+            reasoning,
+        }
     }
 }
 
@@ -350,6 +365,8 @@ pub struct TaskedReport {
     pub correlations: Vec<Tagged<CorrelationRow>>,
     /// Per model and task, the property combinations where its success falls beyond chance.
     pub slices: Vec<Slice>,
+    /// Per model and task, how many slices found on a random half of its programs hold on the other.
+    pub slice_replication: Vec<Replication>,
     /// Intermediate answers (loop states, branch decisions) against their runs.
     #[serde(flatten)]
     pub reasoning: Reasoning,
@@ -375,6 +392,7 @@ impl TaskedReport {
             variants: vec![],
             correlations: vec![],
             slices: vec![],
+            slice_replication: vec![],
             reasoning: Reasoning::of(facts, facts, judge, None),
             programs: program_reports(facts),
             unexpected_runs: unexpected_runs(facts),
@@ -391,6 +409,7 @@ impl TaskedReport {
             report.agreements.extend(tagged(task, statistics.agreements));
             report.correlations.extend(tagged(task, statistics.correlations));
             report.slices.extend(statistics.slices);
+            report.slice_replication.extend(statistics.slice_replication);
         }
         report
     }
@@ -420,6 +439,7 @@ impl TaskedReport {
             variants: untagged(&self.variants, task),
             correlations: untagged(&self.correlations, task),
             slices: self.slices.iter().filter(|s| s.task == task).cloned().collect(),
+            slice_replication: self.slice_replication.iter().filter(|r| r.task == task).cloned().collect(),
             reasoning: self.reasoning.of_task(task),
             programs: self.programs.clone(),
             unexpected_runs: self.unexpected_runs.clone(),
