@@ -344,11 +344,7 @@ pub fn replication(facts: &Facts, outcomes: &[Outcome], seed: u64) -> Vec<Replic
                     });
                     let (total, total_right) = (tested_on.count_ones(..), right.intersection_count(&tested_on));
                     let (programs, correct) = (members.count_ones(..), members.intersection_count(&right));
-                    let table = [
-                        [correct as u64, (programs - correct) as u64],
-                        [(total_right - correct) as u64, ((total - programs) - (total_right - correct)) as u64],
-                    ];
-                    fisher_less(table).is_some_and(|p| p < ALPHA)
+                    lower_than_rest((programs, correct), (total, total_right)).is_some_and(|p| p < ALPHA)
                 })
                 .count();
             Replication {
@@ -481,11 +477,7 @@ fn test(
         return None;
     }
     let correct = members.intersection_count(right);
-    let table = [
-        [correct as u64, (programs - correct) as u64],
-        [(total_right - correct) as u64, ((total - programs) - (total_right - correct)) as u64],
-    ];
-    let p = fisher_less(table)?;
+    let p = lower_than_rest((programs, correct), (total, total_right))?;
     Some(Tested { predicates: chosen.to_vec(), members, programs, correct, p })
 }
 
@@ -526,6 +518,13 @@ fn children(predicates: &Predicates, expanded: &HashSet<Vec<usize>>) -> Vec<Vec<
     made
 }
 
+/// One-sided Fisher p that a slice of `programs` with `correct` right does worse than the rest of
+/// `total` programs with `total_right` right.
+fn lower_than_rest((programs, correct): (usize, usize), (total, total_right): (usize, usize)) -> Option<f64> {
+    let rest = (total - programs, total_right - correct);
+    fisher_less([[correct as u64, (programs - correct) as u64], [rest.1 as u64, (rest.0 - rest.1) as u64]])
+}
+
 /// The conjunction without its `leave`-th predicate.
 fn without(chosen: &[usize], leave: usize) -> Vec<usize> {
     chosen.iter().enumerate().filter(|&(i, _)| i != leave).map(|(_, &p)| p).collect()
@@ -533,10 +532,7 @@ fn without(chosen: &[usize], leave: usize) -> Vec<usize> {
 
 /// Whether the narrower slice `child` does significantly worse than the rest of `parent`.
 fn worse_than(child: &Tested, parent: &Tested) -> bool {
-    let rest = (parent.programs - child.programs, parent.correct - child.correct);
-    let table =
-        [[child.correct as u64, (child.programs - child.correct) as u64], [rest.1 as u64, (rest.0 - rest.1) as u64]];
-    fisher_less(table).is_some_and(|p| p < ALPHA)
+    lower_than_rest((child.programs, child.correct), (parent.programs, parent.correct)).is_some_and(|p| p < ALPHA)
 }
 
 #[cfg(test)]
