@@ -4,13 +4,10 @@
 
 use exerscope_charts::format::{format_p_short, interval, percent, points};
 use exerscope_core::drilldown::Selection;
-use exerscope_core::stats::slices::{Replication, Slice, ALPHA, MIN_DIFFERENCE, MIN_PROGRAMS};
+use exerscope_core::stats::slices::{Replication, Slice, ALPHA, MAX_SHOWN, MIN_DIFFERENCE, MIN_PROGRAMS};
 use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
 use std::sync::Arc;
-
-/// Slices listed per model at first.
-const SHOWN_PER_MODEL: usize = 10;
 
 #[component]
 pub fn SlicesView(
@@ -59,12 +56,12 @@ fn ModelSlices(
     let count = rows.len();
     let summary = match count {
         0 => "no slice beyond chance".to_owned(),
-        n if n <= SHOWN_PER_MODEL => format!("{n} slice(s) beyond chance"),
-        n => format!("{n} slices beyond chance; the {SHOWN_PER_MODEL} strongest shown"),
+        1 => "1 slice beyond chance".to_owned(),
+        n if n < MAX_SHOWN => format!("{n} slices beyond chance"),
+        n => format!("the {n} strongest slices beyond chance, each saying something the ones above do not"),
     };
     let body = rows
         .into_iter()
-        .take(SHOWN_PER_MODEL)
         .map(|slice| {
             let row = view! {
                 <tr data-slice=slice.slice.clone()>
