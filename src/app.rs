@@ -575,16 +575,7 @@ fn parts_shown(section: Section) -> BTreeSet<Part> {
         Section::Types => &[Part::Types],
         Section::Models => &[Part::Agreements, Part::Slices],
         Section::Reasoning => &[Part::Divergences],
-        // Slices (their finder, in the worker's one thread) wait for a worker of their own: after
-        // the programs' runs they make the whole report too slow for a click on "Export".
-        Section::Exports => &[
-            Part::Constructs,
-            Part::Types,
-            Part::ConstructEffects,
-            Part::Agreements,
-            Part::Correlations,
-            Part::Divergences,
-        ],
+        Section::Exports => return Part::every().into_iter().collect(),
     };
     parts.iter().copied().collect()
 }
@@ -767,8 +758,8 @@ mod tests {
         reports.clear();
         reports.take(Arc::new(Answer::from(overview.report(&facts()))));
         assert!(reports.find(&types).is_none(), "the overview's report has no types");
-        let exported: BTreeSet<Part> = Part::every().into_iter().filter(|&p| p != Part::Slices).collect();
-        assert!(parts_shown(Section::Exports) == exported, "exports take the whole report but its slices");
+        let exported: BTreeSet<Part> = Part::every().into_iter().collect();
+        assert!(parts_shown(Section::Exports) == exported, "exports take the whole report");
     }
 
     #[test]

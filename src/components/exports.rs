@@ -93,7 +93,11 @@ pub fn Exports(
                 <code>"exerscope report --out DIR"</code>" writes the same files from a script."
             </p>
             <ul class="exports">{rows}</ul>
-            <button id="export-report-json" on:click=whole>"The whole report (JSON)"</button>
+            // Until the worker has built the report asked for (with every slice: some tenths of a
+            // second after the runs), a click would take nothing.
+            <button id="export-report-json" on:click=whole disabled=move || report.get().is_none()>
+                "The whole report (JSON)"
+            </button>
             <details id="methods">
                 <summary>"How each number is computed (for a methods section)"</summary>
                 <dl>

@@ -361,6 +361,14 @@ try {
     const [header, ...lines] = csv.text.trim().split('\n').map((line) => line.split(','));
     const row = lines.find((cells) => cells[0] === 'gpt-4-turbo' && cells[1] === 'cruxeval');
     expectEqual([row[header.indexOf('correct')], row[header.indexOf('total')]], ['659', '800'], 'the runs CSV');
+    // The slices, found once the runs are in (dynamic properties among their predicates), leave as
+    // the report has them: each model's few strongest.
+    const slices = (await save('export-slices-csv')).text.trim().split('\n');
+    expectEqual(slices.length - 1, report.slices.length, 'slices in the CSV and the JSON report');
+    for (const model of ['deepseek-coder-33b-instruct', 'gpt-4-turbo']) {
+      const count = report.slices.filter((s) => s.model === model).length;
+      if (count < 1 || count > 10) throw new Error(`${count} slices of ${model} in the report`);
+    }
     await show('overview');
     const svg = await save('overview-chart ~ figcaption .export-svg');
     expectEqual(svg.name, 'overview.svg', 'SVG file name');
