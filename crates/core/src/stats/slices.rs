@@ -27,8 +27,8 @@ pub const MIN_DIFFERENCE: f64 = 0.10;
 pub const ALPHA: f64 = 0.05;
 /// The most predicates a slice joins.
 pub const MAX_PREDICATES: usize = 3;
-/// The most slices shown per model and task: the strongest, each of other programs than those
-/// before it.
+/// The most slices shown per model and task: the strongest, each saying something those before it
+/// do not.
 pub const MAX_SHOWN: usize = 10;
 /// The share of their programs (of those in either: Jaccard) above which two slices, neither
 /// inside the other, say the same and only the stronger is shown.
@@ -342,6 +342,7 @@ pub fn replication(facts: &Facts, outcomes: &[Outcome], seed: u64) -> Vec<Replic
             let mut tested_on = universe;
             tested_on.difference_with(&first_half);
             let found = find(&predicates, &found_on, &right);
+            let (total, total_right) = (tested_on.count_ones(..), right.intersection_count(&tested_on));
             let held = found
                 .iter()
                 .filter(|f| {
@@ -349,7 +350,6 @@ pub fn replication(facts: &Facts, outcomes: &[Outcome], seed: u64) -> Vec<Replic
                         set.intersect_with(&predicates.masks[i]);
                         set
                     });
-                    let (total, total_right) = (tested_on.count_ones(..), right.intersection_count(&tested_on));
                     let (programs, correct) = (members.count_ones(..), members.intersection_count(&right));
                     lower_than_rest((programs, correct), (total, total_right)).is_some_and(|p| p < ALPHA)
                 })
@@ -423,9 +423,9 @@ pub fn find(predicates: &Predicates, universe: &FixedBitSet, right: &FixedBitSet
 /// Whether `slice` says something a stronger slice shown does not: one inside the other says where
 /// within it failures gather, or that they reach beyond it (a slice narrowing a shown one by a
 /// predicate must already do significantly worse than it); across it, it must hold other programs.
-/// Of slices of the same or nearly the same programs (`loop_length > 10` and `executed_lines > 30`, where one
-/// all but implies the other) the strongest is shown. A looser bar (half the programs the same)
-/// hid the planted slice of the tests behind its proxy in one seed of ten.
+/// Of slices of the same or nearly the same programs (`loop_length > 10` and `executed_lines > 30`,
+/// where one all but implies the other) the strongest is shown. A looser bar (half the programs
+/// the same) hid the planted slice of the tests behind its proxy in one seed of ten.
 fn adds_to(slice: &Tested, stronger: &Tested) -> bool {
     let (a, b) = (&slice.members, &stronger.members);
     let nested = a != b && (a.is_subset(b) || b.is_subset(a));
