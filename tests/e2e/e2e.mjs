@@ -369,6 +369,15 @@ try {
       const count = report.slices.filter((s) => s.model === model).length;
       if (count < 1 || count > 10) throw new Error(`${count} slices of ${model} in the report`);
     }
+    // The slices the Models section lists are the report's, row for row (the runs are done: both
+    // are built from the same facts).
+    await show('models');
+    for (const model of ['deepseek-coder-33b-instruct', 'gpt-4-turbo']) {
+      const listed = await page.$$eval(`table.slices[data-model="${model}"] tbody tr`,
+        (rows) => rows.map((r) => [r.dataset.slice, r.cells[1].textContent.trim()]));
+      const reported = report.slices.filter((s) => s.model === model).map((s) => [s.slice, `${s.correct} of ${s.programs}`]);
+      expectEqual(listed, reported, `the slices of ${model}, page and JSON report`);
+    }
     await show('overview');
     const svg = await save('overview-chart ~ figcaption .export-svg');
     expectEqual(svg.name, 'overview.svg', 'SVG file name');
