@@ -117,6 +117,18 @@ async function linkWith(parts) {
   return new URL(page.url()).hash;
 }
 
+// Chromium drops a page's download when more than about ten came in the last few seconds (no
+// event, no error; chromedp/chromedp#791): a user never clicks that fast, the checks do. One a
+// second at most.
+let lastDownload = 0;
+/** The download `click` starts. */
+async function download(click) {
+  await page.waitForTimeout(Math.max(0, lastDownload + 1100 - Date.now()));
+  const [started] = await Promise.all([page.waitForEvent('download'), click()]);
+  lastDownload = Date.now();
+  return started;
+}
+
 async function show(section) {
   // The status lines above the navigation change height as the programs' runs end: a click the
   // shift made miss is made again.
@@ -347,8 +359,8 @@ try {
 
   await check('every table and the report leave the page as files that parse, with the numbers shown', async () => {
     const save = async (id) => {
-      const [download] = await Promise.all([page.waitForEvent('download'), page.click(`#${id}`)]);
-      return { name: download.suggestedFilename(), text: fs.readFileSync(await download.path(), 'utf8') };
+      const file = await download(() => page.click(`#${id}`));
+      return { name: file.suggestedFilename(), text: fs.readFileSync(await file.path(), 'utf8') };
     };
     await show('exports');
     const report = JSON.parse((await save('export-report-json')).text);
@@ -388,8 +400,7 @@ try {
     }, svg.text);
     if (!texts || !texts.includes('gpt-4-turbo') || !texts.includes('cruxeval')) throw new Error(`overview SVG: ${texts}`);
     await show('constructs');
-    const [png] = await Promise.all([page.waitForEvent('download'),
-      page.click('canvas[data-figure="constructs-cruxeval-reference"] ~ figcaption .export-png')]);
+    const png = await download(() => page.click('canvas[data-figure="constructs-cruxeval-reference"] ~ figcaption .export-png'));
     const bytes = fs.readFileSync(await png.path());
     expectEqual(bytes.subarray(1, 4).toString(), 'PNG', 'PNG signature');
     expectEqual([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], [760, 760], 'PNG of the radar at twice its size');
@@ -886,8 +897,8 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     // second module (every grammar), which a drop of Python and Java alone never loads.
     if (!grammarsLoaded()) throw new Error('the second parsing module was not loaded');
     await show('exports');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-report-json')]);
-    const shownPrograms = JSON.parse(fs.readFileSync(await download.path(), 'utf8')).programs;
+    const report = await download(() => page.click('#export-report-json'));
+    const shownPrograms = JSON.parse(fs.readFileSync(await report.path(), 'utf8')).programs;
     if (!cli) throw new Error('no exerscope command line built (cargo build -p exerscope-cli)');
     const cliPrograms = JSON.parse(execFileSync(cli, ['analyze', '--no-run', path.join(fixtures, 'cruxeval-x')],
       { maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'] })).programs;
