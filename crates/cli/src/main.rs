@@ -97,6 +97,11 @@ struct Analysis {
     /// for DuckDB, Spark or Trino.
     #[arg(long, value_name = "DIR")]
     facts: Option<PathBuf>,
+    /// Compare two models side by side (`--compare A,B`): the programs each solved and the other
+    /// did not, McNemar's test, and the property combinations where each one's wins gather (the
+    /// report's `comparisons`). Repeatable.
+    #[arg(long, value_name = "A,B", value_parser = model_pair)]
+    compare: Vec<(String, String)>,
     /// Folders, files or .zip archives (datasets and results together).
     #[arg(required = true)]
     paths: Vec<PathBuf>,
@@ -133,6 +138,13 @@ fn format_named(name: &str) -> Result<Format, String> {
     })
 }
 
+fn model_pair(text: &str) -> Result<(String, String), String> {
+    match text.split_once(',') {
+        Some((a, b)) if !a.is_empty() && !b.is_empty() && a != b => Ok((a.to_owned(), b.to_owned())),
+        _ => Err("two different models' names, A,B".to_owned()),
+    }
+}
+
 fn field_column(text: &str) -> Result<(Field, String), String> {
     let (field, column) = text.split_once('=').ok_or("FIELD=COLUMN")?;
     let field = Field::from_name(field).ok_or_else(|| {
@@ -163,7 +175,7 @@ fn main() -> ExitCode {
 }
 
 fn run(command: Command) -> ExitCode {
-    let (options, out) = match command {
+    let (mut options, out) = match command {
         Command::Analyze(options) => (options, None),
         Command::Report { out, analysis } => (analysis, Some(out)),
         Command::Trace { program, input, analysis } => return trace(analysis, &program, input.as_deref()),
@@ -172,6 +184,7 @@ fn run(command: Command) -> ExitCode {
     let dynamic = !options.no_dynamic;
     let facts_dir = options.facts.clone();
     let rho_intervals = options.rho_intervals;
+    let pairs = std::mem::take(&mut options.compare);
     let (mut analysis, mut errors, mut runner) = options.analyse(true);
     if dynamic {
         analysis.run_programs(runner.as_mut(), &mut |_| {});
@@ -182,6 +195,9 @@ fn run(command: Command) -> ExitCode {
         }
     }
     let mut report = TaskedReport::build(&analysis.facts, judge);
+    if let Err(e) = report.compare(&analysis.facts, &pairs) {
+        return failed(&e);
+    }
     match rho_intervals {
         RhoIntervals::All => report.add_rho_intervals(&analysis.facts),
         RhoIntervals::Auto if affords_rho_intervals(&analysis.facts) => report.add_rho_intervals(&analysis.facts),

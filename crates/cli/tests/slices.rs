@@ -60,3 +60,40 @@ fn slices_of_half_the_programs_are_tested_on_the_other_half() {
     }
     assert!(found > 0 && held <= found);
 }
+
+/// `--compare A,B` on the artifact: the counts and McNemar's p are the models matrix's pooled pair,
+/// each flip listed once, and each flip slice's share above the rest's; a model not there is named.
+#[test]
+fn two_models_compared_side_by_side() {
+    use std::process::Command;
+    let Some(fixtures) = common::fixtures() else { return };
+    let exerscope = fixtures.join("exerscope");
+    let run = |pair: &str| {
+        Command::new(env!("CARGO_BIN_EXE_exerscope"))
+            .args(["analyze", "--no-run", "--compare", pair])
+            .arg(&exerscope)
+            .output()
+            .unwrap()
+    };
+    let output = run("gpt-4-turbo,deepseek-coder-33b-instruct");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let [comparison] = report["comparisons"].as_array().unwrap().as_slice() else { panic!("one task") };
+    let pooled = report["agreements"].as_array().unwrap().iter().find(|a| a["benchmark"] == "*").unwrap();
+    // The matrix has the pair in model order (deepseek first): seen from gpt-4-turbo, swapped.
+    assert_eq!(comparison["only_a"], pooled["only_b"]);
+    assert_eq!(comparison["only_b"], pooled["only_a"]);
+    assert_eq!(comparison["both_right"], pooled["both_right"]);
+    assert_eq!(comparison["mcnemar_p"], pooled["mcnemar_p"]);
+    assert_eq!(comparison["only_a_programs"].as_array().unwrap().len() as u64, comparison["only_a"].as_u64().unwrap());
+    for side in ["only_a_slices", "only_b_slices"] {
+        for slice in comparison[side].as_array().unwrap() {
+            assert!(slice["share"].as_f64().unwrap() > slice["complement_share"].as_f64().unwrap(), "{slice}");
+            assert!(slice["p_adjusted"].as_f64().unwrap() < 0.05 && slice["programs"].as_u64().unwrap() >= 20);
+        }
+    }
+    assert!(!comparison["only_a_slices"].as_array().unwrap().is_empty(), "gpt-4-turbo's wins gather somewhere");
+    let unknown = run("gpt-4-turbo,nobody");
+    assert!(!unknown.status.success());
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("no model nobody"));
+}

@@ -11,6 +11,7 @@ use crate::flavors::Flavor;
 use crate::judges::Judge;
 use crate::numeric::NumericProperty;
 use crate::stats::agreement::{model_agreements, ModelAgreement};
+use crate::stats::comparison::{compare, Comparison};
 use crate::stats::construct_effect::{construct_effects, ConstructEffect};
 use crate::stats::divergence::{coherence, Reasoning};
 use crate::stats::numeric::{self, correlations, CorrelationRow};
@@ -50,6 +51,9 @@ pub struct Report {
     /// Per model and task, how many slices found on a random half of its programs hold on the other.
     #[serde(default)]
     pub slice_replication: Vec<Replication>,
+    /// The pairs of models asked to be compared side by side, per task.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comparisons: Vec<Comparison>,
     /// Intermediate answers (loop states, branch decisions) against their runs.
     #[serde(flatten)]
     pub reasoning: Reasoning,
@@ -89,6 +93,7 @@ impl Report {
             correlations: statistics.correlations,
             slices: statistics.slices,
             slice_replication: statistics.slice_replication,
+            comparisons: Vec::new(),
             reasoning: statistics.reasoning,
             programs: Vec::new(),
             unexpected_runs: unexpected_runs(facts),
@@ -367,6 +372,9 @@ pub struct TaskedReport {
     pub slices: Vec<Slice>,
     /// Per model and task, how many slices found on a random half of its programs hold on the other.
     pub slice_replication: Vec<Replication>,
+    /// The pairs of models asked to be compared side by side, per task ([`TaskedReport::compare`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comparisons: Vec<Comparison>,
     /// Intermediate answers (loop states, branch decisions) against their runs.
     #[serde(flatten)]
     pub reasoning: Reasoning,
@@ -393,6 +401,7 @@ impl TaskedReport {
             correlations: vec![],
             slices: vec![],
             slice_replication: vec![],
+            comparisons: vec![],
             reasoning: Reasoning::of(facts, facts, judge, None),
             programs: program_reports(facts),
             unexpected_runs: unexpected_runs(facts),
@@ -416,6 +425,24 @@ impl TaskedReport {
 }
 
 impl TaskedReport {
+    /// Compares each pair of models (by name) side by side on every task both answered
+    /// ([`compare`]); the error names a model the facts do not have.
+    pub fn compare(&mut self, facts: &Facts, pairs: &[(String, String)]) -> Result<(), String> {
+        let index = |name: &str| {
+            facts
+                .models
+                .iter()
+                .position(|m| m == name)
+                .map(|i| i as u32)
+                .ok_or_else(|| format!("no model {name} to compare (the models: {})", facts.models.join(", ")))
+        };
+        let outcomes = facts.outcomes(self.judge);
+        for (a, b) in pairs {
+            self.comparisons.extend(compare(facts, &outcomes, index(a)?, index(b)?));
+        }
+        Ok(())
+    }
+
     /// Gives every correlation row its bootstrap interval of ρ ([`numeric::add_rho_intervals`]).
     pub fn add_rho_intervals(&mut self, facts: &Facts) {
         for task in facts.tasks() {
@@ -440,6 +467,7 @@ impl TaskedReport {
             correlations: untagged(&self.correlations, task),
             slices: self.slices.iter().filter(|s| s.task == task).cloned().collect(),
             slice_replication: self.slice_replication.iter().filter(|r| r.task == task).cloned().collect(),
+            comparisons: self.comparisons.iter().filter(|c| c.task == task).cloned().collect(),
             reasoning: self.reasoning.of_task(task),
             programs: self.programs.clone(),
             unexpected_runs: self.unexpected_runs.clone(),

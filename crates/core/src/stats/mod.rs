@@ -3,6 +3,7 @@
 pub mod agreement;
 pub mod bootstrap;
 pub mod buckets;
+pub mod comparison;
 pub mod construct_effect;
 pub mod contingency;
 pub mod correlation;

@@ -84,6 +84,11 @@ impl Predicate {
             Predicate::Attribute { name, value } => format!("{name} = {value}"),
         }
     }
+
+    /// Predicates in words, joined by ∧: a slice as the report writes it.
+    pub fn conjunction(predicates: &[Predicate]) -> String {
+        predicates.iter().map(Predicate::text).collect::<Vec<_>>().join(" ∧ ")
+    }
 }
 
 impl Predicate {
@@ -289,12 +294,12 @@ pub fn program_sets(programs: usize, rows: &[&Outcome]) -> (FixedBitSet, FixedBi
 
 /// A found slice as the report gives it.
 fn slice(facts: &Facts, predicates: &Predicates, model: ModelIdx, task: Task, found: Found) -> Slice {
-    let chosen: Vec<Predicate> = found.tested.predicates.iter().map(|&i| predicates.predicates[i].clone()).collect();
+    let chosen = found.predicates(predicates);
     let t = &found.tested;
     Slice {
         model: facts.models[model as usize].clone(),
         task,
-        slice: chosen.iter().map(Predicate::text).collect::<Vec<_>>().join(" ∧ "),
+        slice: Predicate::conjunction(&chosen),
         predicates: chosen,
         programs: t.programs as u64,
         correct: t.correct as u64,
@@ -310,8 +315,26 @@ fn slice(facts: &Facts, predicates: &Predicates, model: ModelIdx, task: Task, fo
 /// A slice that passed every test, with what the report adds to its test.
 pub struct Found {
     tested: Tested,
-    complement_success: f64,
-    p_adjusted: f64,
+    /// The success of the programs of the universe outside the slice.
+    pub complement_success: f64,
+    pub p_adjusted: f64,
+}
+
+impl Found {
+    /// Its programs, and those solved.
+    pub fn counts(&self) -> (usize, usize) {
+        (self.tested.programs, self.tested.correct)
+    }
+
+    /// One-sided Fisher p of its success against the rest of the universe's.
+    pub fn p(&self) -> f64 {
+        self.tested.p
+    }
+
+    /// Its predicates, of `predicates` (those it was found among).
+    pub fn predicates(&self, predicates: &Predicates) -> Vec<Predicate> {
+        self.tested.predicates.iter().map(|&i| predicates.predicates[i].clone()).collect()
+    }
 }
 
 /// How the slices found on a random half of a model's programs fare on the other half.
@@ -566,7 +589,7 @@ fn worse_than(child: &Tested, parent: &Tested) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::drilldown::{programs_behind, Selection};
     use crate::dynamic::DynamicProperties;
@@ -579,7 +602,7 @@ mod tests {
     /// planted slice) and 150 from 1 to 10; of the other 500, half above 10 and half not; an `if`
     /// or slicing in 3 of 10 at random. Two models answer them with success 0.7, but model 0 with
     /// success `planted` on the planted slice; each verdict drawn at random.
-    fn synthetic(seed: u64, planted: f64) -> Facts {
+    pub(crate) fn synthetic(seed: u64, planted: f64) -> Facts {
         let mut random = fastrand::Rng::with_seed(seed);
         let mut facts = tiny_facts();
         facts.models = vec!["a".into(), "b".into()];
