@@ -6,7 +6,7 @@
 
 use super::mcnemar::Agreement;
 use super::paired::PairedDifference;
-use super::slices::{find, Found, Predicate, Predicates};
+use super::slices::{find, program_sets, Found, Predicate, Predicates};
 use super::wilson::{wilson_interval, Z_95};
 use crate::facts::{Facts, Outcome};
 use crate::table::{ModelIdx, Task};
@@ -76,8 +76,8 @@ pub fn compare(facts: &Facts, outcomes: &[Outcome], a: ModelIdx, b: ModelIdx) ->
     by_task
         .into_iter()
         .filter_map(|(task, [of_a, of_b])| {
-            let (answered_a, solved_a) = sets(facts.programs.len(), &of_a);
-            let (answered_b, solved_b) = sets(facts.programs.len(), &of_b);
+            let (answered_a, solved_a) = program_sets(facts.programs.len(), &of_a);
+            let (answered_b, solved_b) = program_sets(facts.programs.len(), &of_b);
             let mut both = answered_a;
             both.intersect_with(&answered_b);
             if both.is_clear() {
@@ -106,17 +106,6 @@ pub fn compare(facts: &Facts, outcomes: &[Outcome], a: ModelIdx, b: ModelIdx) ->
             })
         })
         .collect()
-}
-
-/// The programs a model answered, and those it solved.
-fn sets(programs: usize, rows: &[&Outcome]) -> (FixedBitSet, FixedBitSet) {
-    let mut answered = FixedBitSet::with_capacity(programs);
-    let mut solved = FixedBitSet::with_capacity(programs);
-    for row in rows {
-        answered.insert(row.program as usize);
-        solved.set(row.program as usize, row.solved());
-    }
-    (answered, solved)
 }
 
 /// The programs of `both` that `winner` solved and `loser` did not.
