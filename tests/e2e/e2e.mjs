@@ -894,8 +894,12 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
       if (!messages.includes(told)) throw new Error(`"${told}" not told: ${messages}`);
     }
     // Every program's properties are the command line's: the other languages were parsed by the
-    // second module (every grammar), which a drop of Python and Java alone never loads.
-    if (!grammarsLoaded()) throw new Error('the second parsing module was not loaded');
+    // second module (every grammar), which a drop of Python and Java alone never loads. Parsing
+    // starts once the first view is shown (what waitDone waits for): the module comes after.
+    for (let waited = 0; !grammarsLoaded(); waited += 100) {
+      if (waited > 60000) throw new Error('the second parsing module was not loaded');
+      await page.waitForTimeout(100);
+    }
     await show('exports');
     const report = await download(() => page.click('#export-report-json'));
     const shownPrograms = JSON.parse(fs.readFileSync(await report.path(), 'utf8')).programs;
