@@ -714,6 +714,7 @@ mod tests {
             parts: Part::every(),
             property: None,
             compared: None,
+            pair: None,
         };
         Arc::new(Answer::from(scope.report(&facts())))
     }

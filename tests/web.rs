@@ -76,6 +76,7 @@ fn the_session_judges_first_and_parses_in_chunks_as_the_workers_do() {
         parts: BTreeSet::from([Part::Correlations]),
         property: Some(NumericProperty::Loc),
         compared: None,
+        pair: None,
     };
     let json = session.report(&serde_json::to_string(&scope).unwrap()).unwrap().unwrap();
     let waiting: ScopedReport = serde_json::from_slice(&json).unwrap();

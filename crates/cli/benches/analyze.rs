@@ -231,6 +231,7 @@ fn bench_re2_alignment(c: &mut Criterion) {
         parts: [Part::Divergences].into_iter().collect(),
         property: None,
         compared: None,
+        pair: None,
     };
     group.bench_function("the Reasoning section's report (loop)", |b| b.iter(|| scope.report(&analysis.facts)));
     let longest = analysis.table.stored_runs.iter().max_by_key(|s| match &s.run {

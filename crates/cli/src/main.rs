@@ -16,6 +16,7 @@ use exerscope_cli::{collect, facts_files, paper};
 use exerscope_core::execution::trace::Trace;
 use exerscope_core::execution::{NoRunner, ProgramRunner, RunReport};
 use exerscope_core::prose::{claims_on_run, ProseAlignment};
+use exerscope_core::stats::comparison;
 use exerscope_core::stats::numeric::{affords_rho_intervals, AUTO_RHO_INTERVALS};
 use exerscope_core::FileError;
 use serde::Serialize;
@@ -139,10 +140,7 @@ fn format_named(name: &str) -> Result<Format, String> {
 }
 
 fn model_pair(text: &str) -> Result<(String, String), String> {
-    match text.split_once(',') {
-        Some((a, b)) if !a.is_empty() && !b.is_empty() && a != b => Ok((a.to_owned(), b.to_owned())),
-        _ => Err("two different models' names, A,B".to_owned()),
-    }
+    comparison::model_pair(text).ok_or_else(|| "two different models' names, A,B".to_owned())
 }
 
 fn field_column(text: &str) -> Result<(Field, String), String> {

@@ -93,6 +93,34 @@ fn two_models_compared_side_by_side() {
         }
     }
     assert!(!comparison["only_a_slices"].as_array().unwrap().is_empty(), "gpt-4-turbo's wins gather somewhere");
+    // `report --out` writes the pair's tables from the same numbers.
+    let out = tempfile::tempdir().unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_exerscope"))
+        .args(["report", "--no-run", "--compare", "gpt-4-turbo,deepseek-coder-33b-instruct", "--out"])
+        .arg(out.path())
+        .arg(&exerscope)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let table = |name: &str| {
+        let text = std::fs::read_to_string(out.path().join("tables").join(name)).unwrap();
+        text.lines().map(|l| l.split(',').map(str::to_owned).collect::<Vec<_>>()).collect::<Vec<_>>()
+    };
+    let comparisons = table("comparisons.csv");
+    assert_eq!(comparisons[0][..7], ["model A", "model B", "task", "both right", "only A", "only B", "both wrong"]);
+    let counts = |key: &str| comparison[key].as_u64().unwrap().to_string();
+    assert_eq!(comparisons[1][3..7], [counts("both_right"), counts("only_a"), counts("only_b"), counts("both_wrong")]);
+    let flip_slices = table("flip_slices.csv");
+    let sides = [("only_a_slices", "gpt-4-turbo"), ("only_b_slices", "deepseek-coder-33b-instruct")];
+    for (side, winner) in sides {
+        let rows: Vec<_> = flip_slices.iter().filter(|row| row[0] == winner).collect();
+        let slices = comparison[side].as_array().unwrap();
+        assert_eq!(rows.len(), slices.len(), "{side}");
+        for (row, slice) in rows.iter().zip(slices) {
+            assert_eq!(row[5], slice["flips"].to_string(), "{side}");
+        }
+    }
+    assert!(std::fs::read_to_string(out.path().join("tables/flip_slices.tex")).unwrap().contains("booktabs"));
     let unknown = run("gpt-4-turbo,nobody");
     assert!(!unknown.status.success());
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("no model nobody"));

@@ -712,6 +712,7 @@ mod tests {
             parts: Part::every(),
             property: None,
             compared: None,
+            pair: None,
         };
         let waiting = scope.report(&analysis.facts);
         assert_eq!(waiting.scope.parts, [Part::Types, Part::Agreements, Part::Divergences].into_iter().collect());

@@ -10,8 +10,11 @@
 use crate::alignment::{DivergencePoint, Ending};
 use crate::report::Report;
 use crate::stats::agreement::ModelAgreement;
+use crate::stats::comparison::Comparison;
 use crate::stats::divergence::{DivergenceRow, PlaceDivergence};
 use crate::stats::logistic::LogisticFit;
+use crate::stats::mcnemar::Agreement;
+use crate::stats::paired::PairedDifference;
 use crate::units::Unit;
 
 /// One table: its file name, caption, columns and rows.
@@ -136,17 +139,50 @@ pub fn defused(text: &str) -> String {
 
 /// A pair's 2×2 counts, difference with its interval, and McNemar's p, raw and adjusted.
 fn agreement_cells(a: &ModelAgreement) -> Vec<Cell> {
+    let mut cells = pair_cells(&a.counts, a.paired, a.mcnemar_p);
+    cells.push(Cell::P(Some(a.mcnemar_p_adjusted)));
+    cells
+}
+
+/// A pair's 2×2 counts, paired difference with its interval, and McNemar p.
+fn pair_cells(counts: &Agreement, paired: Option<PairedDifference>, mcnemar_p: f64) -> Vec<Cell> {
     vec![
-        Cell::Count(a.counts.both_right),
-        Cell::Count(a.counts.only_a),
-        Cell::Count(a.counts.only_b),
-        Cell::Count(a.counts.both_wrong),
-        Cell::Number(a.paired.map(|d| d.difference), 3),
-        Cell::Number(a.paired.map(|d| d.ci95[0]), 3),
-        Cell::Number(a.paired.map(|d| d.ci95[1]), 3),
-        Cell::P(Some(a.mcnemar_p)),
-        Cell::P(Some(a.mcnemar_p_adjusted)),
+        Cell::Count(counts.both_right),
+        Cell::Count(counts.only_a),
+        Cell::Count(counts.only_b),
+        Cell::Count(counts.both_wrong),
+        Cell::Number(paired.map(|d| d.difference), 3),
+        Cell::Number(paired.map(|d| d.ci95[0]), 3),
+        Cell::Number(paired.map(|d| d.ci95[1]), 3),
+        Cell::P(Some(mcnemar_p)),
     ]
+}
+
+/// One row per side of each comparison and flip slice: who won, then the slice.
+fn flip_slice_rows(comparisons: &[Comparison]) -> Vec<Vec<Cell>> {
+    let mut rows = Vec::new();
+    for c in comparisons {
+        let sides = [(&c.model_a, &c.model_b, &c.only_a_slices), (&c.model_b, &c.model_a, &c.only_b_slices)];
+        for (right, wrong, slices) in sides {
+            rows.extend(slices.iter().map(|s| {
+                vec![
+                    text(right),
+                    text(wrong),
+                    text(c.task.name()),
+                    text(&s.slice),
+                    Cell::Count(s.programs),
+                    Cell::Count(s.flips),
+                    Cell::Rate(Some(s.share)),
+                    Cell::Interval(s.share_ci95),
+                    Cell::Rate(Some(s.complement_share)),
+                    Cell::Number(Some(s.difference), 3),
+                    Cell::P(Some(s.p)),
+                    Cell::P(Some(s.p_adjusted)),
+                ]
+            }));
+        }
+    }
+    rows
 }
 
 fn text(value: impl Into<String>) -> Cell {
@@ -155,10 +191,12 @@ fn text(value: impl Into<String>) -> Cell {
 
 /// The tables a drop may have no rows of at all: groups of programs their benchmark names, variants
 /// of a model, slices beyond chance, intermediate answers.
-pub const LEFT_OUT_WHEN_EMPTY: [&str; 9] = [
+pub const LEFT_OUT_WHEN_EMPTY: [&str; 11] = [
     "groups",
     "variants",
     "slices",
+    "comparisons",
+    "flip_slices",
     "divergence",
     "divergence_kinds",
     "divergence_constructs",
@@ -421,6 +459,38 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                     ]
                 })
                 .collect(),
+        },
+        Sheet {
+            name: "comparisons",
+            caption: format!(
+                "Two models side by side on the programs both answered ({judge} judge; programs counted once, solved \
+                 by most samples): A's success minus B's with Newcombe's 95% interval and exact McNemar p"
+            ),
+            columns: vec![
+                "model A", "model B", "task", "both right", "only A", "only B", "both wrong", "difference", "ci95 low",
+                "ci95 high", "McNemar p",
+            ],
+            rows: report
+                .comparisons
+                .iter()
+                .map(|c| {
+                    let names = vec![text(&c.model_a), text(&c.model_b), text(c.task.name())];
+                    [names, pair_cells(&c.counts, c.paired, c.mcnemar_p)].concat()
+                })
+                .collect(),
+        },
+        Sheet {
+            name: "flip_slices",
+            caption: format!(
+                "Where one model's wins over another gather ({judge} judge): property combinations where the programs \
+                 the first model solved and the second did not are more frequent than elsewhere, with the share's 95% \
+                 Wilson interval, one-sided Fisher p, Benjamini--Hochberg adjusted over every combination tested"
+            ),
+            columns: vec![
+                "right", "wrong", "task", "slice", "programs", "flips", "share", "ci95", "rest", "difference", "p",
+                "p adjusted",
+            ],
+            rows: flip_slice_rows(&report.comparisons),
         },
         Sheet {
             name: "divergence",

@@ -178,6 +178,10 @@ pub struct ReportScope {
     /// most of its report); `None`: every benchmark, and pooled.
     #[serde(default)]
     pub compared: Option<String>,
+    /// Two models (by name) compared side by side, with the pairs of models (the page's
+    /// `#compare=A,B`): the report's `comparisons`.
+    #[serde(default)]
+    pub pair: Option<(String, String)>,
 }
 
 impl ReportScope {
@@ -197,7 +201,7 @@ impl ReportScope {
     /// Whether a report of this scope answers `asked`: the same predictions, judge and intervals,
     /// and at least the parts (and the correlations' properties, the compared benchmark) asked for.
     pub fn covers(&self, asked: &ReportScope) -> bool {
-        let ReportScope { task, hidden, judge, rho_intervals, parts, property, compared } = asked;
+        let ReportScope { task, hidden, judge, rho_intervals, parts, property, compared, pair } = asked;
         self.task == *task
             && self.hidden == *hidden
             && self.judge == *judge
@@ -205,6 +209,7 @@ impl ReportScope {
             && self.parts.is_superset(parts)
             && (!parts.contains(&Part::Correlations) || self.correlates(*property))
             && (!parts.contains(&Part::Agreements) || self.compares(compared.as_deref()))
+            && (pair.is_none() || self.pair == *pair)
     }
 
     /// Whether the report has the correlations of `property` (`None`: of every property).
@@ -225,6 +230,8 @@ impl ReportScope {
         let mut scope = self.clone();
         if facts.parsing {
             scope.parts.retain(|part| !part.needs_parsing());
+            // The flips' slices need the parsed properties too.
+            scope.pair = None;
         }
         let task_facts = facts.of_task(self.task);
         let shown = self.without_hidden(Cow::Borrowed(&task_facts));
@@ -237,6 +244,11 @@ impl ReportScope {
         let mut report = Report::statistics(&shown, self.judge, &outcomes, &asked);
         if scope.parts.contains(&Part::Divergences) {
             report.reasoning.coherence = coherence(&self.without_hidden(Cow::Borrowed(facts)), self.judge, self.task);
+        }
+        if let Some((a, b)) = scope.pair.as_ref().filter(|_| scope.parts.contains(&Part::Agreements)) {
+            if let (Some(a), Some(b)) = (shown.model_index(a), shown.model_index(b)) {
+                report.comparisons = compare(&shown, &outcomes, a, b);
+            }
         }
         if let Some(property) = self.rho_intervals.filter(|_| numeric::affords_rho_intervals(&shown)) {
             let rows = report.correlations.iter_mut().filter(|r| r.property == property);
@@ -585,6 +597,7 @@ mod tests {
             parts: Part::every(),
             property: None,
             compared: None,
+            pair: None,
         };
         let scoped = scope.report(&facts);
         let shown = facts.for_task(Task::Output).for_models(&[false, true]);
@@ -610,6 +623,7 @@ mod tests {
             parts: Part::every(),
             property: None,
             compared: None,
+            pair: None,
         };
         (facts, whole)
     }
@@ -679,6 +693,25 @@ mod tests {
             let types = ReportScope { parts: BTreeSet::from([Part::Types]), compared: None, ..whole.clone() };
             assert!(ReportScope { parts: Part::every(), ..one.clone() }.covers(&types), "no pairs asked");
         }
+    }
+
+    #[test]
+    fn a_scope_with_a_pair_compares_the_two_side_by_side() {
+        let (mut facts, whole) = facts_and_whole_scope();
+        facts.models.push("n".into());
+        add_prediction(&mut facts, 1, 0, false);
+        add_prediction(&mut facts, 1, 2, true);
+        let pair = ReportScope { pair: Some(("n".to_owned(), "m".to_owned())), ..whole.clone() };
+        let report = pair.report(&facts).report;
+        let mut tasked = TaskedReport::build(&facts, Judge::Reference);
+        tasked.compare(&facts, &[("n".to_owned(), "m".to_owned())]).unwrap();
+        assert_eq!(report.comparisons, tasked.comparisons, "the page's pair is the command line's");
+        assert_eq!(report.comparisons.len(), 1);
+        assert!(whole.report(&facts).report.comparisons.is_empty(), "no pair asked");
+        assert!(pair.covers(&whole) && !whole.covers(&pair), "a pair's report answers the matrix, not the reverse");
+        assert!(!pair.covers(&ReportScope { pair: Some(("m".to_owned(), "n".to_owned())), ..whole.clone() }));
+        let hidden = ReportScope { hidden: BTreeSet::from(["m".to_owned()]), ..pair.clone() };
+        assert!(hidden.report(&facts).report.comparisons.is_empty(), "a hidden model is not compared");
     }
 
     #[test]

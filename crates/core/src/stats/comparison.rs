@@ -65,6 +65,15 @@ pub struct FlipSlice {
     pub p_adjusted: f64,
 }
 
+/// Two models' names as a link and the command line write them, `A,B` (names with a comma cannot
+/// be written so).
+pub fn model_pair(text: &str) -> Option<(String, String)> {
+    match text.split_once(',') {
+        Some((a, b)) if !a.is_empty() && !b.is_empty() && a != b => Some((a.to_owned(), b.to_owned())),
+        _ => None,
+    }
+}
+
 /// Models `a` and `b` compared on each task both answered a program of. `outcomes` are the facts'
 /// own.
 pub fn compare(facts: &Facts, outcomes: &[Outcome], a: ModelIdx, b: ModelIdx) -> Vec<Comparison> {
