@@ -75,6 +75,8 @@ pub fn App() -> impl IntoView {
     let property_benchmark = RwSignal::new(None::<u32>);
     // The benchmark the models are compared on (`*`: all pooled).
     let compared = RwSignal::new(ALL_BENCHMARKS.to_owned());
+    // The two models shown side by side (A, B).
+    let pair = RwSignal::new(None::<(String, String)>);
     let bars_benchmark = RwSignal::new(None::<usize>);
     let state = RwSignal::new(RunState::Idle);
     let selection = RwSignal::new(None::<Selection>);
@@ -111,6 +113,8 @@ pub fn App() -> impl IntoView {
         // those on its benchmark.
         let correlated = (section.get() == Section::Properties).then(|| property.get());
         let compared = (section.get() == Section::Models).then(|| compared.get());
+        // The pair is compared for its view and for the exports.
+        let pair = matches!(section.get(), Section::Models | Section::Exports).then(|| pair.get()).flatten();
         ReportScope {
             task: task.get(),
             hidden: hidden_models.get(),
@@ -119,6 +123,7 @@ pub fn App() -> impl IntoView {
             parts,
             property: correlated,
             compared,
+            pair,
         }
     });
     let reports = StoredValue::new(Reports::default());
@@ -136,8 +141,8 @@ pub fn App() -> impl IntoView {
     // The report as a section sees it: none while the one shown lacks the section's statistics
     // (the view's own is on its way), and whether it is waiting for it.
     let answering = move |section: Section| {
-        let (property, compared) = (property.get(), compared.get());
-        answer.with(|a| a.as_ref().filter(|a| a.answers(section, property, &compared)).map(|a| a.report.clone()))
+        let (property, compared, pair) = (property.get(), compared.get(), pair.get());
+        answer.with(|a| a.as_ref().filter(|a| a.answers(section, property, &compared, &pair)).map(|a| a.report.clone()))
     };
     let report_for = move |section: Section| Signal::derive(move || answering(section));
     // What a section says while it waits: the programs' parsing (`parsed` of them so far), which
@@ -271,6 +276,7 @@ pub fn App() -> impl IntoView {
         property_benchmark: property_benchmark.get().and_then(|b| facts.benchmarks.get(b as usize).cloned()),
         construct_benchmark: bars_benchmark.get().and_then(|b| facts.benchmarks.get(b).cloned()),
         comparison_benchmark: Some(compared.get()).filter(|b| b != ALL_BENCHMARKS),
+        compare: pair.get(),
         drill: selection.get().map(|s| Drill::of(&s, facts)),
         program: opened.get().and_then(|i| ProgramKey::of(facts, i)),
         models: hidden_models.with(|hidden| {
@@ -294,6 +300,9 @@ pub fn App() -> impl IntoView {
             .set(view.construct_benchmark.as_ref().and_then(|b| facts.benchmark_index(b)).map(|b| b as usize));
         let known = view.comparison_benchmark.clone().filter(|b| facts.benchmark_index(b).is_some());
         compared.set(known.unwrap_or_else(|| ALL_BENCHMARKS.to_owned()));
+        pair.set(
+            view.compare.clone().filter(|(a, b)| facts.model_index(a).is_some() && facts.model_index(b).is_some()),
+        );
         selection.set(view.drill.as_ref().and_then(|d| d.selection(facts)));
         open_program(view.program.as_ref().and_then(|p| p.index(facts)));
         hidden_models.set(if view.models.is_empty() {
@@ -537,7 +546,8 @@ pub fn App() -> impl IntoView {
                     <TypesView facts=types.facts report=types.report flavor=types.flavor on_select=on_select/>
                 </SectionPanel>
                 <SectionPanel section=Section::Models current=section.into() busy=busy(Section::Models)>
-                    <ComparisonView facts=models.facts report=models.report benchmark=compared on_select=on_select/>
+                    <ComparisonView facts=models.facts report=models.report benchmark=compared pair=pair.into()
+                        on_pair=Callback::new(move |new| pair.set(new)) on_select=on_select on_open_program=on_open_program/>
                     <SlicesView facts=models.facts report=models.report on_select=on_select/>
                 </SectionPanel>
                 <SectionPanel section=Section::Reasoning current=section.into() busy=busy(Section::Reasoning)>
@@ -546,7 +556,7 @@ pub fn App() -> impl IntoView {
                 <SectionPanel section=Section::Programs current=section.into() busy=busy(Section::Programs)>
                     <ProgramTable facts=programs.facts judge=programs.judge on_open_program=on_open_program/>
                     <Drilldown facts=programs.facts judge=programs.judge selection=selection on_open_program=on_open_program/>
-                    <ProgramView program=program judge=programs.judge facts=facts.into() trace=trace.into()
+                    <ProgramView program=program judge=programs.judge facts=facts.into() trace=trace.into() pair=pair.into()
                         on_trace=Callback::new(move |(index, input): (u32, Option<String>)| {
                             trace.set(None);
                             worker.with_value(|w| w.as_ref().map(|w| w.request_trace(index, input.as_deref())));
@@ -595,11 +605,17 @@ struct Answer {
 
 impl Answer {
     /// Whether the report has every statistic `section` shows (the property view: of `property`;
-    /// the comparison: on the benchmark `compared`).
-    fn answers(&self, section: Section, property: NumericProperty, compared: &str) -> bool {
+    /// the comparison: on the benchmark `compared`, and the `pair` side by side).
+    fn answers(
+        &self,
+        section: Section,
+        property: NumericProperty,
+        compared: &str,
+        pair: &Option<(String, String)>,
+    ) -> bool {
         self.scope.parts.is_superset(&parts_shown(section))
             && (section != Section::Properties || self.scope.correlates(Some(property)))
-            && (section != Section::Models || self.scope.compares(Some(compared)))
+            && (section != Section::Models || (self.scope.compares(Some(compared)) && self.scope.pair == *pair))
     }
 }
 
@@ -768,25 +784,42 @@ mod tests {
         let every = answer(Judge::Reference);
         let (loc, calls) = (NumericProperty::Loc, NumericProperty::Calls);
         let all = ALL_BENCHMARKS;
-        assert!(every.answers(Section::Properties, loc, all) && every.answers(Section::Properties, calls, all));
+        assert!(
+            every.answers(Section::Properties, loc, all, &None)
+                && every.answers(Section::Properties, calls, all, &None)
+        );
         let scope = ReportScope { parts: parts_shown(Section::Properties), property: Some(loc), ..every.scope.clone() };
         let only_loc = Answer::from(scope.report(&facts()));
-        assert!(only_loc.answers(Section::Properties, loc, all));
-        assert!(!only_loc.answers(Section::Properties, calls, all), "another property: its own report is asked for");
-        assert!(only_loc.answers(Section::Overview, calls, all));
-        assert!(!only_loc.answers(Section::Types, loc, all));
+        assert!(only_loc.answers(Section::Properties, loc, all, &None));
+        assert!(
+            !only_loc.answers(Section::Properties, calls, all, &None),
+            "another property: its own report is asked for"
+        );
+        assert!(only_loc.answers(Section::Overview, calls, all, &None));
+        assert!(!only_loc.answers(Section::Types, loc, all, &None));
     }
 
     #[test]
     fn the_comparison_is_answered_by_a_report_of_its_benchmark() {
         let every = answer(Judge::Reference);
         let loc = NumericProperty::Loc;
-        assert!(every.answers(Section::Models, loc, ALL_BENCHMARKS) && every.answers(Section::Models, loc, "b"));
+        assert!(
+            every.answers(Section::Models, loc, ALL_BENCHMARKS, &None)
+                && every.answers(Section::Models, loc, "b", &None)
+        );
         let scope =
             ReportScope { parts: parts_shown(Section::Models), compared: Some("b".to_owned()), ..every.scope.clone() };
         let only_b = Answer::from(scope.report(&facts()));
-        assert!(only_b.answers(Section::Models, loc, "b"));
-        assert!(!only_b.answers(Section::Models, loc, ALL_BENCHMARKS), "all pooled: its own report is asked for");
-        assert!(only_b.answers(Section::Overview, loc, ALL_BENCHMARKS));
+        assert!(only_b.answers(Section::Models, loc, "b", &None));
+        assert!(
+            !only_b.answers(Section::Models, loc, ALL_BENCHMARKS, &None),
+            "all pooled: its own report is asked for"
+        );
+        assert!(only_b.answers(Section::Overview, loc, ALL_BENCHMARKS, &None));
+        let pair = Some(("a".to_owned(), "b".to_owned()));
+        assert!(!every.answers(Section::Models, loc, ALL_BENCHMARKS, &pair), "the pair's report is asked for");
+        let with_pair = Answer::from(ReportScope { pair: pair.clone(), ..every.scope.clone() }.report(&facts()));
+        assert!(with_pair.answers(Section::Models, loc, ALL_BENCHMARKS, &pair));
+        assert!(!with_pair.answers(Section::Models, loc, ALL_BENCHMARKS, &None), "the pair closed: another report");
     }
 }

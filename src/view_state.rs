@@ -8,6 +8,7 @@
 use exerscope_core::drilldown::{AgreementCell, OutputType, ProgramAttribute, Selection};
 use exerscope_core::flavors::{AnyConstruct, Flavor};
 use exerscope_core::numeric::NumericProperty;
+use exerscope_core::stats::comparison::model_pair;
 use exerscope_core::stats::slices::Predicate;
 use exerscope_core::table::Task;
 use exerscope_core::{Facts, Judge};
@@ -78,6 +79,8 @@ pub struct ViewState {
     pub construct_benchmark: Option<String>,
     /// The benchmark of the model comparison (`None`: all pooled).
     pub comparison_benchmark: Option<String>,
+    /// Two models side by side (`compare=A,B`).
+    pub compare: Option<(String, String)>,
     pub drill: Option<Drill>,
     pub program: Option<ProgramKey>,
     /// The models shown when some are hidden (empty: all).
@@ -96,6 +99,7 @@ impl Default for ViewState {
             property_benchmark: None,
             construct_benchmark: None,
             comparison_benchmark: None,
+            compare: None,
             drill: None,
             program: None,
             models: Vec::new(),
@@ -169,6 +173,9 @@ impl ViewState {
         if let Some(benchmark) = &self.comparison_benchmark {
             put("models.benchmark", benchmark);
         }
+        if let Some((a, b)) = &self.compare {
+            put("compare", &format!("{a},{b}"));
+        }
         if let Some(drill) = &self.drill {
             if let Some(model) = &drill.model {
                 put("drill.model", model);
@@ -235,6 +242,7 @@ impl ViewState {
                 "property.benchmark" => set(&mut state.property_benchmark, &value),
                 "constructs.benchmark" => set(&mut state.construct_benchmark, &value),
                 "models.benchmark" => set(&mut state.comparison_benchmark, &value),
+                "compare" => model_pair(&value).map(|pair| state.compare = Some(pair)).is_some(),
                 "drill.model" => set(&mut drill.model, &value),
                 "drill.benchmark" => set(&mut drill.benchmark, &value),
                 "drill.construct" => construct_named(&value).map(|c| drill.construct = Some(c)).is_some(),
@@ -404,6 +412,7 @@ mod tests {
             property_benchmark: Some("cruxeval".to_owned()),
             construct_benchmark: Some("Human Eval & co=1".to_owned()),
             comparison_benchmark: Some("avatar".to_owned()),
+            compare: Some(("org/model #1".to_owned(), "gpt-4 & co".to_owned())),
             drill: Some(Drill {
                 model: Some("org/model #1".to_owned()),
                 benchmark: Some("cruxeval".to_owned()),
@@ -449,20 +458,21 @@ mod tests {
         let fragment = every_field().to_fragment();
         assert!(fragment.contains("drill.model=org%2Fmodel+%231"), "{fragment}");
         assert!(fragment.contains("constructs.benchmark=Human+Eval+%26+co%3D1"), "{fragment}");
+        assert!(fragment.contains("compare=org%2Fmodel+%231%2Cgpt-4+%26+co"), "{fragment}");
     }
 
     #[test]
     fn unknown_or_malformed_settings_are_ignored_and_told() {
         let (state, notes) = ViewState::from_fragment(
             "#judge=eval()&section=constructs&x=<script>&drill.construct=nested&drill.cell=maybe&task=output\
-             &drill.type=int&drill.type=python:int&drill.type=exerscope:",
+             &drill.type=int&drill.type=python:int&drill.type=exerscope:&compare=a&compare=a,a",
         );
         assert_eq!(
             (state.section, state.judge, state.task),
             (Section::Constructs, Judge::Reference, Some(Task::Output))
         );
         assert_eq!(state.drill, None);
-        assert_eq!(notes.len(), 7, "{notes:?}");
+        assert_eq!((notes.len(), state.compare), (9, None), "{notes:?}");
         assert!(notes[0].contains("judge=“eval()”"), "{notes:?}");
         assert!(notes[1].contains("“x”"), "{notes:?}");
         let (state, notes) = ViewState::from_fragment(&format!("#section={}", "a".repeat(5000)));

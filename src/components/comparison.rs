@@ -3,6 +3,7 @@
 //! pairs), and each pair's 2×2 table with its difference, interval and McNemar's test (SPEC §5, §6).
 
 use crate::components::figure::FigureCanvas;
+use crate::components::pair::PairView;
 use crate::components::predicted_benchmarks;
 use crate::components::window::Window;
 use exerscope_charts::figures::{self, Hit, MatrixOrder};
@@ -21,7 +22,11 @@ pub fn ComparisonView(
     report: Signal<Option<Arc<Report>>>,
     /// The benchmark the matrix and the table show (`*`: all pooled): the report has its pairs only.
     benchmark: RwSignal<String>,
+    /// The two models shown side by side, and the callback that changes them.
+    pair: Signal<Option<(String, String)>>,
+    on_pair: Callback<Option<(String, String)>>,
     on_select: Callback<Selection>,
+    on_open_program: Callback<u32>,
 ) -> impl IntoView {
     // The matrix's order.
     let order = RwSignal::new(MatrixOrder::Strength);
@@ -29,12 +34,22 @@ pub fn ComparisonView(
         let (facts, report) = (facts.get()?, report.get()?);
         figures::pair_matrix(&facts, &report, &benchmark.get(), order.get()).map(Arc::new)
     });
-    let benchmark_index = move || facts.with_untracked(|f| f.as_ref()?.benchmark_index(&benchmark.get_untracked()));
-    // A cell opens the programs its row model solved and its column model did not.
+    // A cell shows its row model and its column model side by side, scrolled to once their
+    // numbers are in (the section's report is computed again for the pair).
+    let scroll_to_pair = RwSignal::new(false);
     let on_hit = Callback::new(move |hit: Hit| {
         let Some((row, column)) = matrix.with_untracked(|m| m.as_ref().and_then(|m| m.pair_at(hit))) else { return };
-        let agreement = AgreementCell { model_a: row as u32, model_b: column as u32, a_right: true, b_right: false };
-        on_select.run(Selection { benchmark: benchmark_index(), agreement: Some(agreement), ..Default::default() });
+        let name = |i: usize| facts.with_untracked(|f| f.as_ref()?.models.get(i).cloned());
+        if let (Some(a), Some(b)) = (name(row), name(column)) {
+            on_pair.run(Some((a, b)));
+            scroll_to_pair.set(true);
+        }
+    });
+    Effect::new(move |_| {
+        if scroll_to_pair.get() && report.with(Option::is_some) {
+            scroll_to_pair.set(false);
+            crate::components::drilldown::scroll_to("pair-view");
+        }
     });
     let scope_options = move || {
         let named = facts.with(|f| f.as_deref().map(predicted_benchmarks).unwrap_or_default());
@@ -72,8 +87,8 @@ pub fn ComparisonView(
                 <p class="explain">
                     "On the programs both models predicted: the row model's success minus the column model's, in "
                     "percentage points (blue: the row is better). Grey where McNemar's test, adjusted over all pairs "
-                    "(Benjamini–Hochberg), cannot tell the two apart (p ≥ 0.05). A cell opens the programs its row "
-                    "model solved and its column model did not. "
+                    "(Benjamini–Hochberg), cannot tell the two apart (p ≥ 0.05). A cell shows its two models side "
+                    "by side, below. "
                     {move || matrix.with(|m| m.as_ref().is_some_and(|m| m.values_unwritten())).then(|| format!(
                         "Past {} cells the differences are not written: each shows where the pointer rests, and \
                          all under \"The numbers\".",
@@ -100,6 +115,7 @@ pub fn ComparisonView(
                 <div class="figure-scroll">
                     <FigureCanvas figure=matrix.into() class="heatmap" id="pair-matrix" on_hit=on_hit/>
                 </div>
+                <PairView facts=facts report=report pair=pair on_pair=on_pair on_select=on_select on_open_program=on_open_program/>
                 <VariantTable facts=facts report=report scope=benchmark.into() on_select=on_select/>
                 <PairTable facts=facts report=report scope=benchmark.into() on_select=on_select/>
             </section>

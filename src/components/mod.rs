@@ -11,6 +11,7 @@ pub mod mapping_form;
 pub mod messages;
 pub mod model_picker;
 pub mod overview;
+pub mod pair;
 pub mod program_table;
 pub mod program_view;
 pub mod properties;

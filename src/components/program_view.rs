@@ -25,6 +25,8 @@ pub fn ProgramView(
     /// The facts, for the program's dynamic properties as they arrive.
     facts: Signal<Option<Arc<Facts>>>,
     trace: Signal<Option<ProgramTrace>>,
+    /// Two models compared side by side: their answers come first, A's then B's.
+    pair: Signal<Option<(String, String)>>,
     /// Traces the program (its index) on its own input, or on a predicted call.
     on_trace: Callback<(u32, Option<String>)>,
 ) -> impl IntoView {
@@ -44,11 +46,18 @@ pub fn ProgramView(
             let syntax = detail.syntax_error_line.map(|line| format!("syntax error near line {line} (tree-sitter recovered)"));
             let index = detail.index;
             let expected = detail.program.expected.clone();
-            let predictions = detail
-                .predictions
-                .iter()
-                .cloned()
+            let pair = pair.get();
+            let side = |model: &str| match &pair {
+                Some((a, _)) if a == model => Some("A"),
+                Some((_, b)) if b == model => Some("B"),
+                _ => None,
+            };
+            let mut ordered: Vec<PredictionDetail> = detail.predictions.clone();
+            ordered.sort_by_key(|p| side(&p.model).unwrap_or("C"));
+            let predictions = ordered
+                .into_iter()
                 .map(|p| {
+                    let side = side(&p.model);
                     let truth = if p.task == Task::Input { detail.program.input.clone() } else { expected.clone() };
                     let (model, task, sample) = (p.model.clone(), p.task, p.sample);
                     // What its reasoning claims about the run, once the run is traced.
@@ -62,7 +71,7 @@ pub fn ProgramView(
                             _ => None,
                         })
                     });
-                    view! { <PredictionCard prediction=p judge=judge truth=truth index=index on_trace=on_trace claims=claims/> }
+                    view! { <PredictionCard prediction=p judge=judge truth=truth index=index on_trace=on_trace claims=claims side=side/> }
                 })
                 .collect_view();
             let dynamic = Signal::derive(move || {
@@ -135,6 +144,8 @@ fn PredictionCard(
     on_trace: Callback<(u32, Option<String>)>,
     /// The values its reasoning gives variables, placed on the traced run.
     claims: Signal<Option<ProseAlignment>>,
+    /// `A` or `B` when its model is one of two compared side by side.
+    side: Option<&'static str>,
 ) -> impl IntoView {
     let verdict = prediction.verdict;
     let correct = move || verdict[judge.get().index()];
@@ -142,8 +153,9 @@ fn PredictionCard(
         .then(|| format!("… {} more bytes not shown", prediction.response_cut_bytes));
     view! {
         <article class="prediction" class:correct=correct class:wrong=move || !correct() class:aligned=prediction.alignment.is_some()
-            data-model=prediction.model.clone() data-task=prediction.task.name()>
+            data-model=prediction.model.clone() data-task=prediction.task.name() data-side=side>
             <h4>
+                {side.map(|side| view! { <span class="pair-side-label">{side}</span> })}
                 {prediction.model.clone()}
                 <span class="sample">{format!("{} · sample {}", prediction.task.name(), prediction.sample + 1)}</span>
                 <span class="verdict-label">{move || if correct() { "correct" } else { "wrong" }}</span>

@@ -288,15 +288,52 @@ try {
     await page.waitForFunction(() => (document.querySelector('#drilldown h2')?.textContent ?? '').includes('slice'));
     expectEqual(Number(await page.getAttribute('#drilldown-table', 'aria-rowcount')) - 1, Number(counted.split(' of ')[1]),
       `the programs of ${slice}`);
+    // Two models side by side: the matrix's pair seen from gpt-4-turbo (its counts swapped), a win
+    // opening its program with both answers first, the link keeping the pair.
+    await show('models');
+    await page.selectOption('#pair-a', 'gpt-4-turbo');
+    await page.selectOption('#pair-b', 'deepseek-coder-33b-instruct');
+    await page.waitForSelector('#pair-summary[data-a="gpt-4-turbo"]');
+    await linkWith(['compare=gpt-4-turbo%2Cdeepseek-coder-33b-instruct']);
+    const pairCounts = await page.$$eval('#pair-counts tbody td', (c) => c.map((td) => Number(td.textContent.replace(/,/g, ''))));
+    // The table's row has the pair in the drop's model order.
+    const gptFirst = pooled[0] === 'gpt-4-turbo';
+    const [gptWins, deepseekWins] = (gptFirst ? [pooled[4], pooled[5]] : [pooled[5], pooled[4]]).map(Number);
+    expectEqual(pairCounts, [Number(pooled[3]), gptWins, deepseekWins, Number(pooled[6])], 'the pair\'s 2×2 table');
+    const wins = page.locator('.pair-side[data-right="gpt-4-turbo"] .pair-programs button');
+    expectEqual(await wins.count(), Math.min(200, gptWins), 'gpt-4-turbo\'s wins listed');
+    await page.locator('#pair-view').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(out, 'pair.png') });
+    const win = await wins.first().textContent();
+    await wins.first().click();
+    await page.waitForFunction((label) => document.querySelector('#program-view h2')?.textContent === label, win);
+    const sides = await page.$$eval('#program-view article.prediction', (cards) => cards.slice(0, 2).map((c) => [c.dataset.side, c.dataset.model]));
+    expectEqual(sides, [['A', 'gpt-4-turbo'], ['B', 'deepseek-coder-33b-instruct']], 'the pair\'s answers first');
+    await page.screenshot({ path: path.join(out, 'pair-program.png') });
+    await page.goBack();
+    await page.waitForSelector('#pair-summary[data-a="gpt-4-turbo"]');
+    await page.click('#pair-swap');
+    await page.waitForSelector('#pair-summary[data-a="deepseek-coder-33b-instruct"]');
+    await page.click('#pair-counts tbody tr:first-child td:nth-child(3) button');
+    await page.waitForSelector('#drilldown-table tbody tr');
+    expectEqual(Number(await page.getAttribute('#drilldown-table', 'aria-rowcount')) - 1, deepseekWins, 'deepseek right, gpt-4-turbo wrong');
+    // The pair's table is among the exports, with the numbers shown.
+    await show('exports');
+    const exported = await download(() => page.click('#export-comparisons-csv'));
+    const [header, row] = fs.readFileSync(await exported.path(), 'utf8').trim().split('\n').map((l) => l.split(','));
+    expectEqual(header.slice(0, 7), ['model A', 'model B', 'task', 'both right', 'only A', 'only B', 'both wrong'], 'comparisons.csv');
+    expectEqual(row.slice(0, 7), ['deepseek-coder-33b-instruct', 'gpt-4-turbo', 'output', pooled[3], String(deepseekWins),
+      String(gptWins), pooled[6]], 'the pair exported');
   });
 
   await check('every program then runs on its own input: loop length charted as in the CLI, filters, the trace beside the answers', async () => {
     // The runs of the drop above go on after its static view (the page was usable meanwhile).
     await page.waitForSelector('#runs-status[data-state="done"]', { timeout: 600000 });
     expectEqual(await page.getAttribute('#runs-status', 'data-total'), '1772', 'runs: 1,448 programs and 324 extra HumanEval inputs');
-    // Its Python workers end with the runs (no program's trace was asked for yet).
+    // Its Python workers end with the runs, but the one kept to trace the program opened above (the
+    // pair's first win): it was started when the program opened.
     const pythons = () => page.workers().filter((worker) => worker.url().endsWith('/run_worker.js')).length;
-    for (const waited = Date.now(); pythons() > 0; await page.waitForTimeout(100)) {
+    for (const waited = Date.now(); pythons() > 1; await page.waitForTimeout(100)) {
       if (Date.now() - waited > 20000) throw new Error(`${pythons()} Python workers left once the runs were done`);
     }
     await show('properties');
@@ -692,7 +729,7 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     expectEqual((await overview()).length, 1, 'runs when detected again');
   });
 
-  await check('eval-arena rows with CRUXEval: pass@1 is the mean of pass1, and the all-pairs matrix opens a pair\'s programs', async () => {
+  await check('eval-arena rows with CRUXEval: pass@1 is the mean of pass1, and the all-pairs matrix opens a pair side by side', async () => {
     const arena = path.join(root, 'tests', 'formats', 'eval_arena_cruxeval.jsonl');
     await dragFromDisk([arena, path.join(fixtures, 'cruxeval', 'data', 'cruxeval.jsonl')]);
     await waitDone();
@@ -738,6 +775,11 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     const title = await cell.textContent();
     if (!/ − .*pts \(95% CI/.test(title)) throw new Error(`a matrix cell says ${title}`);
     await cell.click();
+    // The cell shows its row and column models side by side.
+    await page.waitForSelector('#pair-summary');
+    const [a, b] = [await page.getAttribute('#pair-summary', 'data-a'), await page.getAttribute('#pair-summary', 'data-b')];
+    if (!title.startsWith(`${a} − ${b}`)) throw new Error(`the cell ${title} opened ${a} and ${b}`);
+    await page.click('#pair-counts tbody tr:first-child td:nth-child(3) button');
     await page.waitForSelector('#drilldown-table tbody tr');
     if (!(await page.isVisible('#drilldown-table'))) throw new Error('the pair\'s programs are not shown');
   });
@@ -1185,6 +1227,15 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     }, [pairX, lastY]);
     const title = await matrix.getAttribute('title');
     if (!/^synthetic-\d+.* − synthetic-\d+.*: [+-]\d/.test(title ?? '')) throw new Error(`the cell's title: ${title}`);
+    // The cell shows its two models side by side.
+    await matrix.evaluate((c, [x, y]) => {
+      const r = c.getBoundingClientRect();
+      c.dispatchEvent(new MouseEvent('click', { clientX: r.left + x * r.width / c.width, clientY: r.top + y * r.height / c.height }));
+    }, [pairX, lastY]);
+    await page.waitForSelector('#pair-summary');
+    const named = `${await page.getAttribute('#pair-summary', 'data-a')} − ${await page.getAttribute('#pair-summary', 'data-b')}:`;
+    if (!title.startsWith(named)) throw new Error(`the cell ${title} opened ${named}`);
+    await page.screenshot({ path: path.join(out, 'hundred-pair.png') });
     const rendered = await page.$$eval('#comparison-table tbody tr:not(.spacer)', (r) => r.length);
     if (rendered > 200) throw new Error(`${rendered} comparison rows rendered`);
     await page.$eval('#comparison .windowed', (box) => { box.scrollTop = box.scrollHeight; });
