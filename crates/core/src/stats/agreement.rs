@@ -8,7 +8,7 @@ use super::multiple_testing::benjamini_hochberg;
 use super::numeric::ALL_BENCHMARKS;
 use super::paired::PairedDifference;
 use crate::facts::{Facts, Outcome};
-use crate::table::Task;
+use crate::table::{ModelIdx, Task};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -149,13 +149,20 @@ pub fn by_mean_difference<'a>(agreements: &'a [ModelAgreement], benchmark: &str)
     models.into_iter().map(|(m, _)| m).collect()
 }
 
+/// Models `a` and `b` on the programs both answered among `outcomes`, every benchmark pooled: the
+/// counts of the matrix's pooled pair, by the same count (two models side by side use it).
+pub(crate) fn pooled_agreement(facts: &Facts, outcomes: &[Outcome], a: ModelIdx, b: ModelIdx) -> Agreement {
+    let answers = Answers::of(facts, outcomes);
+    pooled(&answers.per_benchmark(a as usize, b as usize))
+}
+
 /// Model `a`'s agreements with each model after it: pooled, then per benchmark (`only` one of them
 /// when given).
 fn pairs_of(facts: &Facts, answers: &Answers, a: usize, only: Option<&str>) -> Vec<ModelAgreement> {
     let mut out = Vec::new();
     for b in a + 1..facts.models.len() {
-        let per_benchmark: Vec<Agreement> = answers.bits.iter().map(|models| models[a].against(&models[b])).collect();
-        let pooled = per_benchmark.iter().copied().fold(Agreement::default(), std::ops::Add::add);
+        let per_benchmark = answers.per_benchmark(a, b);
+        let pooled = pooled(&per_benchmark);
         let named = per_benchmark.into_iter().enumerate().map(|(i, c)| (facts.benchmarks[i].clone(), c));
         for (benchmark, counts) in std::iter::once((ALL_BENCHMARKS.to_owned(), pooled)).chain(named) {
             if counts == Agreement::default() || only.is_some_and(|only| only != benchmark) {
@@ -175,6 +182,11 @@ fn pairs_of(facts: &Facts, answers: &Answers, a: usize, only: Option<&str>) -> V
     out
 }
 
+/// Every benchmark's counts added.
+fn pooled(per_benchmark: &[Agreement]) -> Agreement {
+    per_benchmark.iter().copied().fold(Agreement::default(), std::ops::Add::add)
+}
+
 /// Each model's answers per (program, task) as bits, per benchmark: with 100 models the 4,950
 /// pairs compare 64 slots at a time (a judge switch rebuilds them all).
 struct Answers {
@@ -191,6 +203,11 @@ struct AnswerBits {
 }
 
 impl Answers {
+    /// Models `a` and `b` on each benchmark.
+    fn per_benchmark(&self, a: usize, b: usize) -> Vec<Agreement> {
+        self.bits.iter().map(|models| models[a].against(&models[b])).collect()
+    }
+
     fn of(facts: &Facts, outcomes: &[Outcome]) -> Answers {
         let benchmarks = facts.benchmarks.len();
         let mut slots: HashMap<(u32, Task), (usize, usize)> = HashMap::new();

@@ -4,6 +4,7 @@
 //! the slice finder ([`super::slices::find`]) run on "A right, B wrong" (and the other way) instead
 //! of on success, with the same tests.
 
+use super::agreement::pooled_agreement;
 use super::mcnemar::Agreement;
 use super::paired::PairedDifference;
 use super::slices::{find, program_sets, Found, Predicate, Predicates};
@@ -94,13 +95,8 @@ pub fn compare(facts: &Facts, outcomes: &[Outcome], a: ModelIdx, b: ModelIdx) ->
             }
             let only_a = only(&both, &solved_a, &solved_b);
             let only_b = only(&both, &solved_b, &solved_a);
-            let both_right = solved_a.intersection(&solved_b).filter(|&i| both.contains(i)).count();
-            let counts = Agreement {
-                both_right: both_right as u64,
-                only_a: only_a.count_ones(..) as u64,
-                only_b: only_b.count_ones(..) as u64,
-                both_wrong: (both.count_ones(..) - both_right - only_a.count_ones(..) - only_b.count_ones(..)) as u64,
-            };
+            let task_outcomes: Vec<Outcome> = of_a.iter().chain(&of_b).map(|&&o| o).collect();
+            let counts = pooled_agreement(facts, &task_outcomes, a, b);
             Some(Comparison {
                 model_a: facts.models[a as usize].clone(),
                 model_b: facts.models[b as usize].clone(),
