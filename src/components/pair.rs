@@ -4,8 +4,9 @@
 //! (the slice finder on the flips). Every number is the report's `comparisons` (the core's
 //! `compare`, as `exerscope analyze --compare A,B`); the view formats them.
 
+use crate::components::slices::{SliceRow, SliceTable};
 use crate::view_state::ProgramKey;
-use exerscope_charts::format::{format_p, format_p_short, interval, percent, points, thousands};
+use exerscope_charts::format::{format_p, points, thousands};
 use exerscope_core::drilldown::{AgreementCell, Selection};
 use exerscope_core::stats::comparison::{Comparison, FlipSlice, ProgramName};
 use exerscope_core::stats::slices::Predicate;
@@ -142,7 +143,7 @@ fn PairNumbers(
         .map(|(right, wrong, programs, slices, agreement)| {
             view! {
                 <Wins facts=facts.clone() right=right wrong=wrong programs=programs slices=slices
-                    open=move |predicates| drill(agreement, predicates) on_open_program=on_open_program/>
+                    open=Callback::new(move |predicates| drill(agreement, predicates)) on_open_program=on_open_program/>
             }
         })
         .collect_view();
@@ -173,7 +174,7 @@ fn Wins(
     programs: Vec<ProgramName>,
     slices: Vec<FlipSlice>,
     /// Opens the wins in a slice (no predicate: all of them) in the drill-down.
-    open: impl Fn(Vec<Predicate>) + Copy + Send + Sync + 'static,
+    open: Callback<Vec<Predicate>>,
     on_open_program: Callback<u32>,
 ) -> impl IntoView {
     let total = programs.len();
@@ -198,7 +199,7 @@ fn Wins(
         view! {
             <p class="explain">
                 {format!("The first {LISTED} of {}; ", thousands(total))}
-                <button class="link" on:click=move |_| open(Vec::new())>"all of them in the drill-down"</button>
+                <button class="link" on:click=move |_| open.run(Vec::new())>"all of them in the drill-down"</button>
             </p>
         }
     });
@@ -208,23 +209,19 @@ fn Wins(
         1 => "They gather in 1 combination of properties beyond chance:".to_owned(),
         n => format!("They gather in {n} combinations of properties beyond chance, the strongest first:"),
     };
-    let rows = slices
+    let rows: Vec<SliceRow> = slices
         .into_iter()
-        .map(|s| {
-            let predicates = s.predicates.clone();
-            view! {
-                <tr data-slice=s.slice.clone()>
-                    <td><button class="link" on:click=move |_| open(predicates.clone())>{s.slice.clone()}</button></td>
-                    <td class="count">{format!("{} of {}", s.flips, s.programs)}</td>
-                    <td class="rate">{percent(s.share)}</td>
-                    <td class="ci">{s.share_ci95.map(interval)}</td>
-                    <td class="rate">{percent(s.complement_share)}</td>
-                    <td class="rate">{points(s.difference)}</td>
-                    <td class="p">{format_p_short(s.p_adjusted)}</td>
-                </tr>
-            }
+        .map(|s| SliceRow {
+            count: format!("{} of {}", s.flips, s.programs),
+            share: s.share,
+            share_ci95: s.share_ci95,
+            rest: s.complement_share,
+            difference: s.difference,
+            p_adjusted: s.p_adjusted,
+            slice: s.slice,
+            predicates: s.predicates,
         })
-        .collect_view();
+        .collect();
     view! {
         <div class="pair-side" data-right=right.clone()>
             <h4>{format!("{right} right, {wrong} wrong: {}", thousands(total))}</h4>
@@ -232,22 +229,8 @@ fn Wins(
             {more}
             <p class="explain">{gather}</p>
             {has_rows.then(|| view! {
-                <div class="table-scroll" tabindex="0" role="region" aria-label=format!("Where {right}'s wins over {wrong} gather")>
-                    <table class="pivot slices flip-slices" data-right=right.clone()>
-                        <thead>
-                            <tr>
-                                <th scope="col">"slice"</th>
-                                <th scope="col">"wins"</th>
-                                <th scope="col">"share"</th>
-                                <th scope="col">"95% CI"</th>
-                                <th scope="col">"other programs"</th>
-                                <th scope="col">"difference"</th>
-                                <th scope="col">"adjusted p"</th>
-                            </tr>
-                        </thead>
-                        <tbody>{rows}</tbody>
-                    </table>
-                </div>
+                <SliceTable model=right.clone() label=format!("Where {right}'s wins over {wrong} gather")
+                    class="flip-slices" columns=["wins", "share"] rows=rows open=open/>
             })}
         </div>
     }

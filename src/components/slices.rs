@@ -4,7 +4,7 @@
 
 use exerscope_charts::format::{format_p_short, interval, percent, points};
 use exerscope_core::drilldown::Selection;
-use exerscope_core::stats::slices::{Replication, Slice, ALPHA, MAX_SHOWN, MIN_DIFFERENCE, MIN_PROGRAMS};
+use exerscope_core::stats::slices::{Predicate, Replication, Slice, ALPHA, MAX_SHOWN, MIN_DIFFERENCE, MIN_PROGRAMS};
 use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -15,10 +15,6 @@ pub fn SlicesView(
     report: Signal<Option<Arc<Report>>>,
     on_select: Callback<Selection>,
 ) -> impl IntoView {
-    let open = move |slice: &Slice| {
-        let model = facts.with_untracked(|f| f.as_deref().and_then(|f| f.model_index(&slice.model)));
-        on_select.run(Selection { model, predicates: slice.predicates.clone(), ..Selection::default() });
-    };
     view! {
         <h3>"Where each model fails"</h3>
         <p class="explain">
@@ -38,6 +34,10 @@ pub fn SlicesView(
                 .map(|model| {
                     let rows: Vec<Slice> = report.slices.iter().filter(|s| s.model == model).cloned().collect();
                     let replication = report.slice_replication.iter().find(|r| r.model == model).cloned();
+                    let index = facts.with_untracked(|f| f.as_deref().and_then(|f| f.model_index(&model)));
+                    let open = Callback::new(move |predicates| {
+                        on_select.run(Selection { model: index, predicates, ..Selection::default() })
+                    });
                     view! { <ModelSlices model=model rows=rows replication=replication open=open/> }
                 })
                 .collect_view()
@@ -51,7 +51,7 @@ fn ModelSlices(
     model: String,
     rows: Vec<Slice>,
     replication: Option<Replication>,
-    open: impl Fn(&Slice) + Copy + Send + Sync + 'static,
+    open: Callback<Vec<Predicate>>,
 ) -> impl IntoView {
     let count = rows.len();
     let summary = match count {
@@ -60,26 +60,19 @@ fn ModelSlices(
         n if n < MAX_SHOWN => format!("{n} slices beyond chance"),
         n => format!("the {n} strongest slices beyond chance, each saying something the ones above do not"),
     };
-    let body = rows
+    let rows: Vec<SliceRow> = rows
         .into_iter()
-        .map(|slice| {
-            let row = view! {
-                <tr data-slice=slice.slice.clone()>
-                    <td><button class="link" on:click={
-                        let slice = slice.clone();
-                        move |_| open(&slice)
-                    }>{slice.slice.clone()}</button></td>
-                    <td class="count">{format!("{} of {}", slice.correct, slice.programs)}</td>
-                    <td class="rate">{percent(slice.success)}</td>
-                    <td class="ci">{slice.success_ci95.map(interval)}</td>
-                    <td class="rate">{percent(slice.complement_success)}</td>
-                    <td class="rate">{points(slice.difference)}</td>
-                    <td class="p">{format_p_short(slice.p_adjusted)}</td>
-                </tr>
-            };
-            row
+        .map(|s| SliceRow {
+            count: format!("{} of {}", s.correct, s.programs),
+            share: s.success,
+            share_ci95: s.success_ci95,
+            rest: s.complement_success,
+            difference: s.difference,
+            p_adjusted: s.p_adjusted,
+            slice: s.slice,
+            predicates: s.predicates,
         })
-        .collect_view();
+        .collect();
     let replication = replication.filter(|r| r.found > 0).map(|r| {
         format!(
             "Honesty check: of the {} slices found on a random half of its programs, {} hold on the other half.",
@@ -90,22 +83,70 @@ fn ModelSlices(
         <h4>{model.clone()}": "{summary}</h4>
         {replication.map(|text| view! { <p class="explain replication" data-model=model.clone()>{text}</p> })}
         {(count > 0).then(|| view! {
-            <div class="table-scroll" tabindex="0" role="region" aria-label=format!("Slices where {model} fails")>
-                <table class="pivot slices" data-model=model.clone()>
-                    <thead>
-                        <tr>
-                            <th scope="col">"slice"</th>
-                            <th scope="col">"right"</th>
-                            <th scope="col">"success"</th>
-                            <th scope="col">"95% CI"</th>
-                            <th scope="col">"other programs"</th>
-                            <th scope="col">"difference"</th>
-                            <th scope="col">"adjusted p"</th>
-                        </tr>
-                    </thead>
-                    <tbody>{body}</tbody>
-                </table>
-            </div>
+            <SliceTable model=model.clone() label=format!("Slices where {model} fails") class="slices"
+                columns=["right", "success"] rows=rows open=open/>
         })}
+    }
+}
+
+/// A row of a table of slices: a model's failures, or one model's wins over another.
+pub struct SliceRow {
+    pub slice: String,
+    pub predicates: Vec<Predicate>,
+    /// "k of n": its programs that count (solved, or won) of those in it.
+    pub count: String,
+    pub share: f64,
+    pub share_ci95: Option<[f64; 2]>,
+    /// The share among the other programs.
+    pub rest: f64,
+    pub difference: f64,
+    pub p_adjusted: f64,
+}
+
+/// Slices, the strongest first; a slice opens its programs. `columns` name the count and the share.
+#[component]
+pub fn SliceTable(
+    /// The model the slices are of (the table's `data-model`).
+    model: String,
+    label: String,
+    class: &'static str,
+    columns: [&'static str; 2],
+    rows: Vec<SliceRow>,
+    open: Callback<Vec<Predicate>>,
+) -> impl IntoView {
+    let body = rows
+        .into_iter()
+        .map(|row| {
+            let (predicates, name) = (row.predicates, row.slice.clone());
+            view! {
+                <tr data-slice=row.slice>
+                    <td><button class="link" on:click=move |_| open.run(predicates.clone())>{name}</button></td>
+                    <td class="count">{row.count}</td>
+                    <td class="rate">{percent(row.share)}</td>
+                    <td class="ci">{row.share_ci95.map(interval)}</td>
+                    <td class="rate">{percent(row.rest)}</td>
+                    <td class="rate">{points(row.difference)}</td>
+                    <td class="p">{format_p_short(row.p_adjusted)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="table-scroll" tabindex="0" role="region" aria-label=label>
+            <table class=format!("pivot {class}") data-model=model>
+                <thead>
+                    <tr>
+                        <th scope="col">"slice"</th>
+                        <th scope="col">{columns[0]}</th>
+                        <th scope="col">{columns[1]}</th>
+                        <th scope="col">"95% CI"</th>
+                        <th scope="col">"other programs"</th>
+                        <th scope="col">"difference"</th>
+                        <th scope="col">"adjusted p"</th>
+                    </tr>
+                </thead>
+                <tbody>{body}</tbody>
+            </table>
+        </div>
     }
 }
