@@ -4,7 +4,9 @@
 
 use crate::components::window::Window;
 use crate::components::PropertyPicker;
+use crate::download::download_text;
 use exerscope_core::drilldown::{outcomes, program_table, OutcomeFilter, ProgramQuery};
+use exerscope_core::export::program_sheet;
 use exerscope_core::numeric::NumericProperty;
 use exerscope_core::{Facts, Judge};
 use leptos::prelude::*;
@@ -151,6 +153,11 @@ pub fn ProgramTable(
                     " highest first"
                 </label>
                 <span class="explain">{move || format!("{} programs", count())}</span>
+                <button id="export-programs-csv" class="button" title="Every program with its properties, as CSV" on:click=move |_| {
+                    if let Some(facts) = facts.get_untracked() {
+                        download_text("exerscope-programs.csv", "text/csv", &program_sheet(&facts).csv());
+                    }
+                }>"All programs as CSV"</button>
             </div>
             <div class="windowed" tabindex="0" role="region" aria-label="Programs and their properties" on:scroll=move |e| window.on_scroll(e)>
                 <table class="data" id="program-table" aria-rowcount=move || count() + 1>

@@ -560,6 +560,11 @@ try {
       throw new Error(`the if chip highlights ${JSON.stringify(focused)}`);
     }
     await page.fill('#program-filter', '');
+    // Every program leaves as CSV, with the properties the table shows.
+    const exported = await download(() => page.click('#export-programs-csv'));
+    const lines = fs.readFileSync(await exported.path(), 'utf8').trim().split('\n');
+    expectEqual(lines.length - 1, total, 'programs exported');
+    if (!lines[0].startsWith('benchmark,id,language,reference_cc,')) throw new Error(`programs.csv header: ${lines[0]}`);
   });
 
   await check('every section, light and dark: no serious or critical accessibility violation (axe-core)', async () => {

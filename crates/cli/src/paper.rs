@@ -5,7 +5,7 @@
 //! `tables/<task>/…` and `figures/<task>/…`: statistics never pool tasks).
 
 use exerscope_charts::figures;
-use exerscope_core::export::sheets;
+use exerscope_core::export::{program_sheet, sheets};
 use exerscope_core::report::TaskedReport;
 use exerscope_core::stats::own_numbers::own_numbers_of;
 use exerscope_core::stats::Statistic;
@@ -39,6 +39,11 @@ pub fn write(out: &Path, report: &TaskedReport, facts: &Facts) -> Result<(), Str
     fs::write(&path, json + "\n").map_err(|e| failed(&path, e))?;
     let path = out.join("methods.md");
     fs::write(&path, methods(&facts.benchmarks)).map_err(|e| failed(&path, e))?;
+    // Every program with its properties, whatever the tasks (also for programs without predictions).
+    let tables = out.join("tables");
+    fs::create_dir_all(&tables).map_err(|e| failed(&tables, e))?;
+    let path = tables.join("programs.csv");
+    fs::write(&path, program_sheet(facts).csv()).map_err(|e| failed(&path, e))?;
     let tasks = facts.tasks();
     for &task in &tasks {
         let folder = |kind: &str| {

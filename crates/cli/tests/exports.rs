@@ -477,7 +477,9 @@ fn check_report(inputs: &[&Path]) -> Value {
             let file = file.unwrap().path();
             let name = file.file_stem().unwrap().to_str().unwrap().to_owned();
             let csv = file.extension().is_some_and(|e| e == "csv");
-            assert!(!csv || tables().iter().any(|(t, _)| *t == name), "{name}.csv has no columns to check here");
+            // (The programs' table has a test of its own, below.)
+            let checked = name == "programs" || tables().iter().any(|(t, _)| *t == name);
+            assert!(!csv || checked, "{name}.csv has no columns to check here");
         }
         for (name, columns) in tables() {
             let Some(rows) = report[report_field(name)].as_array() else {
@@ -536,4 +538,40 @@ fn every_exported_column_of_re2_bench_is_the_report_field_it_names() {
     let (easy, difficult) = (of("easy"), of("difficult"));
     assert_eq!(easy["programs"].as_u64().unwrap() + difficult["programs"].as_u64().unwrap(), 500);
     assert_eq!(easy["correct"].as_u64().unwrap() + difficult["correct"].as_u64().unwrap(), 259, "cwm_output.csv's rs");
+}
+
+/// A benchmark designer's drop, programs without any prediction: `tables/programs.csv` lists every
+/// program with the properties `report.json` gives it.
+#[test]
+fn programs_without_predictions_are_listed_with_their_properties() {
+    let Some(fixtures) = common::fixtures() else {
+        return;
+    };
+    let out = tempfile::tempdir().unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_exerscope"))
+        .args(["report", "--no-run", "--out"])
+        .arg(out.path())
+        .arg(fixtures.join("cruxeval/data/cruxeval.jsonl"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let report: Value = serde_json::from_slice(&std::fs::read(out.path().join("report.json")).unwrap()).unwrap();
+    let programs = report["programs"].as_array().unwrap();
+    let mut reader = csv::Reader::from_path(out.path().join("tables/programs.csv")).unwrap();
+    let header = reader.headers().unwrap().clone();
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!((rows.len(), programs.len()), (800, 800));
+    let column = |name: &str| header.iter().position(|h| h == name).unwrap();
+    for (row, program) in rows.iter().zip(programs) {
+        assert_eq!(row[column("id")], program["id"]);
+        for property in ["loc", "cognitive", "calls", "output_length"] {
+            let value = &program["properties"][property];
+            let shown = if value.is_null() { String::new() } else { value.to_string() };
+            assert_eq!(row[column(property)], shown, "{property}");
+        }
+        assert_eq!(row[column("output type")], program["properties"]["output_type"]);
+        let constructs: Vec<&str> =
+            program["properties"]["constructs"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+        assert_eq!(row[column("constructs")], constructs.join("; "));
+    }
 }

@@ -8,6 +8,8 @@
 //! the `booktabs` package.
 
 use crate::alignment::{DivergencePoint, Ending};
+use crate::facts::{Facts, ProgramFacts};
+use crate::numeric::NumericProperty;
 use crate::report::Report;
 use crate::stats::agreement::ModelAgreement;
 use crate::stats::comparison::Comparison;
@@ -204,6 +206,40 @@ pub const LEFT_OUT_WHEN_EMPTY: [&str; 11] = [
     "divergences",
     "prose_claims",
 ];
+
+/// Every program with its properties, one row each (the program table's, and a benchmark
+/// designer's profile of programs without predictions): numeric properties by their names (empty
+/// where a program has none), the expected output's type, its run's outcome, and its constructs.
+pub fn program_sheet(facts: &Facts) -> Sheet {
+    let numeric = NumericProperty::ALL.map(NumericProperty::name);
+    let columns =
+        [&["benchmark", "id", "language"][..], &numeric, &["output type", "run", "expected output", "constructs"]];
+    Sheet {
+        name: "programs",
+        caption: "Every program with its properties (dynamic ones from its run on its own input)".to_owned(),
+        columns: columns.concat(),
+        rows: facts.programs.iter().map(|program| program_row(facts, program)).collect(),
+    }
+}
+
+fn program_row(facts: &Facts, program: &ProgramFacts) -> Vec<Cell> {
+    let start = [text(&facts.benchmarks[program.benchmark as usize]), text(&program.id), text(program.language.name())];
+    let numeric = NumericProperty::ALL
+        .map(|p| Cell::Number(p.value(program), if p == NumericProperty::RunTimeMs { 1 } else { 0 }));
+    let run = program.dynamic.as_ref();
+    let expected = match run.and_then(|d| d.returns_expected) {
+        Some(true) => "given",
+        Some(false) => "not given",
+        None => "",
+    };
+    let end = [
+        text(&facts.type_names[program.output_type as usize]),
+        text(run.map_or("", |d| d.outcome.as_str())),
+        text(expected),
+        text(program.constructs.names().join("; ")),
+    ];
+    [&start[..], &numeric, &end].concat()
+}
 
 /// Every table of the report, in the order of the page; a table without rows is left out only
 /// where the drop cannot have any ([`LEFT_OUT_WHEN_EMPTY`]).
@@ -661,6 +697,21 @@ mod tests {
     use crate::analysis::analyze;
     use crate::input::InputFile;
     use crate::judges::Judge;
+
+    #[test]
+    fn the_program_sheet_has_a_row_per_program_with_its_properties() {
+        let facts = crate::facts::tests::tiny_facts();
+        let sheet = program_sheet(&facts);
+        assert_eq!(sheet.rows.len(), facts.programs.len());
+        let loc = sheet.columns.iter().position(|c| *c == "loc").unwrap();
+        for (row, program) in sheet.rows.iter().zip(&facts.programs) {
+            assert_eq!(row.len(), sheet.columns.len());
+            assert_eq!(row[loc], Cell::Number(NumericProperty::Loc.value(program), 0));
+        }
+        let csv = sheet.csv();
+        assert!(csv.lines().nth(2).unwrap().starts_with("b,2,python,"), "{csv}");
+        assert!(csv.lines().nth(2).unwrap().ends_with(",if; for"), "{csv}");
+    }
 
     fn sheet(rows: Vec<Vec<Cell>>) -> Sheet {
         Sheet { name: "t", caption: "A & B_1".into(), columns: vec!["name", "n", "rate", "ci"], rows }
