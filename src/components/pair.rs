@@ -182,17 +182,18 @@ fn Wins(
         .into_iter()
         .take(LISTED)
         .map(|program| {
-            let key = ProgramKey { benchmark: program.benchmark.clone(), id: program.id.clone() };
-            let index = key.index(&facts);
             let label = format!("{} / {}", program.benchmark, program.id);
             let title = label.clone();
-            view! {
-                <li><button class="link" title=title disabled=index.is_none() on:click=move |_| {
-                    if let Some(index) = index {
-                        on_open_program.run(index);
-                    }
-                }>{label}</button></li>
-            }
+            let facts = facts.clone();
+            // Looked up when clicked: a search of every program for each of the 200 listed would
+            // be the render's cost at a million predictions.
+            let open = move |_| {
+                let key = ProgramKey { benchmark: program.benchmark.clone(), id: program.id.clone() };
+                if let Some(index) = key.index(&facts) {
+                    on_open_program.run(index);
+                }
+            };
+            view! { <li><button class="link" title=title on:click=open>{label}</button></li> }
         })
         .collect_view();
     let more = (total > LISTED).then(|| {
