@@ -206,6 +206,41 @@ fn tables() -> Vec<(&'static str, Vec<(&'static str, Source)>)> {
             ],
         ),
         (
+            "predictability",
+            vec![
+                ("model", Field("model")),
+                ("task", Field("task")),
+                ("programs", Field("programs")),
+                ("AUROC", Field("auroc")),
+                ("ci95", Interval("auroc_ci95")),
+                ("ECE", Field("ece")),
+                ("AUROC accuracy alone", Field("baseline_auroc")),
+                ("AUROC other models", Field("other_models_auroc")),
+            ],
+        ),
+        (
+            "benchmark_forecasts",
+            vec![
+                ("model", Field("model")),
+                ("task", Field("task")),
+                ("benchmark left out", Field("benchmark")),
+                ("programs", Field("programs")),
+                ("predicted", Field("predicted")),
+                ("ci90", Interval("predicted_ci90")),
+                ("real", Field("real")),
+            ],
+        ),
+        (
+            "coefficients",
+            vec![
+                ("model", Field("model")),
+                ("task", Field("task")),
+                ("property", Field("feature")),
+                ("effect", Field("effect")),
+                ("ci95", Interval("ci95")),
+            ],
+        ),
+        (
             "divergence",
             [
                 &[

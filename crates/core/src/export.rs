@@ -193,12 +193,15 @@ fn text(value: impl Into<String>) -> Cell {
 
 /// The tables a drop may have no rows of at all: groups of programs their benchmark names, variants
 /// of a model, slices beyond chance, intermediate answers.
-pub const LEFT_OUT_WHEN_EMPTY: [&str; 11] = [
+pub const LEFT_OUT_WHEN_EMPTY: [&str; 14] = [
     "groups",
     "variants",
     "slices",
     "comparisons",
     "flip_slices",
+    "predictability",
+    "benchmark_forecasts",
+    "coefficients",
     "divergence",
     "divergence_kinds",
     "divergence_constructs",
@@ -527,6 +530,83 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                 "p adjusted",
             ],
             rows: flip_slice_rows(&report.comparisons),
+        },
+        Sheet {
+            name: "predictability",
+            caption: format!(
+                "Success predicted from the programs' properties on programs the fit did not see ({judge} judge; \
+                 five folds of programs): AUROC with its 95% Hanley--McNeil interval, expected calibration error, \
+                 and the AUROC of two baselines: the model's success on the benchmark, and the other models' success \
+                 on the program"
+            ),
+            columns: vec![
+                "model", "task", "programs", "AUROC", "ci95", "ECE", "AUROC accuracy alone", "AUROC other models",
+            ],
+            rows: report
+                .prediction
+                .predictability
+                .iter()
+                .map(|p| {
+                    vec![
+                        text(&p.model),
+                        text(p.task.name()),
+                        Cell::Count(p.programs),
+                        Cell::Number(Some(p.auroc), 3),
+                        Cell::Interval(Some(p.auroc_ci95)),
+                        Cell::Number(Some(p.ece), 3),
+                        Cell::Number(p.baseline_auroc, 3),
+                        Cell::Number(p.other_models_auroc, 3),
+                    ]
+                })
+                .collect(),
+        },
+        Sheet {
+            name: "benchmark_forecasts",
+            caption: format!(
+                "Each model's success on a benchmark forecast from its properties by a fit without that benchmark \
+                 ({judge} judge), with a 90% interval from how far the same forecast missed the other benchmarks, \
+                 beside the real success"
+            ),
+            columns: vec!["model", "task", "benchmark left out", "programs", "predicted", "ci90", "real"],
+            rows: report
+                .prediction
+                .benchmark_forecasts
+                .iter()
+                .map(|f| {
+                    vec![
+                        text(&f.model),
+                        text(f.task.name()),
+                        text(&f.benchmark),
+                        Cell::Count(f.programs),
+                        Cell::Rate(Some(f.predicted)),
+                        Cell::Interval(Some(f.predicted_ci90)),
+                        Cell::Rate(Some(f.real)),
+                    ]
+                })
+                .collect(),
+        },
+        Sheet {
+            name: "coefficients",
+            caption: format!(
+                "What makes code hard ({judge} judge): each property's effect on a model's log-odds of success per \
+                 standard deviation (of its log for a number; its presence otherwise), with an approximate 95% \
+                 interval; negative: harder"
+            ),
+            columns: vec!["model", "task", "property", "effect", "ci95"],
+            rows: report
+                .prediction
+                .coefficients
+                .iter()
+                .map(|c| {
+                    vec![
+                        text(&c.model),
+                        text(c.task.name()),
+                        text(&c.feature),
+                        Cell::Number(Some(c.effect), 3),
+                        Cell::Interval(Some(c.ci95)),
+                    ]
+                })
+                .collect(),
         },
         Sheet {
             name: "divergence",

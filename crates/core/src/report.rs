@@ -15,6 +15,7 @@ use crate::stats::comparison::{compare, Comparison};
 use crate::stats::construct_effect::{construct_effects, ConstructEffect};
 use crate::stats::divergence::{coherence, Reasoning};
 use crate::stats::numeric::{self, correlations, CorrelationRow};
+use crate::stats::prediction::{prediction, Prediction};
 use crate::stats::slices::{replication, slices, Replication, Slice, REPLICATION_SEED};
 use crate::stats::variants::{variant_pairs, VariantPair};
 use crate::stats::{
@@ -54,6 +55,9 @@ pub struct Report {
     /// The pairs of models asked to be compared side by side, per task.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comparisons: Vec<Comparison>,
+    /// Success predicted from the properties, judged on programs and benchmarks left out.
+    #[serde(flatten)]
+    pub prediction: Prediction,
     /// Intermediate answers (loop states, branch decisions) against their runs.
     #[serde(flatten)]
     pub reasoning: Reasoning,
@@ -94,6 +98,7 @@ impl Report {
             slices: statistics.slices,
             slice_replication: statistics.slice_replication,
             comparisons: Vec::new(),
+            prediction: statistics.prediction,
             reasoning: statistics.reasoning,
             programs: Vec::new(),
             unexpected_runs: unexpected_runs(facts),
@@ -136,6 +141,7 @@ units! {
         Correlations => "correlations", "correlations with properties";
         Divergences => "divergences", "intermediate answers against their runs";
         Slices => "slices", "property combinations where a model fails";
+        Prediction => "prediction", "success predicted from properties";
     }
 }
 
@@ -148,7 +154,7 @@ impl Part {
     /// Whether the part counts what parsing gives the programs (constructs, metrics): it waits
     /// while the facts are `parsing`.
     pub fn needs_parsing(self) -> bool {
-        matches!(self, Part::Constructs | Part::ConstructEffects | Part::Correlations | Part::Slices)
+        matches!(self, Part::Constructs | Part::ConstructEffects | Part::Correlations | Part::Slices | Part::Prediction)
     }
 }
 
@@ -298,6 +304,7 @@ struct Statistics {
     correlations: Vec<CorrelationRow>,
     slices: Vec<Slice>,
     slice_replication: Vec<Replication>,
+    prediction: Prediction,
     /// Without coherence, which needs the facts of every task.
     reasoning: Reasoning,
 }
@@ -340,6 +347,8 @@ impl Statistics {
         };
         let slices = part(parts, Part::Slices, || slices(facts, outcomes));
         let slice_replication = part(parts, Part::Slices, || replication(facts, outcomes, REPLICATION_SEED));
+        let prediction =
+            if parts.contains(&Part::Prediction) { prediction(facts, outcomes) } else { Prediction::default() };
         Statistics {
             constructs,
             types,
@@ -348,6 +357,7 @@ impl Statistics {
             correlations,
             slices,
             slice_replication,
+            prediction,
             reasoning,
         }
     }
@@ -387,6 +397,9 @@ pub struct TaskedReport {
     /// The pairs of models asked to be compared side by side, per task ([`TaskedReport::compare`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comparisons: Vec<Comparison>,
+    /// Success predicted from the properties, judged on programs and benchmarks left out.
+    #[serde(flatten)]
+    pub prediction: Prediction,
     /// Intermediate answers (loop states, branch decisions) against their runs.
     #[serde(flatten)]
     pub reasoning: Reasoning,
@@ -414,6 +427,7 @@ impl TaskedReport {
             slices: vec![],
             slice_replication: vec![],
             comparisons: vec![],
+            prediction: Prediction::default(),
             reasoning: Reasoning::of(facts, facts, judge, None),
             programs: program_reports(facts),
             unexpected_runs: unexpected_runs(facts),
@@ -431,6 +445,7 @@ impl TaskedReport {
             report.correlations.extend(tagged(task, statistics.correlations));
             report.slices.extend(statistics.slices);
             report.slice_replication.extend(statistics.slice_replication);
+            report.prediction.extend(statistics.prediction);
         }
         report
     }
@@ -480,6 +495,7 @@ impl TaskedReport {
             slices: self.slices.iter().filter(|s| s.task == task).cloned().collect(),
             slice_replication: self.slice_replication.iter().filter(|r| r.task == task).cloned().collect(),
             comparisons: self.comparisons.iter().filter(|c| c.task == task).cloned().collect(),
+            prediction: self.prediction.of_task(task),
             reasoning: self.reasoning.of_task(task),
             programs: self.programs.clone(),
             unexpected_runs: self.unexpected_runs.clone(),

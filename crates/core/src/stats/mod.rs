@@ -15,6 +15,7 @@ pub mod numeric;
 pub mod own_numbers;
 pub mod paired;
 pub mod power;
+pub mod prediction;
 pub mod slices;
 pub mod success;
 pub mod types;
@@ -45,6 +46,7 @@ units! {
         BootstrapInterval => "rho_ci95", "95% percentile bootstrap interval of Spearman's rho: 2,000 resamples of programs, seeded";
         PointBiserial => "point_biserial", "point-biserial correlation (Pearson's r) of a property with each program's share of success";
         Auroc => "auroc", "how well how early an intermediate answer parts from the run tells a wrong final answer: area under the ROC curve (Mann–Whitney, ties as halves), 95% interval by Hanley & McNeil (1982)";
+        Predictability => "predictability", "success predicted from properties: explanatory IRT (De Boeck & Wilson, 2004) with ridge penalties, judged by five-fold cross-validation with programs as groups (AUROC, Hanley–McNeil interval; expected calibration error over ten bins) and by leaving each benchmark out (90% interval from the other benchmarks' misses, Student's t)";
         Logistic => "logistic", "logistic regression of success on a property: slope in log-odds per unit, Wald interval, standard errors model-based, clustered by program and unclustered";
     }
 }
