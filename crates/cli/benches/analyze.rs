@@ -6,8 +6,10 @@ use exerscope_cli::collect::read_inputs;
 use exerscope_core::alignment::divergences;
 use exerscope_core::dynamic::DynamicProperties;
 use exerscope_core::extractors::ProgramParser;
+use exerscope_core::facts::Outcome;
 use exerscope_core::intermediate::StoredRun;
 use exerscope_core::report::{Part, ReportScope};
+use exerscope_core::stats::prediction::prediction;
 use exerscope_core::stats::slices::slices;
 use exerscope_core::table::{Language, Task};
 use exerscope_core::{analyze, InputFile, Judge, Report};
@@ -50,6 +52,19 @@ fn bench(c: &mut Criterion) {
     }
     let outcomes = ran.outcomes(Judge::Reference);
     group.bench_function("slices of every model (run properties set)", |b| b.iter(|| slices(&ran, &outcomes)));
+    group.bench_function("prediction of every model (run properties set)", |b| b.iter(|| prediction(&ran, &outcomes)));
+    // The size: 37 models answering 800 programs, each verdict drawn at 60%.
+    let mut many = ran.clone();
+    many.models = (0..37).map(|m| format!("model {m}")).collect();
+    let mut random = fastrand::Rng::with_seed(37);
+    let drawn: Vec<Outcome> = (0..37)
+        .flat_map(|model| (0..800).map(move |program| (model, program)))
+        .map(|(model, program)| {
+            let correct = u32::from(random.f64() < 0.6);
+            Outcome { model, program, task: Task::Output, correct, samples: 1 }
+        })
+        .collect();
+    group.bench_function("prediction of 37 models × 800 programs", |b| b.iter(|| prediction(&many, &drawn)));
     group.finish();
 }
 

@@ -328,7 +328,8 @@ fn fit(
     for _ in 0..MAX_ITERATIONS {
         let mut gradient = vec![0.0; size];
         let mut information = vec![0.0; size * size];
-        for (i, answers) in data.answers.iter().enumerate().filter(|(i, _)| used[*i]) {
+        // (A program no model of the fit answered adds nothing: a model's own fit skips most.)
+        for (i, answers) in data.answers.iter().enumerate().filter(|(i, a)| used[*i] && !a.is_empty()) {
             let row = &features.rows[i];
             let effect = dot(&theta[models..], row);
             let (mut residual_sum, mut weight_sum) = (0.0, 0.0);
