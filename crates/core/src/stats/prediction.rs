@@ -121,6 +121,12 @@ const MIN_PROGRAMS: usize = 5;
 /// A model and task are judged with at least this many answered programs, of both outcomes.
 const MIN_ANSWERED: usize = 20;
 const SEED: u64 = 0x5EED;
+/// Fits cost programs × features² each (dozens of them): a task with more programs is judged on a
+/// seeded random sample of this many, so that a million predictions stay seconds.
+const MAX_PROGRAMS: usize = 2_000;
+/// Each model's own departures cost one more fit per model: past this many models, the fit
+/// shared by all models alone.
+const MAX_OWN_FITS: usize = 40;
 const RELIABILITY_BINS: usize = 10;
 
 /// Prediction of success for every task of `outcomes` (the facts' own).
@@ -163,7 +169,13 @@ impl TaskData {
         let mut models: Vec<ModelIdx> = rows.iter().map(|r| r.model).collect();
         models.sort_unstable();
         models.dedup();
-        let (programs, answers): (Vec<_>, Vec<_>) = by_program.into_iter().unzip();
+        let mut programs: Vec<(ProgramIdx, Vec<(ModelIdx, f64)>)> = by_program.into_iter().collect();
+        if programs.len() > MAX_PROGRAMS {
+            fastrand::Rng::with_seed(SEED).shuffle(&mut programs);
+            programs.truncate(MAX_PROGRAMS);
+            programs.sort_unstable_by_key(|(p, _)| *p);
+        }
+        let (programs, answers): (Vec<_>, Vec<_>) = programs.into_iter().unzip();
         let benchmark = programs.iter().map(|&p| facts.programs[p as usize].benchmark).collect();
         TaskData { programs, benchmark, answers, models }
     }
@@ -273,8 +285,8 @@ impl Fit {
     }
 }
 
-/// The shared fit and each model's own (by slot; `None` where it did not converge: the shared
-/// one alone then).
+/// The shared fit and each model's own (by slot; `None` where it did not converge or there are
+/// too many models: the shared one alone then).
 struct Fitted {
     shared: Fit,
     own: Vec<Option<Fit>>,
@@ -286,6 +298,9 @@ impl Fitted {
         let shared = fit(data, features, used, PENALTY, &|_, _| 0.0)?;
         let own = (0..data.models.len())
             .map(|slot| {
+                if data.models.len() > MAX_OWN_FITS {
+                    return None;
+                }
                 let offset = |i: usize, _| shared.log_odds(slot, &features.rows[i]);
                 fit(&data.only(slot), features, used, OWN_PENALTY, &offset)
             })
@@ -650,10 +665,11 @@ fn coefficients(facts: &Facts, task: Task, data: &TaskData, features: &Features,
     let shared = &fitted.shared;
     let mut rows = Vec::new();
     for (slot, own) in fitted.own.iter().enumerate() {
-        let Some(own) = own else { continue };
         for (k, name) in features.names.iter().enumerate() {
-            let effect = shared.effects[k] + own.effects[k];
-            let half = Z_95 * (shared.covariance_diagonal[k] + own.covariance_diagonal[k]).sqrt();
+            let (departure, variance) =
+                own.as_ref().map_or((0.0, 0.0), |own| (own.effects[k], own.covariance_diagonal[k]));
+            let effect = shared.effects[k] + departure;
+            let half = Z_95 * (shared.covariance_diagonal[k] + variance).sqrt();
             rows.push(Coefficient {
                 model: facts.models[data.models[slot] as usize].clone(),
                 task,
