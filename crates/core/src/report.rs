@@ -345,10 +345,16 @@ impl Statistics {
         } else {
             Reasoning::default()
         };
-        let slices = part(parts, Part::Slices, || slices(facts, outcomes));
-        let slice_replication = part(parts, Part::Slices, || replication(facts, outcomes, REPLICATION_SEED));
-        let prediction =
-            if parts.contains(&Part::Prediction) { prediction(facts, outcomes) } else { Prediction::default() };
+        // The prediction's fits (one model after another) beside the slice finder (a model a core).
+        let (prediction, (slices, slice_replication)) = rayon::join(
+            || if parts.contains(&Part::Prediction) { prediction(facts, outcomes) } else { Prediction::default() },
+            || {
+                (
+                    part(parts, Part::Slices, || slices(facts, outcomes)),
+                    part(parts, Part::Slices, || replication(facts, outcomes, REPLICATION_SEED)),
+                )
+            },
+        );
         Statistics {
             constructs,
             types,

@@ -15,8 +15,10 @@ use crate::facts::{Facts, Outcome, ProgramFacts};
 use crate::numeric::NumericProperty;
 use crate::table::{ModelIdx, Task};
 use fixedbitset::FixedBitSet;
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::Mutex;
 
 /// The fewest programs a slice shown holds.
 pub const MIN_PROGRAMS: usize = 20;
@@ -192,6 +194,9 @@ pub struct Predicates {
     /// Predicates of one feature (one property, one construct) are never joined.
     features: Vec<u16>,
     masks: Vec<FixedBitSet>,
+    /// The size of the test family of each set of programs seen ([`family_size`]): most models of
+    /// a drop answer the same programs, and counting the conjunctions costs more than testing.
+    families: Mutex<HashMap<FixedBitSet, usize>>,
 }
 
 impl Predicates {
@@ -217,7 +222,8 @@ impl Predicates {
                 .map(|(name, value)| Predicate::Attribute { name: name.clone(), value: value.clone() }),
         );
         let mut names: Vec<String> = Vec::new();
-        let mut predicates = Predicates { predicates: Vec::new(), features: Vec::new(), masks: Vec::new() };
+        let mut predicates =
+            Predicates { predicates: Vec::new(), features: Vec::new(), masks: Vec::new(), families: Mutex::default() };
         for predicate in candidates {
             let mut mask = FixedBitSet::with_capacity(facts.programs.len());
             for (i, program) in facts.programs.iter().enumerate() {
@@ -237,6 +243,27 @@ impl Predicates {
         }
         predicates
     }
+
+    /// The programs of `within` where every predicate of `chosen` holds.
+    fn members(&self, chosen: &[usize], within: &FixedBitSet) -> FixedBitSet {
+        chosen.iter().fold(within.clone(), |mut set, &i| {
+            set.intersect_with(&self.masks[i]);
+            set
+        })
+    }
+
+    /// The size of the test family of a model answering `universe` ([`family_size`]), counted once
+    /// per set of programs.
+    fn family(&self, universe: &FixedBitSet) -> usize {
+        let known = self.families.lock().ok().and_then(|families| families.get(universe).copied());
+        known.unwrap_or_else(|| {
+            let family = family_size(self, universe);
+            if let Ok(mut families) = self.families.lock() {
+                families.insert(universe.clone(), family);
+            }
+            family
+        })
+    }
 }
 
 /// The distinct quartiles (25%, 50%, 75%, by the nearest rank below) of `values`.
@@ -251,9 +278,9 @@ fn quartiles(mut values: Vec<f64>) -> Vec<f64> {
 }
 
 /// A conjunction tested: its predicates (indices, ascending), its programs and right ones, its p.
+/// Its programs themselves are kept only while it may be narrowed, and for slices shown.
 struct Tested {
     predicates: Vec<usize>,
-    members: FixedBitSet,
     programs: usize,
     correct: usize,
     p: f64,
@@ -262,14 +289,15 @@ struct Tested {
 /// The slices shown for every model and task of `outcomes` (the facts' own), strongest first.
 pub fn slices(facts: &Facts, outcomes: &[Outcome]) -> Vec<Slice> {
     let predicates = Predicates::of(facts);
-    let mut shown = Vec::new();
-    for ((model, task), rows) in by_model_and_task(outcomes) {
-        let (universe, right) = program_sets(facts.programs.len(), &rows);
-        shown.extend(
-            find(&predicates, &universe, &right).into_iter().map(|found| slice(facts, &predicates, model, task, found)),
-        );
-    }
-    shown
+    let groups: Vec<_> = by_model_and_task(outcomes).into_iter().collect();
+    groups
+        .into_par_iter()
+        .flat_map_iter(|((model, task), rows)| {
+            let (universe, right) = program_sets(facts.programs.len(), &rows);
+            let found = find(&predicates, &universe, &right);
+            found.into_iter().map(|found| slice(facts, &predicates, model, task, found)).collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 /// Outcomes grouped by model and task, in that order.
@@ -315,6 +343,7 @@ fn slice(facts: &Facts, predicates: &Predicates, model: ModelIdx, task: Task, fo
 /// A slice that passed every test, with what the report adds to its test.
 pub struct Found {
     tested: Tested,
+    members: FixedBitSet,
     /// The success of the programs of the universe outside the slice.
     pub complement_success: f64,
     pub p_adjusted: f64,
@@ -356,8 +385,9 @@ pub fn replication(facts: &Facts, outcomes: &[Outcome], seed: u64) -> Vec<Replic
     let mut random = fastrand::Rng::with_seed(seed);
     let mut first_half = FixedBitSet::with_capacity(facts.programs.len());
     (0..facts.programs.len()).filter(|_| random.bool()).for_each(|i| first_half.insert(i));
-    by_model_and_task(outcomes)
-        .into_iter()
+    let groups: Vec<_> = by_model_and_task(outcomes).into_iter().collect();
+    groups
+        .into_par_iter()
         .map(|((model, task), rows)| {
             let (universe, right) = program_sets(facts.programs.len(), &rows);
             let mut found_on = universe.clone();
@@ -369,10 +399,7 @@ pub fn replication(facts: &Facts, outcomes: &[Outcome], seed: u64) -> Vec<Replic
             let held = found
                 .iter()
                 .filter(|f| {
-                    let members = f.tested.predicates.iter().fold(tested_on.clone(), |mut set, &i| {
-                        set.intersect_with(&predicates.masks[i]);
-                        set
-                    });
+                    let members = predicates.members(&f.tested.predicates, &tested_on);
                     let (programs, correct) = (members.count_ones(..), members.intersection_count(&right));
                     lower_than_rest((programs, correct), (total, total_right)).is_some_and(|p| p < ALPHA)
                 })
@@ -395,22 +422,27 @@ pub fn find(predicates: &Predicates, universe: &FixedBitSet, right: &FixedBitSet
     // Each conjunction tested, by its predicates: its programs.
     let mut sizes: HashMap<Vec<usize>, usize> = HashMap::new();
     let mut level: Vec<Vec<usize>> = (0..predicates.predicates.len()).map(|i| vec![i]).collect();
+    // The conjunctions of the level before worth narrowing: their programs.
+    let mut narrowed: HashMap<Vec<usize>, FixedBitSet> = HashMap::new();
     for depth in 1..=MAX_PREDICATES {
-        // The conjunctions of this level worth narrowing.
-        let mut expanded = HashSet::new();
+        let mut expanded = HashMap::new();
         for chosen in level {
-            let Some(candidate) = test(predicates, &chosen, universe, right, (total, total_right), &sizes) else {
+            // A conjunction's programs are its parent's (all but its last predicate) narrowed once.
+            let parent = narrowed.get(&chosen[..chosen.len() - 1]).unwrap_or(universe);
+            let Some((candidate, members)) = test(predicates, &chosen, parent, right, (total, total_right), &sizes)
+            else {
                 continue;
             };
             sizes.insert(candidate.predicates.clone(), candidate.programs);
             if depth < MAX_PREDICATES && worth_expanding(&candidate, total, total_right) {
-                expanded.insert(candidate.predicates.clone());
+                expanded.insert(candidate.predicates.clone(), members);
             }
             tested.push(candidate);
         }
         level = children(predicates, &expanded);
+        narrowed = expanded;
     }
-    let family = family_size(predicates, universe);
+    let family = predicates.family(universe);
     let adjusted = benjamini_hochberg_in(&tested.iter().map(|t| t.p).collect::<Vec<_>>(), family);
     let mut shown: Vec<Found> = Vec::new();
     // Each shown slice by its predicates: its place in `shown`.
@@ -426,7 +458,8 @@ pub fn find(predicates: &Predicates, universe: &FixedBitSet, right: &FixedBitSet
             .all(|&parent| worse_than(&t, &shown[parent].tested));
         if p_adjusted < ALPHA && t.programs >= MIN_PROGRAMS && difference <= -MIN_DIFFERENCE && worse_than_parents {
             shown_at.insert(t.predicates.clone(), shown.len());
-            shown.push(Found { tested: t, complement_success, p_adjusted });
+            let members = predicates.members(&t.predicates, universe);
+            shown.push(Found { tested: t, members, complement_success, p_adjusted });
         }
     }
     shown.sort_by(|a, b| a.tested.p.total_cmp(&b.tested.p));
@@ -436,21 +469,20 @@ pub fn find(predicates: &Predicates, universe: &FixedBitSet, right: &FixedBitSet
         if kept.len() == MAX_SHOWN {
             break;
         }
-        if kept.iter().all(|stronger| adds_to(&found.tested, &stronger.tested)) {
+        if kept.iter().all(|stronger| adds_to(&found.members, &stronger.members)) {
             kept.push(found);
         }
     }
     kept
 }
 
-/// Whether `slice` says something a stronger slice shown does not: one inside the other says where
+/// Whether slice `a` says something a stronger slice `b` shown does not: one inside the other says where
 /// within it failures gather, or that they reach beyond it (a slice narrowing a shown one by a
 /// predicate must already do significantly worse than it); across it, it must hold other programs.
 /// Of slices of the same or nearly the same programs (`loop_length > 10` and `executed_lines > 30`,
 /// where one all but implies the other) the strongest is shown. A looser bar (half the programs
 /// the same) hid the planted slice of the tests behind its proxy in one seed of ten.
-fn adds_to(slice: &Tested, stronger: &Tested) -> bool {
-    let (a, b) = (&slice.members, &stronger.members);
+fn adds_to(a: &FixedBitSet, b: &FixedBitSet) -> bool {
     let nested = a != b && (a.is_subset(b) || b.is_subset(a));
     nested || overlap(a, b) <= MAX_OVERLAP
 }
@@ -506,21 +538,20 @@ fn family_size(predicates: &Predicates, universe: &FixedBitSet) -> usize {
     family
 }
 
-/// The conjunction `chosen` tested against the rest of `universe`; `None` when it holds fewer than
-/// [`MIN_PROGRAMS`] or every program, or the same programs as a conjunction it narrows (its extra
-/// predicate says nothing there).
+/// The conjunction `chosen` tested against the rest of the `total` programs, with its programs;
+/// `parent` holds the programs of all its predicates but the last. `None` when it holds fewer than
+/// [`MIN_PROGRAMS`] or every program, does no worse than the model overall, or holds the same
+/// programs as a conjunction it narrows (its extra predicate says nothing there).
 fn test(
     predicates: &Predicates,
     chosen: &[usize],
-    universe: &FixedBitSet,
+    parent: &FixedBitSet,
     right: &FixedBitSet,
     (total, total_right): (usize, usize),
     sizes: &HashMap<Vec<usize>, usize>,
-) -> Option<Tested> {
-    let mut members = universe.clone();
-    for &i in chosen {
-        members.intersect_with(&predicates.masks[i]);
-    }
+) -> Option<(Tested, FixedBitSet)> {
+    let mut members = parent.clone();
+    members.intersect_with(&predicates.masks[*chosen.last()?]);
     let programs = members.count_ones(..);
     if programs < MIN_PROGRAMS || programs == total {
         return None;
@@ -530,8 +561,15 @@ fn test(
         return None;
     }
     let correct = members.intersection_count(right);
+    // A slice doing no worse than the model overall has p ≥ 1/2 (the hypergeometric median is
+    // within one of its mean): it is neither shown nor narrowed, and left untested it counts in the
+    // family at p = 1, which leaves the adjusted p of every slice below ALPHA as it was. Half the
+    // tests of a large drop.
+    if correct * total >= total_right * programs {
+        return None;
+    }
     let p = lower_than_rest((programs, correct), (total, total_right))?;
-    Some(Tested { predicates: chosen.to_vec(), members, programs, correct, p })
+    Some((Tested { predicates: chosen.to_vec(), programs, correct, p }, members))
 }
 
 /// Whether a slice is worth narrowing: it fails more often than the model does overall (SliceLine's
@@ -540,20 +578,27 @@ fn test(
 fn worth_expanding(t: &Tested, total: usize, total_right: usize) -> bool {
     let wrong = t.programs - t.correct;
     let above_average_failures = wrong * total > (total - total_right) * t.programs;
-    let can_fall_far_enough = (MIN_PROGRAMS..t.programs).any(|size| {
-        let right_inside = size - wrong.min(size);
-        let success = right_inside as f64 / size as f64;
-        let complement = (total_right - right_inside) as f64 / (total - size) as f64;
-        complement - success >= MIN_DIFFERENCE
-    });
-    above_average_failures && can_fall_far_enough
+    above_average_failures && MIN_PROGRAMS < t.programs && best_difference(t, total, total_right) >= MIN_DIFFERENCE
+}
+
+/// The largest gap between the rest and a slice inside `t` of at least [`MIN_PROGRAMS`] programs
+/// holding as many of its failures as it can. Up to `wrong` programs the inner slice is all
+/// failures and the rest's success rises with its size; past it, each program added is a right one,
+/// which lifts the slice and lowers the rest: the gap peaks at `wrong` programs, within bounds.
+fn best_difference(t: &Tested, total: usize, total_right: usize) -> f64 {
+    let wrong = t.programs - t.correct;
+    let size = wrong.clamp(MIN_PROGRAMS, t.programs - 1);
+    let right_inside = size - wrong.min(size);
+    let success = right_inside as f64 / size as f64;
+    let complement = (total_right - right_inside) as f64 / (total - size) as f64;
+    complement - success
 }
 
 /// The conjunctions one predicate larger whose every conjunction one predicate smaller was
 /// expanded (SliceLine's join), of predicates of different features, each once.
-fn children(predicates: &Predicates, expanded: &HashSet<Vec<usize>>) -> Vec<Vec<usize>> {
+fn children(predicates: &Predicates, expanded: &HashMap<Vec<usize>, FixedBitSet>) -> Vec<Vec<usize>> {
     let mut made: Vec<Vec<usize>> = Vec::new();
-    let mut parents: Vec<&Vec<usize>> = expanded.iter().collect();
+    let mut parents: Vec<&Vec<usize>> = expanded.keys().collect();
     parents.sort();
     for parent in parents {
         let last = *parent.last().expect("a conjunction has a predicate");
@@ -562,7 +607,7 @@ fn children(predicates: &Predicates, expanded: &HashSet<Vec<usize>>) -> Vec<Vec<
                 continue;
             }
             let child: Vec<usize> = parent.iter().copied().chain([extra]).collect();
-            let every_parent_expanded = (0..child.len()).all(|leave| expanded.contains(&without(&child, leave)));
+            let every_parent_expanded = (0..child.len()).all(|leave| expanded.contains_key(&without(&child, leave)));
             if every_parent_expanded {
                 made.push(child);
             }
@@ -700,8 +745,8 @@ pub(crate) mod tests {
         assert!(!shown.is_empty() && shown.len() <= MAX_SHOWN, "{} slices", shown.len());
         for (i, a) in shown.iter().enumerate() {
             for b in &shown[..i] {
-                assert!(adds_to(&a.tested, &b.tested));
-                assert_ne!(a.tested.members, b.tested.members, "one of slices of the same programs");
+                assert!(adds_to(&a.members, &b.members));
+                assert_ne!(a.members, b.members, "one of slices of the same programs");
             }
         }
         assert_eq!(shown[0].tested.programs, 150, "the planted slice is the strongest");
@@ -728,6 +773,46 @@ pub(crate) mod tests {
         }
         for text in ["", "construct:none", "above:x:loc", "above:inf:loc", "type:", "attribute:x", "what:ever"] {
             assert_eq!(Predicate::from_link(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn the_best_inner_slice_is_the_one_of_all_failures() {
+        let scan = |t: &Tested, total: usize, total_right: usize| {
+            let wrong = t.programs - t.correct;
+            (MIN_PROGRAMS..t.programs)
+                .map(|size| {
+                    let right_inside = size - wrong.min(size);
+                    (total_right - right_inside) as f64 / (total - size) as f64 - right_inside as f64 / size as f64
+                })
+                .fold(f64::NEG_INFINITY, f64::max)
+        };
+        let (total, total_right) = (400, 250);
+        for programs in [21, 30, 60, 150] {
+            for correct in (0..=programs).step_by(7) {
+                let t = Tested { predicates: vec![0], programs, correct, p: 1.0 };
+                let (closed, scanned) = (best_difference(&t, total, total_right), scan(&t, total, total_right));
+                assert!(
+                    (closed - scanned).abs() < 1e-12,
+                    "{programs} programs, {correct} right: {closed} != {scanned}"
+                );
+            }
+        }
+    }
+
+    /// What lets `test` skip a slice doing no worse than the rest.
+    #[test]
+    fn a_slice_no_worse_than_the_rest_has_p_at_least_a_half() {
+        for total in 1_usize..=60 {
+            for total_right in 0..=total {
+                for programs in 1..total {
+                    let least = (programs + total_right).saturating_sub(total)..=programs.min(total_right);
+                    for correct in least.filter(|&correct| correct * total >= total_right * programs) {
+                        let p = lower_than_rest((programs, correct), (total, total_right)).unwrap();
+                        assert!(p >= 0.5, "{correct} of {programs} right, {total_right} of {total}: p = {p}");
+                    }
+                }
+            }
         }
     }
 
