@@ -11,6 +11,7 @@ use crate::components::mapping_form::MappingForms;
 use crate::components::messages::Messages;
 use crate::components::model_picker::ModelPicker;
 use crate::components::overview::Overview;
+use crate::components::prediction::PredictionView;
 use crate::components::program_table::ProgramTable;
 use crate::components::program_view::{ProgramTrace, ProgramView};
 use crate::components::properties::PropertiesView;
@@ -549,6 +550,7 @@ pub fn App() -> impl IntoView {
                     <ComparisonView facts=models.facts report=models.report benchmark=compared pair=pair.into()
                         on_pair=Callback::new(move |new| pair.set(new)) on_select=on_select on_open_program=on_open_program/>
                     <SlicesView facts=models.facts report=models.report on_select=on_select/>
+                    <PredictionView facts=models.facts report=models.report/>
                 </SectionPanel>
                 <SectionPanel section=Section::Reasoning current=section.into() busy=busy(Section::Reasoning)>
                     <ReasoningView facts=facts.into() report=reasoning.report task=task on_open_program=on_open_program/>
@@ -583,7 +585,7 @@ fn parts_shown(section: Section) -> BTreeSet<Part> {
         Section::Constructs => &[Part::Constructs, Part::ConstructEffects],
         Section::Properties => &[Part::Correlations],
         Section::Types => &[Part::Types],
-        Section::Models => &[Part::Agreements, Part::Slices],
+        Section::Models => &[Part::Agreements, Part::Slices, Part::Prediction],
         Section::Reasoning => &[Part::Divergences],
         Section::Exports => return Part::every().into_iter().collect(),
     };

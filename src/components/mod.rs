@@ -12,6 +12,7 @@ pub mod messages;
 pub mod model_picker;
 pub mod overview;
 pub mod pair;
+pub mod prediction;
 pub mod program_table;
 pub mod program_view;
 pub mod properties;

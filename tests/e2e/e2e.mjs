@@ -427,6 +427,19 @@ try {
       const reported = report.slices.filter((s) => s.model === model).map((s) => [s.slice, `${s.correct} of ${s.programs}`]);
       expectEqual(listed, reported, `the slices of ${model}, page and JSON report`);
     }
+    // Success predicted on new code: the page's table is the report's, and each model's figure of
+    // what makes code hard is drawn.
+    const judged = await page.$$eval('table.predictability[data-task="output"] tbody tr',
+      (rows) => rows.map((r) => [r.dataset.model, r.querySelector('td.auroc').textContent.trim()]));
+    const reportedAuc = report.predictability.filter((p) => p.task === 'output').map((p) => [p.model, p.auroc.toFixed(3)]);
+    expectEqual(judged, reportedAuc, 'AUROC per model, page and JSON report');
+    const forecasts = await page.$$eval('table.forecasts[data-task="output"] tbody tr', (rows) => rows.length);
+    expectEqual(forecasts, report.benchmark_forecasts.filter((f) => f.task === 'output').length, 'benchmark forecasts, page and JSON report');
+    await page.waitForFunction(() => document.querySelectorAll('canvas.coefficients[data-drawn="true"]').length === 2);
+    await page.locator('table.predictability').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(out, 'prediction.png') });
+    await page.locator('canvas.coefficients').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(out, 'coefficients.png') });
     await show('overview');
     const svg = await save('overview-chart ~ figcaption .export-svg');
     expectEqual(svg.name, 'overview.svg', 'SVG file name');

@@ -4,8 +4,10 @@
 //! these same values.
 
 use crate::bars::{draw_success_bars, run_bars, Bar, BarHit, SuccessBars};
-use crate::format::{format_p_short, interval, interval_clause, percent, signed, unsigned};
+use crate::forest::{draw_forest, forest_size, ForestRow};
+use crate::format::{format_p_short, interval, interval_clause, percent, signed, signed_interval, unsigned};
 use crate::heatmap::{draw_heatmap, heatmap_size, CellTitle, Cells, HeatmapCell, HeatmapGeometry, Shade, Surface};
+use crate::palette::model_color;
 use crate::property_bars::draw_property_bars;
 use crate::radar::{draw_radar, RadarGeometry, RadarSeries};
 use exerscope_core::flavors::{AnyConstruct, Flavor};
@@ -14,6 +16,7 @@ use exerscope_core::stats::agreement::{by_mean_difference, pair_matrix as pair_m
 use exerscope_core::stats::buckets::Bucket;
 use exerscope_core::stats::divergence::PlaceDivergence;
 use exerscope_core::stats::numeric::{CorrelationMode, CorrelationRow, ALL_BENCHMARKS};
+use exerscope_core::stats::prediction::Coefficient;
 use exerscope_core::stats::wilson::{wilson_interval, Z_95};
 use exerscope_core::stats::{ConstructSummary, TypeSummary};
 use exerscope_core::table::Task;
@@ -59,6 +62,8 @@ pub enum Chart {
     },
     /// Correct/incorrect predictions per rounded property value, with the rate on a second axis.
     Property { title: String, subtitle: String, x_label: String, buckets: Vec<Bucket> },
+    /// Estimates with 95% intervals, a row each, in the colour of model `model` of `models`.
+    Forest { title: String, x_label: String, rows: Vec<ForestRow>, model: usize, models: usize },
 }
 
 /// Where a figure's marks were drawn, in the backend's pixels.
@@ -137,6 +142,10 @@ impl Figure {
             }
             Chart::Property { title, subtitle, x_label, buckets } => {
                 draw_property_bars(area, title, subtitle, x_label, buckets)?;
+                Drawn::Plain
+            }
+            Chart::Forest { title, x_label, rows, model, models } => {
+                draw_forest(area, title, x_label, rows, model_color(*model, *models))?;
                 Drawn::Plain
             }
         })
@@ -269,6 +278,15 @@ impl Figure {
                         .collect(),
                 }
             }
+            Chart::Forest { rows, .. } => FigureTable {
+                columns: ["feature", "effect", "95% CI"].map(str::to_owned).to_vec(),
+                rows: rows
+                    .iter()
+                    .map(|r| {
+                        [r.label.clone(), signed(r.estimate), signed_interval(r.ci95)].map(TableCell::plain).to_vec()
+                    })
+                    .collect(),
+            },
             Chart::Property { x_label, buckets, .. } => FigureTable {
                 columns: [x_label.as_str(), "correct", "incorrect", "success rate"].map(str::to_owned).to_vec(),
                 rows: buckets
@@ -665,10 +683,9 @@ fn property_subtitle(reference: Option<&CorrelationRow>, per_program: Option<&Co
     };
     let slope = per_program.and_then(|r| r.logistic.as_ref()).map_or("–".to_owned(), |fit| {
         format!(
-            "{} [{}, {}], SE {} (clustered by program {})",
+            "{} {}, SE {} (clustered by program {})",
             signed(fit.slope),
-            signed(fit.slope_ci95[0]),
-            signed(fit.slope_ci95[1]),
+            signed_interval(fit.slope_ci95),
             unsigned(fit.slope_se),
             unsigned(fit.slope_se_clustered)
         )
@@ -779,10 +796,51 @@ fn reasoning_places<P: Unit>(
     })
 }
 
+/// At most this many coefficients in a figure: the largest effects.
+const MAX_COEFFICIENTS: usize = 16;
+
+/// What makes code hard for model `model` (its index) on `task`: the prediction's coefficients
+/// with the largest effects, the hardest on top. `None` without coefficients.
+pub fn coefficients(facts: &Facts, report: &Report, model: usize, task: Task) -> Option<Figure> {
+    let name = facts.models.get(model)?;
+    let mut rows: Vec<&Coefficient> =
+        report.prediction.coefficients.iter().filter(|c| c.model == *name && c.task == task).collect();
+    if rows.is_empty() {
+        return None;
+    }
+    rows.sort_by(|a, b| b.effect.abs().total_cmp(&a.effect.abs()));
+    rows.truncate(MAX_COEFFICIENTS);
+    rows.sort_by(|a, b| a.effect.total_cmp(&b.effect));
+    let rows: Vec<ForestRow> =
+        rows.into_iter().map(|c| ForestRow { label: c.feature.clone(), estimate: c.effect, ci95: c.ci95 }).collect();
+    Some(Figure {
+        name: format!("coefficients-{}-{}", file_name(name), task.name()),
+        caption: format!(
+            "What makes code hard for {name} ({}): the {} largest effects of program properties on the log-odds of \
+             success, per standard deviation, with 95% intervals (negative: harder), fitted on every model at once",
+            task.label(),
+            rows.len()
+        ),
+        size: forest_size(rows.len()),
+        chart: Chart::Forest {
+            title: format!("{name} · {} · what makes code hard", task.label()),
+            x_label: "change in log-odds of success per SD (negative: harder)".to_owned(),
+            rows,
+            model,
+            models: facts.models.len(),
+        },
+    })
+}
+
+/// The tasks the prediction has coefficients for.
+pub fn predicted_tasks(report: &Report) -> BTreeSet<Task> {
+    report.prediction.coefficients.iter().map(|c| c.task).collect()
+}
+
 /// Every figure of a report, for a paper: the overview; per benchmark predicted, the construct
 /// radar and bars (a heatmap for many models) and the types in both flavors; per benchmark and
 /// intermediate task, where reasoning first breaks; per model predicted, each property pooled
-/// over its benchmarks.
+/// over its benchmarks and (up to [`MAX_MODELS_FOR_BARS`] models) what makes code hard for it.
 pub fn all(facts: &Facts, report: &Report) -> Vec<Figure> {
     let mut figures = vec![overview(facts, report)];
     figures.extend(pair_matrix(facts, report, ALL_BENCHMARKS, MatrixOrder::Strength));
@@ -804,6 +862,11 @@ pub fn all(facts: &Facts, report: &Report) -> Vec<Figure> {
     for model in facts.predicted_models() {
         figures
             .extend(NumericProperty::ALL.into_iter().filter_map(|p| property(facts, report, model as usize, None, p)));
+        if !many_models(facts) {
+            figures.extend(
+                predicted_tasks(report).into_iter().filter_map(|t| coefficients(facts, report, model as usize, t)),
+            );
+        }
     }
     figures
 }

@@ -58,6 +58,11 @@ pub fn signed(value: f64) -> String {
     }
 }
 
+/// An interval of signed values: `[-0.412, +0.118]`.
+pub fn signed_interval([low, high]: [f64; 2]) -> String {
+    format!("[{}, {}]", signed(low), signed(high))
+}
+
 /// A difference of rates in percentage points: `+12.5 pts`, `−3.0 pts`.
 pub fn points(difference: f64) -> String {
     format!("{:+.1} pts", difference * 100.0)

@@ -5,6 +5,7 @@
 
 pub mod bars;
 pub mod figures;
+pub mod forest;
 pub mod format;
 pub mod heatmap;
 pub mod palette;

@@ -1,0 +1,154 @@
+//! Will a model succeed on code it has not seen? The core's prediction of success from program
+//! properties (`report.prediction`): how well it ranks held-out programs beside two baselines,
+//! each benchmark's success forecast without it, and what makes code hard for each model. The
+//! view formats the report; every number is the core's.
+
+use crate::components::figure::FigureCanvas;
+use exerscope_charts::figures::{coefficients, many_models, predicted_tasks, MAX_MODELS_FOR_BARS};
+use exerscope_charts::format::{interval, percent, points};
+use exerscope_core::stats::prediction::{BenchmarkForecast, Predictability};
+use exerscope_core::table::Task;
+use exerscope_core::{Facts, Report};
+use leptos::prelude::*;
+use std::sync::Arc;
+
+#[component]
+pub fn PredictionView(facts: Signal<Option<Arc<Facts>>>, report: Signal<Option<Arc<Report>>>) -> impl IntoView {
+    view! {
+        <h3>"Success predicted on new code"</h3>
+        <p class="explain">
+            "A model of success on every program property, fitted on all models at once with each model's own \
+             departures. AUROC: how well it ranks programs it never saw (five folds, no program on both sides), \
+             beside the model's accuracy on the benchmark alone and the program's success among the other models \
+             (the mark properties try to reach). Each benchmark is also forecast by a fit that never saw it, with a \
+             90% interval."
+        </p>
+        {move || {
+            let (facts, report) = (facts.get()?, report.get()?);
+            let tasks = predicted_tasks(&report);
+            if tasks.is_empty() {
+                return Some(view! {
+                    <p class="explain" id="prediction-none">
+                        "No prediction: it needs at least 20 programs answered by a model, with their properties."
+                    </p>
+                }.into_any());
+            }
+            Some(tasks.into_iter().map(|task| view! { <TaskPrediction facts=facts.clone() report=report.clone() task/> }).collect_view().into_any())
+        }}
+    }
+}
+
+/// One task's predictability, benchmark forecasts and coefficient figures.
+#[component]
+fn TaskPrediction(facts: Arc<Facts>, report: Arc<Report>, task: Task) -> impl IntoView {
+    let prediction = &report.prediction;
+    let judged: Vec<Predictability> = prediction.predictability.iter().filter(|p| p.task == task).cloned().collect();
+    let forecasts: Vec<BenchmarkForecast> =
+        prediction.benchmark_forecasts.iter().filter(|f| f.task == task).cloned().collect();
+    let many = many_models(&facts);
+    let figures: Vec<_> = if many {
+        Vec::new()
+    } else {
+        (0..facts.models.len()).filter_map(|m| coefficients(&facts, &report, m, task)).map(Arc::new).collect()
+    };
+    view! {
+        <h4>{format!("{} — on new code", task.label())}</h4>
+        <PredictabilityTable task rows=judged/>
+        {(!forecasts.is_empty()).then(|| view! {
+            <h4>{format!("{} — on a new benchmark", task.label())}</h4>
+            <ForecastTable task rows=forecasts/>
+        })}
+        {many.then(|| view! {
+            <p class="explain">{format!(
+                "What makes code hard is drawn per model for up to {MAX_MODELS_FOR_BARS} models; with more, it is in the \
+                 exports (coefficients)."
+            )}</p>
+        })}
+        <div class="coefficient-grid">
+            {figures.into_iter().map(|figure| {
+                let figure = Signal::derive(move || Some(figure.clone()));
+                view! { <FigureCanvas figure class="coefficients"/> }
+            }).collect_view()}
+        </div>
+    }
+}
+
+#[component]
+fn PredictabilityTable(task: Task, rows: Vec<Predictability>) -> impl IntoView {
+    let auc = |value: Option<f64>| value.map_or("–".to_owned(), |v| format!("{v:.3}"));
+    let body = rows
+        .into_iter()
+        .map(|p| {
+            view! {
+                <tr data-model=p.model.clone()>
+                    <th scope="row">{p.model.clone()}</th>
+                    <td class="count">{p.programs}</td>
+                    <td class="rate auroc">{format!("{:.3}", p.auroc)}</td>
+                    <td class="ci">{format!("[{:.3}, {:.3}]", p.auroc_ci95[0], p.auroc_ci95[1])}</td>
+                    <td class="rate">{format!("{:.3}", p.ece)}</td>
+                    <td class="rate">{auc(p.baseline_auroc)}</td>
+                    <td class="rate">{auc(p.other_models_auroc)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="table-scroll" tabindex="0" role="region" aria-label=format!("Predictability, {}", task.label())>
+            <table class="pivot predictability" data-task=task.name()>
+                <thead>
+                    <tr>
+                        <th scope="col">"model"</th>
+                        <th scope="col">"programs"</th>
+                        <th scope="col">"AUROC"</th>
+                        <th scope="col">"95% CI"</th>
+                        <th scope="col">"calibration error"</th>
+                        <th scope="col">"accuracy alone"</th>
+                        <th scope="col">"other models"</th>
+                    </tr>
+                </thead>
+                <tbody>{body}</tbody>
+            </table>
+        </div>
+    }
+}
+
+#[component]
+fn ForecastTable(task: Task, rows: Vec<BenchmarkForecast>) -> impl IntoView {
+    let body = rows
+        .into_iter()
+        .map(|f| {
+            let held = f.predicted_ci90[0] <= f.real && f.real <= f.predicted_ci90[1];
+            view! {
+                <tr data-model=f.model.clone() data-benchmark=f.benchmark.clone()>
+                    <th scope="row">{f.model.clone()}</th>
+                    <td>{f.benchmark.clone()}</td>
+                    <td class="count">{f.programs}</td>
+                    <td class="rate">{percent(f.predicted)}</td>
+                    <td class="ci">{interval(f.predicted_ci90)}</td>
+                    <td class="rate">{percent(f.real)}</td>
+                    <td class="rate">{points(f.real - f.predicted)}</td>
+                    <td>{if held { "yes" } else { "no" }}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="table-scroll" tabindex="0" role="region" aria-label=format!("Benchmark forecasts, {}", task.label())>
+            <table class="pivot forecasts" data-task=task.name()>
+                <thead>
+                    <tr>
+                        <th scope="col">"model"</th>
+                        <th scope="col">"benchmark left out"</th>
+                        <th scope="col">"programs"</th>
+                        <th scope="col">"forecast"</th>
+                        <th scope="col">"90% interval"</th>
+                        <th scope="col">"real"</th>
+                        <th scope="col">"real − forecast"</th>
+                        <th scope="col">"within"</th>
+                    </tr>
+                </thead>
+                <tbody>{body}</tbody>
+            </table>
+        </div>
+    }
+}
