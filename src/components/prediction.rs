@@ -92,24 +92,8 @@ fn PredictabilityTable(task: Task, rows: Vec<Predictability>) -> impl IntoView {
             }
         })
         .collect_view();
-    view! {
-        <div class="table-scroll" tabindex="0" role="region" aria-label=format!("Predictability, {}", task.label())>
-            <table class="pivot predictability" data-task=task.name()>
-                <thead>
-                    <tr>
-                        <th scope="col">"model"</th>
-                        <th scope="col">"programs"</th>
-                        <th scope="col">"AUROC"</th>
-                        <th scope="col">"95% CI"</th>
-                        <th scope="col">"calibration error"</th>
-                        <th scope="col">"accuracy alone"</th>
-                        <th scope="col">"other models"</th>
-                    </tr>
-                </thead>
-                <tbody>{body}</tbody>
-            </table>
-        </div>
-    }
+    let columns = ["model", "programs", "AUROC", "95% CI", "calibration error", "accuracy alone", "other models"];
+    view! { <TaskTable task label="Predictability" class="predictability" columns body/> }
 }
 
 #[component]
@@ -132,20 +116,25 @@ fn ForecastTable(task: Task, rows: Vec<BenchmarkForecast>) -> impl IntoView {
             }
         })
         .collect_view();
+    let columns =
+        ["model", "benchmark left out", "programs", "forecast", "90% interval", "real", "real − forecast", "within"];
+    view! { <TaskTable task label="Benchmark forecasts" class="forecasts" columns body/> }
+}
+
+/// A table of one task's rows in a box of its own that scrolls sideways.
+#[component]
+fn TaskTable<const N: usize>(
+    task: Task,
+    label: &'static str,
+    class: &'static str,
+    columns: [&'static str; N],
+    body: impl IntoView + 'static,
+) -> impl IntoView {
     view! {
-        <div class="table-scroll" tabindex="0" role="region" aria-label=format!("Benchmark forecasts, {}", task.label())>
-            <table class="pivot forecasts" data-task=task.name()>
+        <div class="table-scroll" tabindex="0" role="region" aria-label=format!("{label}, {}", task.label())>
+            <table class=format!("pivot {class}") data-task=task.name()>
                 <thead>
-                    <tr>
-                        <th scope="col">"model"</th>
-                        <th scope="col">"benchmark left out"</th>
-                        <th scope="col">"programs"</th>
-                        <th scope="col">"forecast"</th>
-                        <th scope="col">"90% interval"</th>
-                        <th scope="col">"real"</th>
-                        <th scope="col">"real − forecast"</th>
-                        <th scope="col">"within"</th>
-                    </tr>
+                    <tr>{columns.map(|c| view! { <th scope="col">{c}</th> }).to_vec()}</tr>
                 </thead>
                 <tbody>{body}</tbody>
             </table>
