@@ -435,6 +435,13 @@ try {
     expectEqual(judged, reportedAuc, 'AUROC per model, page and JSON report');
     const forecasts = await page.$$eval('table.forecasts[data-task="output"] tbody tr', (rows) => rows.length);
     expectEqual(forecasts, report.benchmark_forecasts.filter((f) => f.task === 'output').length, 'benchmark forecasts, page and JSON report');
+    // The folds are the command line's too, whatever order the browser read the files in: the
+    // baselines, which use no property, are the same to the last digit.
+    const exerscope = path.join(fixtures, 'exerscope');
+    const cliReport = JSON.parse(execFileSync(cli, ['analyze', '--no-run', path.join(exerscope, 'dataset'),
+      path.join(exerscope, 'Experiment_Results')], { maxBuffer: 1 << 30 }).toString());
+    const baselines = (r) => r.predictability.map((p) => [p.model, p.baseline_auroc.toFixed(9), p.other_models_auroc.toFixed(9)]);
+    expectEqual(baselines(report), baselines(cliReport), 'the baselines of the prediction, page and command line');
     await page.waitForFunction(() => document.querySelectorAll('canvas.coefficients[data-drawn="true"]').length === 2);
     await page.locator('table.predictability').first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(out, 'prediction.png') });

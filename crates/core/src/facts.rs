@@ -324,6 +324,21 @@ impl Facts {
         present_indices(benchmarks, self.benchmarks.len())
     }
 
+    /// A pseudo-random number for a program, from its benchmark's name, its id and `seed` alone:
+    /// the same whatever order the files came in (the page and the command line read them in
+    /// different orders), so that a random split of the programs — cross-validation's folds, a
+    /// sample, a half — is the same split everywhere. FNV-1a, then SplitMix64's finaliser.
+    pub fn stable_draw(&self, program: ProgramIdx, seed: u64) -> u64 {
+        let p = &self.programs[program as usize];
+        let benchmark = self.benchmarks.get(p.benchmark as usize).map_or("", String::as_str);
+        let bytes = benchmark.bytes().chain([0]).chain(p.id.bytes());
+        let fnv = bytes.fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+        let mut z = (fnv ^ seed).wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
     pub fn model_index(&self, name: &str) -> Option<ModelIdx> {
         self.models.iter().position(|m| m == name).map(|i| i as ModelIdx)
     }

@@ -171,7 +171,7 @@ impl TaskData {
         models.dedup();
         let mut programs: Vec<(ProgramIdx, Vec<(ModelIdx, f64)>)> = by_program.into_iter().collect();
         if programs.len() > MAX_PROGRAMS {
-            fastrand::Rng::with_seed(SEED).shuffle(&mut programs);
+            programs.sort_by_cached_key(|(p, _)| facts.stable_draw(*p, SEED));
             programs.truncate(MAX_PROGRAMS);
             programs.sort_unstable_by_key(|(p, _)| *p);
         }
@@ -447,11 +447,12 @@ fn solve(lower: &[f64], size: usize, b: &[f64]) -> Vec<f64> {
     x
 }
 
-/// Each program's fold: programs dealt at random (seeded) into `FOLDS` groups of equal size.
-fn folds(programs: usize) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..programs).collect();
-    fastrand::Rng::with_seed(SEED).shuffle(&mut order);
-    let mut fold = vec![0; programs];
+/// Each program's fold: programs dealt at random (seeded, whatever their order) into `FOLDS`
+/// groups of equal size.
+fn folds(facts: &Facts, data: &TaskData) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..data.programs.len()).collect();
+    order.sort_by_cached_key(|&i| facts.stable_draw(data.programs[i], SEED));
+    let mut fold = vec![0; data.programs.len()];
     for (position, &i) in order.iter().enumerate() {
         fold[i] = position % FOLDS;
     }
@@ -471,7 +472,7 @@ struct Scored {
 }
 
 fn new_code(facts: &Facts, task: Task, data: &TaskData, features: &Features) -> Vec<Predictability> {
-    let fold = folds(data.programs.len());
+    let fold = folds(facts, data);
     let mut scored: Vec<Vec<Scored>> = vec![Vec::new(); data.models.len()];
     for f in 0..FOLDS {
         let used: Vec<bool> = fold.iter().map(|&g| g != f).collect();
@@ -686,7 +687,7 @@ fn coefficients(facts: &Facts, task: Task, data: &TaskData, features: &Features,
 mod tests {
     use super::*;
     use crate::judges::Judge;
-    use crate::stats::slices::tests::synthetic;
+    use crate::stats::slices::tests::{reversed, synthetic};
 
     /// The synthetic drop of the slice finder's tests, its programs dealt over four benchmarks.
     fn four_benchmarks(seed: u64, planted: f64) -> Facts {
@@ -700,6 +701,22 @@ mod tests {
 
     fn predicted(facts: &Facts) -> Prediction {
         prediction(facts, &facts.outcomes(Judge::Reference))
+    }
+
+    /// The page and the command line read files in different orders: folds must not follow it.
+    #[test]
+    fn the_numbers_do_not_depend_on_the_order_programs_were_read_in() {
+        let facts = four_benchmarks(3, 0.2);
+        let (forward, backward) = (predicted(&facts), predicted(&reversed(&facts)));
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        assert_eq!(forward.predictability.len(), 2);
+        for (a, b) in forward.predictability.iter().zip(&backward.predictability) {
+            assert!(close(a.auroc, b.auroc) && close(a.ece, b.ece), "{a:?} {b:?}");
+            assert!(close(a.baseline_auroc.unwrap(), b.baseline_auroc.unwrap()), "{a:?} {b:?}");
+        }
+        for (a, b) in forward.benchmark_forecasts.iter().zip(&backward.benchmark_forecasts) {
+            assert!(close(a.predicted, b.predicted) && close(a.predicted_ci90[0], b.predicted_ci90[0]), "{a:?} {b:?}");
+        }
     }
 
     #[test]

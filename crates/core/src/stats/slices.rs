@@ -13,7 +13,7 @@ use super::wilson::{wilson_interval, Z_95};
 use crate::extractors::Construct;
 use crate::facts::{Facts, Outcome, ProgramFacts};
 use crate::numeric::NumericProperty;
-use crate::table::{ModelIdx, Task};
+use crate::table::{ModelIdx, ProgramIdx, Task};
 use fixedbitset::FixedBitSet;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -382,9 +382,10 @@ pub struct Replication {
 /// tested on the other half.
 pub fn replication(facts: &Facts, outcomes: &[Outcome], seed: u64) -> Vec<Replication> {
     let predicates = Predicates::of(facts);
-    let mut random = fastrand::Rng::with_seed(seed);
     let mut first_half = FixedBitSet::with_capacity(facts.programs.len());
-    (0..facts.programs.len()).filter(|_| random.bool()).for_each(|i| first_half.insert(i));
+    (0..facts.programs.len())
+        .filter(|&i| facts.stable_draw(i as ProgramIdx, seed).is_multiple_of(2))
+        .for_each(|i| first_half.insert(i));
     let groups: Vec<_> = by_model_and_task(outcomes).into_iter().collect();
     groups
         .into_par_iter()
@@ -642,6 +643,26 @@ pub(crate) mod tests {
     use crate::facts::tests::{add_prediction, tiny_facts};
     use crate::judges::Judge;
     use crate::types::ReferenceType;
+
+    /// The same drop with its programs read in the reverse order (each answer following its program).
+    pub(crate) fn reversed(facts: &Facts) -> Facts {
+        let mut reversed = facts.clone();
+        reversed.programs.reverse();
+        let last = (facts.programs.len() - 1) as ProgramIdx;
+        let predictions = std::sync::Arc::make_mut(&mut reversed.predictions);
+        predictions.program.iter_mut().for_each(|p| *p = last - *p);
+        reversed
+    }
+
+    /// The page and the command line read files in different orders: the halves must not follow it.
+    #[test]
+    fn the_replication_does_not_depend_on_the_order_programs_were_read_in() {
+        let facts = synthetic(4, 0.2);
+        let held = |facts: &Facts| replication(facts, &facts.outcomes(Judge::Reference), REPLICATION_SEED);
+        let (forward, backward) = (held(&facts), held(&reversed(&facts)));
+        assert!(forward.iter().any(|r| r.found > 0), "{forward:?}");
+        assert_eq!(forward, backward);
+    }
 
     /// 800 programs: 300 with a nested loop, 150 of those with a loop length from 11 to 20 (the
     /// planted slice) and 150 from 1 to 10; of the other 500, half above 10 and half not; an `if`
