@@ -195,8 +195,12 @@ mod tests {
     /// small tables and on the slices of 10,000 programs it was made for, near and far from chance.
     #[test]
     fn sums_stopped_early_match_every_table_summed() {
-        for (n, row1, col1) in [(40, 20, 25), (1_000, 120, 700), (10_000, 300, 6_000), (10_000, 4_000, 5_000)] {
-            for a in [0, row1 / 4, row1 * col1 / n, row1.min(col1) - 1] {
+        for (n, row1, col1) in
+            [(40_u64, 20_u64, 25_u64), (1_000, 120, 700), (10_000, 300, 6_000), (10_000, 4_000, 5_000)]
+        {
+            // From the lowest top-left count the margins allow to the highest, by way of the mode.
+            let (low, mode) = ((row1 + col1).saturating_sub(n), row1 * col1 / n);
+            for a in [low, (low + mode) / 2, mode, row1.min(col1) - 1] {
                 let (b, c) = (row1 - a, col1 - a);
                 let table = [[a, b], [c, n - a - b - c]];
                 close(fisher_exact(table).unwrap(), fisher_in_logs(table));

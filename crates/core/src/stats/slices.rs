@@ -4,7 +4,8 @@
 //! slice inside it could still fall [`MIN_DIFFERENCE`] below its complement (an upper bound), and
 //! a conjunction is formed only when every slice one predicate smaller was expanded. Every slice
 //! tested — shown or not — gets a one-sided Fisher test against its complement, and all of them
-//! enter one Benjamini–Hochberg family per model and task. Of those that pass, the [`MAX_SHOWN`]
+//! enter one Benjamini–Hochberg family per model and task (one doing no worse than the model is
+//! left untested: its p is at least 1/2, and it counts at p = 1). Of those that pass, the [`MAX_SHOWN`]
 //! strongest that each say something the stronger ones do not are shown.
 
 use super::contingency::fisher_less;
