@@ -101,7 +101,6 @@ fn ForecastTable(task: Task, rows: Vec<BenchmarkForecast>) -> impl IntoView {
     let body = rows
         .into_iter()
         .map(|f| {
-            let held = f.predicted_ci90[0] <= f.real && f.real <= f.predicted_ci90[1];
             view! {
                 <tr data-model=f.model.clone() data-benchmark=f.benchmark.clone()>
                     <th scope="row">{f.model.clone()}</th>
@@ -110,8 +109,8 @@ fn ForecastTable(task: Task, rows: Vec<BenchmarkForecast>) -> impl IntoView {
                     <td class="rate">{percent(f.predicted)}</td>
                     <td class="ci">{interval(f.predicted_ci90)}</td>
                     <td class="rate">{percent(f.real)}</td>
-                    <td class="rate">{points(f.real - f.predicted)}</td>
-                    <td>{if held { "yes" } else { "no" }}</td>
+                    <td class="rate">{points(f.error)}</td>
+                    <td>{if f.within { "yes" } else { "no" }}</td>
                 </tr>
             }
         })

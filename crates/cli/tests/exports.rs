@@ -228,6 +228,8 @@ fn tables() -> Vec<(&'static str, Vec<(&'static str, Source)>)> {
                 ("predicted", Field("predicted")),
                 ("ci90", Interval("predicted_ci90")),
                 ("real", Field("real")),
+                ("real - predicted", Field("error")),
+                ("within ci90", YesNo("within")),
             ],
         ),
         (

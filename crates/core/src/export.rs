@@ -567,7 +567,17 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                  ({judge} judge), with a 90% interval from how far the same forecast missed the other benchmarks, \
                  beside the real success"
             ),
-            columns: vec!["model", "task", "benchmark left out", "programs", "predicted", "ci90", "real"],
+            columns: vec![
+                "model",
+                "task",
+                "benchmark left out",
+                "programs",
+                "predicted",
+                "ci90",
+                "real",
+                "real - predicted",
+                "within ci90",
+            ],
             rows: report
                 .prediction
                 .benchmark_forecasts
@@ -581,6 +591,8 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                         Cell::Rate(Some(f.predicted)),
                         Cell::Interval(Some(f.predicted_ci90)),
                         Cell::Rate(Some(f.real)),
+                        Cell::Number(Some(f.error), 3),
+                        text(if f.within { "yes" } else { "no" }),
                     ]
                 })
                 .collect(),

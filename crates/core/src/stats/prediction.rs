@@ -70,6 +70,10 @@ pub struct BenchmarkForecast {
     pub predicted_ci90: [f64; 2],
     /// Mean share of correct samples over the same programs.
     pub real: f64,
+    /// How far the forecast missed: real − predicted.
+    pub error: f64,
+    /// Whether the real success lies in the 90% interval.
+    pub within: bool,
 }
 
 /// What a property does to a model's odds of success: β + δ_m per standard deviation of the
@@ -594,14 +598,17 @@ fn new_benchmarks(facts: &Facts, task: Task, data: &TaskData, features: &Feature
             point.into_iter().filter(|row| row.benchmark == left_out)
         {
             let center = logit(predicted);
+            let predicted_ci90 = [logistic(center - spread), logistic(center + spread)];
             forecasts.push(BenchmarkForecast {
                 model: facts.models[data.models[slot] as usize].clone(),
                 task,
                 benchmark: facts.benchmarks[benchmark as usize].clone(),
                 programs,
                 predicted,
-                predicted_ci90: [logistic(center - spread), logistic(center + spread)],
+                predicted_ci90,
                 real,
+                error: real - predicted,
+                within: predicted_ci90[0] <= real && real <= predicted_ci90[1],
             });
         }
     }
@@ -762,7 +769,8 @@ mod tests {
         assert_eq!(report.benchmark_forecasts.len(), 8);
         for forecast in &report.benchmark_forecasts {
             let [low, high] = forecast.predicted_ci90;
-            assert!(low <= forecast.real && forecast.real <= high, "{forecast:?}");
+            assert!(low <= forecast.real && forecast.real <= high && forecast.within, "{forecast:?}");
+            assert_eq!(forecast.error, forecast.real - forecast.predicted);
             assert!(low < forecast.predicted && forecast.predicted < high);
             assert!((forecast.predicted - forecast.real).abs() < 0.08, "{forecast:?}");
             assert_eq!(forecast.programs, 200);
