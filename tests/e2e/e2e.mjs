@@ -401,6 +401,14 @@ try {
     };
     await show('exports');
     const report = JSON.parse((await save('export-report-json')).text);
+    // A run its Python stopped (ClassEval's sqlite3 is not in Pyodide) describes no program: its
+    // counts are no dynamic property (dynamic.rs's tests), and it says why.
+    const stopped = report.programs.filter((p) => p.properties.outcome === 'could not run here');
+    if (!stopped.some((p) => p.id.startsWith('ClassEval_14@') && p.properties.got.includes('sqlite3'))) {
+      throw new Error('no ClassEval_14 run said to need sqlite3');
+    }
+    const raised = report.programs.filter((p) => p.properties.outcome?.startsWith('raised') && /unvendored|new thread/.test(p.properties.got));
+    expectEqual(raised.map((p) => p.id), [], 'runs stopped by what Pyodide lacks, counted as the programs\' own');
     const gpt = report.runs.find((r) => r.model === 'gpt-4-turbo' && r.benchmark === 'cruxeval');
     expectEqual([gpt.correct, gpt.total], [659, 800], 'gpt-4-turbo on cruxeval in the JSON report');
     expectEqual(report.programs.length, 1448, "every program's row in the JSON report (the page's facts give them)");

@@ -7,6 +7,8 @@ use crate::facts::Facts;
 use crate::texts::cut;
 use serde::{Deserialize, Serialize};
 
+/// The outcome of a run its environment stopped: its counts describe the environment.
+const ENVIRONMENT_STOPPED: &str = "could not run here";
 /// What the run gave is kept, when it is not the expected output, up to this many characters.
 const GOT_CHARS: usize = 200;
 
@@ -20,8 +22,9 @@ pub struct DynamicProperties {
     pub executed_lines: u64,
     pub distinct_lines: u32,
     pub run_time_ms: f64,
-    /// `returned`, `raised <type>`, `timed out`, `stopped after 5,000,000 lines`, `out of memory`
-    /// or `ended its interpreter`.
+    /// `returned`, `raised <type>`, `timed out`, `stopped after 5,000,000 lines`, `out of memory`,
+    /// `ended its interpreter` or `could not run here` (its Python lacked a module or threads, or
+    /// the sandbox refused a call).
     pub outcome: String,
     /// Whether the run gave the benchmark's expected output; `None` when that cannot be told (an
     /// expected output that is no value, a value too large to write down).
@@ -37,6 +40,7 @@ impl DynamicProperties {
     pub fn of_run(report: &RunReport, request: &RunRequest, expected: &str) -> Option<DynamicProperties> {
         let outcome = match &report.outcome {
             RunOutcome::NotRun { .. } => return None,
+            _ if report.stopped_by_environment() => ENVIRONMENT_STOPPED.to_owned(),
             RunOutcome::Returned { .. } => "returned".to_owned(),
             RunOutcome::Raised { error } => format!("raised {}", error.split(':').next().unwrap_or(error)),
             RunOutcome::TimedOut => "timed out".to_owned(),
@@ -44,11 +48,13 @@ impl DynamicProperties {
             RunOutcome::OutOfMemory => "out of memory".to_owned(),
             RunOutcome::Crashed { .. } => "ended its interpreter".to_owned(),
         };
+        let stopped = report.stopped_by_environment();
         let returns_expected = match script_output(report, request) {
+            _ if stopped => None,
             Some(printed) => Some(same_output(printed, expected)),
             None => report.verdict(expected),
         };
-        let got = (returns_expected == Some(false)).then(|| cut(&printed(report, request), GOT_CHARS));
+        let got = (returns_expected == Some(false) || stopped).then(|| cut(&printed(report, request), GOT_CHARS));
         Some(DynamicProperties {
             loop_length: report.loop_length,
             recursion_depth: report.recursion_depth,
@@ -189,5 +195,28 @@ mod tests {
         assert_eq!((timed_out.outcome.as_str(), timed_out.complete()), ("timed out", false));
         let not_run = RunReport::ended(RunOutcome::NotRun { reason: "--no-run".into() });
         assert_eq!(DynamicProperties::of_run(&not_run, &request, "1"), None);
+    }
+
+    #[test]
+    fn a_run_its_environment_stopped_describes_no_program() {
+        let request = crate::execution::tests::request("f(1)");
+        let errors = [
+            "ModuleNotFoundError: The module 'sqlite3' is unvendored from the Python standard library in the \
+             Pyodide distribution.",
+            "RuntimeError: can't start new thread",
+            "PermissionError: exerscope's sandbox refuses socket.gethostbyaddr",
+        ];
+        for error in errors {
+            let run = RunReport { loop_length: 1, ..RunReport::ended(RunOutcome::Raised { error: error.into() }) };
+            let properties = DynamicProperties::of_run(&run, &request, "1").unwrap();
+            assert_eq!((properties.outcome.as_str(), properties.complete()), (ENVIRONMENT_STOPPED, false));
+            assert_eq!((properties.returns_expected, properties.got), (None, Some(format!("raised {error}"))));
+        }
+        // What Python lacks leaves the verdict to the judges; what the sandbox refuses is wrong.
+        let lacked = RunReport::ended(RunOutcome::Raised { error: errors[1].into() });
+        let refused = RunReport::ended(RunOutcome::Raised { error: errors[2].into() });
+        assert_eq!((lacked.verdict("1"), refused.verdict("1")), (None, Some(false)));
+        let raised = RunReport::ended(RunOutcome::Raised { error: "ModuleNotFoundError: No module named 'x'".into() });
+        assert_eq!(DynamicProperties::of_run(&raised, &request, "1").unwrap().outcome, "raised ModuleNotFoundError");
     }
 }

@@ -114,7 +114,25 @@ pub struct RunReport {
     pub trace: Option<RecordedTrace>,
 }
 
+/// Errors that tell what the Python running a program lacks, not what the program does: a
+/// standard module Pyodide leaves out (sqlite3), and threads, which the browser's Python cannot
+/// start.
+const PYTHON_LACKS: [&str; 2] = ["is unvendored from the Python standard library", "can't start new thread"];
+/// What exerscope's sandbox says when it stops a call (a program doing it is not judged right).
+const SANDBOX_REFUSES: &str = "exerscope's sandbox refuses";
+
 impl RunReport {
+    /// Whether the run stopped on what its Python lacks: its result says nothing of the program.
+    pub fn python_lacked(&self) -> bool {
+        matches!(&self.outcome, RunOutcome::Raised { error } if PYTHON_LACKS.iter().any(|lack| error.contains(lack)))
+    }
+
+    /// Whether the run stopped on what its environment lacks or refuses (its Python, the
+    /// sandbox): its counts say where it stopped, not what the program does.
+    pub fn stopped_by_environment(&self) -> bool {
+        self.python_lacked() || matches!(&self.outcome, RunOutcome::Raised { error } if error.contains(SANDBOX_REFUSES))
+    }
+
     pub fn ended(outcome: RunOutcome) -> RunReport {
         RunReport {
             outcome,
@@ -132,8 +150,11 @@ impl RunReport {
     /// Whether the run says the prediction is right: the returned value equals `expected` (the
     /// program's expected output, as Python source) under Python's `==`. `None` when it cannot
     /// tell: the expected output is neither a literal nor an expression that evaluated, or the
-    /// value was too large to write down.
+    /// value was too large to write down, or the run stopped on what its Python lacks.
     pub fn verdict(&self, expected: &str) -> Option<bool> {
+        if self.python_lacked() {
+            return None;
+        }
         match &self.outcome {
             RunOutcome::Returned { result, expected_value, expected_error, .. } => {
                 if expected_error.is_some() {

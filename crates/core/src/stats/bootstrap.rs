@@ -22,7 +22,12 @@ pub fn spearman_interval(x: &[f64], y: &[f64]) -> Option<[f64; 2]> {
     if x.len() != y.len() || x.len() < 3 || x.iter().chain(y).any(|v| !v.is_finite()) {
         return None;
     }
-    let cells = Cells::of(x, y);
+    // Points in their pairs' order: a resample draws places, so the interval is the same
+    // whatever order the programs came in (the page reads files in another order than the CLI).
+    let mut points: Vec<(f64, f64)> = x.iter().copied().zip(y.iter().copied()).collect();
+    points.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    let (x, y): (Vec<f64>, Vec<f64>) = points.into_iter().unzip();
+    let cells = Cells::of(&x, &y);
     let mut drawn = vec![0u32; cells.x.len()];
     let (mut rank_x, mut rank_y) = (vec![0.0; cells.x_groups], vec![0.0; cells.y_groups]);
     percentile_interval(x.len(), |draw| {
@@ -40,6 +45,9 @@ pub fn bucket_spearman_interval(programs: &[(f64, u64, u64)]) -> Option<[f64; 2]
         .filter(|p| p.0.is_finite())
         .map(|&(value, correct, incorrect)| (value.round_ties_even() as i64, correct, incorrect))
         .collect();
+    // In one order whatever the programs' (see `spearman_interval`).
+    let mut valid = valid;
+    valid.sort_unstable();
     let mut keys: Vec<i64> = valid.iter().map(|p| p.0).collect();
     keys.sort_unstable();
     keys.dedup();
@@ -210,6 +218,16 @@ mod tests {
         let [low, high] = bucket_spearman_interval(&programs).unwrap();
         assert!(high <= -0.9 && low >= -1.0, "[{low}, {high}]");
         assert_eq!(bucket_spearman_interval(&[]), None);
+    }
+
+    #[test]
+    fn the_programs_order_moves_no_interval() {
+        let (x, y) = points();
+        let reversed = |v: &[f64]| v.iter().rev().copied().collect::<Vec<f64>>();
+        assert_eq!(spearman_interval(&x, &y), spearman_interval(&reversed(&x), &reversed(&y)));
+        let programs: Vec<(f64, u64, u64)> = x.iter().zip(&y).map(|(&v, &s)| (v, s as u64, 1 - s as u64)).collect();
+        let backwards: Vec<(f64, u64, u64)> = programs.iter().rev().copied().collect();
+        assert_eq!(bucket_spearman_interval(&programs), bucket_spearman_interval(&backwards));
     }
 
     #[test]
