@@ -73,6 +73,15 @@ fn TaskPrediction(facts: Arc<Facts>, report: Arc<Report>, task: Task) -> impl In
     }
 }
 
+/// Programs judged, and of how many answered when a task's programs were sampled.
+fn sampled(programs: u64, answered: u64) -> String {
+    if programs == answered {
+        programs.to_string()
+    } else {
+        format!("{programs} of {answered}")
+    }
+}
+
 #[component]
 fn PredictabilityTable(task: Task, rows: Vec<Predictability>) -> impl IntoView {
     let auc = |value: Option<f64>| value.map_or("–".to_owned(), |v| format!("{v:.3}"));
@@ -82,7 +91,7 @@ fn PredictabilityTable(task: Task, rows: Vec<Predictability>) -> impl IntoView {
             view! {
                 <tr data-model=p.model.clone()>
                     <th scope="row">{p.model.clone()}</th>
-                    <td class="count">{p.programs}</td>
+                    <td class="count">{sampled(p.programs, p.answered)}</td>
                     <td class="rate auroc">{format!("{:.3}", p.auroc)}</td>
                     <td class="ci">{format!("[{:.3}, {:.3}]", p.auroc_ci95[0], p.auroc_ci95[1])}</td>
                     <td class="rate">{format!("{:.3}", p.ece)}</td>

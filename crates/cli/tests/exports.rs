@@ -211,6 +211,7 @@ fn tables() -> Vec<(&'static str, Vec<(&'static str, Source)>)> {
                 ("model", Field("model")),
                 ("task", Field("task")),
                 ("programs", Field("programs")),
+                ("answered", Field("answered")),
                 ("AUROC", Field("auroc")),
                 ("ci95", Interval("auroc_ci95")),
                 ("ECE", Field("ece")),

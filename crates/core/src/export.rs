@@ -537,10 +537,18 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                 "Success predicted from the programs' properties on programs the fit did not see ({judge} judge; \
                  five folds of programs): AUROC with its 95% Hanley--McNeil interval, expected calibration error, \
                  and the AUROC of two baselines: the model's success on the benchmark, and the other models' success \
-                 on the program"
+                 on the program; past 2,000 programs, on a seeded sample of them (programs judged, of those answered)"
             ),
             columns: vec![
-                "model", "task", "programs", "AUROC", "ci95", "ECE", "AUROC accuracy alone", "AUROC other models",
+                "model",
+                "task",
+                "programs",
+                "answered",
+                "AUROC",
+                "ci95",
+                "ECE",
+                "AUROC accuracy alone",
+                "AUROC other models",
             ],
             rows: report
                 .prediction
@@ -551,6 +559,7 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                         text(&p.model),
                         text(p.task.name()),
                         Cell::Count(p.programs),
+                        Cell::Count(p.answered),
                         Cell::Number(Some(p.auroc), 3),
                         Cell::Interval(Some(p.auroc_ci95)),
                         Cell::Number(Some(p.ece), 3),

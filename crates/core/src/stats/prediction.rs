@@ -34,8 +34,11 @@ use std::collections::BTreeMap;
 pub struct Predictability {
     pub model: String,
     pub task: Task,
-    /// Programs the model answered (each once).
+    /// Programs judged: those the model answered, or a seeded sample of 2,000 programs of the
+    /// task when it has more (`answered` tells how many the model answered in all).
     pub programs: u64,
+    /// Programs the model answered (each once).
+    pub answered: u64,
     /// AUROC of the cross-validated probabilities (programs as groups).
     pub auroc: f64,
     pub auroc_ci95: [f64; 2],
@@ -162,6 +165,8 @@ struct TaskData {
     benchmark: Vec<BenchmarkIdx>,
     answers: Vec<Vec<(ModelIdx, f64)>>,
     models: Vec<ModelIdx>,
+    /// Per model (by slot), the programs it answered before any sampling.
+    answered: Vec<u64>,
 }
 
 impl TaskData {
@@ -173,6 +178,13 @@ impl TaskData {
         let mut models: Vec<ModelIdx> = rows.iter().map(|r| r.model).collect();
         models.sort_unstable();
         models.dedup();
+        let mut answered = vec![0; models.len()];
+        for answers in by_program.values() {
+            let mut own: Vec<ModelIdx> = answers.iter().map(|(m, _)| *m).collect();
+            own.sort_unstable();
+            own.dedup();
+            own.iter().for_each(|m| answered[models.binary_search(m).expect("a model of the task")] += 1);
+        }
         let mut programs: Vec<(ProgramIdx, Vec<(ModelIdx, f64)>)> = by_program.into_iter().collect();
         if programs.len() > MAX_PROGRAMS {
             programs.sort_by_cached_key(|(p, _)| facts.stable_draw(*p, SEED));
@@ -181,14 +193,20 @@ impl TaskData {
         }
         let (programs, answers): (Vec<_>, Vec<_>) = programs.into_iter().unzip();
         let benchmark = programs.iter().map(|&p| facts.programs[p as usize].benchmark).collect();
-        TaskData { programs, benchmark, answers, models }
+        TaskData { programs, benchmark, answers, models, answered }
     }
 
     /// The answers of one model (by slot), as the only model of the task.
     fn only(&self, slot: usize) -> TaskData {
         let model = self.models[slot];
         let answers = self.answers.iter().map(|a| a.iter().filter(|(m, _)| *m == model).copied().collect()).collect();
-        TaskData { programs: self.programs.clone(), benchmark: self.benchmark.clone(), answers, models: vec![model] }
+        TaskData {
+            programs: self.programs.clone(),
+            benchmark: self.benchmark.clone(),
+            answers,
+            models: vec![model],
+            answered: vec![self.answered[slot]],
+        }
     }
 
     fn slot(&self, model: ModelIdx) -> usize {
@@ -497,8 +515,9 @@ fn new_code(facts: &Facts, task: Task, data: &TaskData, features: &Features) -> 
     }
     data.models
         .iter()
+        .zip(&data.answered)
         .zip(scored)
-        .filter_map(|(&model, rows)| judged(facts.models[model as usize].clone(), task, &rows))
+        .filter_map(|((&model, &answered), rows)| judged(facts.models[model as usize].clone(), task, answered, &rows))
         .collect()
 }
 
@@ -516,7 +535,7 @@ fn benchmark_success(data: &TaskData, used: &[bool]) -> BTreeMap<(usize, Benchma
 }
 
 /// One model's row, when it answered enough programs of both outcomes.
-fn judged(model: String, task: Task, rows: &[Scored]) -> Option<Predictability> {
+fn judged(model: String, task: Task, answered: u64, rows: &[Scored]) -> Option<Predictability> {
     let solved = |share: f64| share > 0.5;
     let split = |score: &dyn Fn(&Scored) -> Option<f64>| {
         let (mut right, mut wrong) = (Vec::new(), Vec::new());
@@ -547,6 +566,7 @@ fn judged(model: String, task: Task, rows: &[Scored]) -> Option<Predictability> 
         model,
         task,
         programs: rows.len() as u64,
+        answered,
         auroc: auroc_value,
         auroc_ci95,
         ece,
@@ -726,12 +746,37 @@ mod tests {
         }
     }
 
+    /// Past 2,000 programs a task is judged on a sample: each model's row says of how many.
+    #[test]
+    fn a_sample_says_how_many_programs_were_answered() {
+        let mut facts = synthetic(1, 0.2);
+        let mut outcomes = facts.outcomes(Judge::Reference);
+        let originals = facts.programs.len();
+        for copy in 1..3 {
+            for i in 0..originals {
+                let mut program = facts.programs[i].clone();
+                program.id = format!("{}-{copy}", program.id);
+                facts.programs.push(program);
+            }
+            let shifted = |o: &Outcome| Outcome { program: o.program + (copy * originals) as ProgramIdx, ..*o };
+            outcomes.extend(outcomes[..2 * originals].iter().map(shifted).collect::<Vec<_>>());
+        }
+        // Model b leaves the last copy's first hundred programs unanswered.
+        let skipped =
+            |o: &Outcome| o.model == 1 && (2 * originals..2 * originals + 100).contains(&(o.program as usize));
+        outcomes.retain(|o| !skipped(o));
+        let report = prediction(&facts, &outcomes);
+        let [a, b] = &report.predictability[..] else { panic!("{:?}", report.predictability) };
+        assert_eq!((a.programs, a.answered, b.answered), (MAX_PROGRAMS as u64, 2400, 2300));
+        assert!(b.programs < MAX_PROGRAMS as u64 && b.programs > 1900, "{b:?}");
+    }
+
     #[test]
     fn what_makes_programs_hard_predicts_success_on_programs_left_out() {
         // Model a solves 20% of the nested loops longer than 10 and 70% of the rest; b 70% of all.
         let report = predicted(&four_benchmarks(1, 0.2));
         let [a, b] = &report.predictability[..] else { panic!("{:?}", report.predictability) };
-        assert_eq!((a.model.as_str(), a.programs, b.programs), ("a", 800, 800));
+        assert_eq!((a.model.as_str(), a.programs, b.programs, a.answered), ("a", 800, 800, 800));
         // Knowing which programs are hard, the best AUROC is 0.66.
         assert!(a.auroc > 0.6 && a.auroc_ci95[0] > 0.55, "{a:?}");
         assert!(a.auroc_ci95[0] <= a.auroc && a.auroc <= a.auroc_ci95[1]);
