@@ -28,6 +28,17 @@ pub struct LogisticFit {
     pub slope_se_unclustered: f64,
 }
 
+/// The logistic function: the probability of log-odds `z`.
+pub(crate) fn logistic(z: f64) -> f64 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+/// Its inverse, the log-odds of `p` (held within 10⁻⁴ of 0 and 1, where it would be infinite).
+pub(crate) fn logit(p: f64) -> f64 {
+    let p = p.clamp(1e-4, 1.0 - 1e-4);
+    (p / (1.0 - p)).ln()
+}
+
 const MAX_ITERATIONS: usize = 100;
 const CONVERGED: f64 = 1e-10;
 
@@ -49,7 +60,7 @@ pub fn logistic_regression(x: &[f64], success: &[f64], questions: &[f64]) -> Opt
         // Gradient g and Hessian H of the log-likelihood (H negated: the information matrix).
         let (mut g0, mut g1, mut h00, mut h01, mut h11) = (0.0, 0.0, 0.0, 0.0, 0.0);
         for &EqualX { x: xi, count, success, .. } in &groups {
-            let p = 1.0 / (1.0 + (-(a + b * xi)).exp());
+            let p = logistic(a + b * xi);
             let residual = success - count * p;
             let w = count * p * (1.0 - p);
             g0 += residual;
@@ -95,7 +106,7 @@ fn other_errors(groups: &[EqualX], a: f64, b: f64, [h00, h01, h11]: [f64; 3]) ->
     let (mut programs, mut questions) = (0.0, 0.0);
     for group in groups {
         let x = group.x;
-        let mu = 1.0 / (1.0 + (-(a + b * x)).exp());
+        let mu = logistic(a + b * x);
         // Σ (s − μ)² over the group's programs, from its sums of s and s².
         let squares = group.success_squares - 2.0 * mu * group.success + group.count * mu * mu;
         m00 += squares;

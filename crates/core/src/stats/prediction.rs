@@ -20,6 +20,7 @@
 //!   other benchmarks (a benchmark-level error on the logit scale, Student's t over those benchmarks).
 
 use super::divergence::auroc;
+use super::logistic::{logistic, logit};
 use super::wilson::Z_95;
 use crate::extractors::Construct;
 use crate::facts::{Facts, Outcome};
@@ -338,10 +339,6 @@ impl Fitted {
     }
 }
 
-fn logistic(z: f64) -> f64 {
-    1.0 / (1.0 + (-z).exp())
-}
-
 fn dot(a: &[f64], b: &[f64]) -> f64 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
@@ -645,11 +642,6 @@ fn error_spread(misses: &[f64], benchmarks: usize) -> Option<f64> {
     let rms = (misses.iter().map(|m| m * m).sum::<f64>() / misses.len() as f64).sqrt();
     let t = StudentsT::new(0.0, 1.0, (benchmarks - 1) as f64).ok()?.inverse_cdf(0.95);
     Some(rms * t)
-}
-
-fn logit(p: f64) -> f64 {
-    let p = p.clamp(1e-4, 1.0 - 1e-4);
-    (p / (1.0 - p)).ln()
 }
 
 /// A model's (by slot) mean predicted and real success on a benchmark's programs it answered.
