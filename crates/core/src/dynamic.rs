@@ -23,8 +23,8 @@ pub struct DynamicProperties {
     pub distinct_lines: u32,
     pub run_time_ms: f64,
     /// `returned`, `raised <type>`, `timed out`, `stopped after 5,000,000 lines`, `out of memory`,
-    /// `ended its interpreter` or `could not run here` (its Python lacked a module or threads, or
-    /// the sandbox refused a call).
+    /// `ended its interpreter` or `could not run here` (a module was not found, the browser's
+    /// Python has no threads, or the sandbox refused a call).
     pub outcome: String,
     /// Whether the run gave the benchmark's expected output; `None` when that cannot be told (an
     /// expected output that is no value, a value too large to write down).
@@ -216,7 +216,11 @@ mod tests {
         let lacked = RunReport::ended(RunOutcome::Raised { error: errors[1].into() });
         let refused = RunReport::ended(RunOutcome::Raised { error: errors[2].into() });
         assert_eq!((lacked.verdict("1"), refused.verdict("1")), (None, Some(false)));
-        let raised = RunReport::ended(RunOutcome::Raised { error: "ModuleNotFoundError: No module named 'x'".into() });
-        assert_eq!(DynamicProperties::of_run(&raised, &request, "1").unwrap().outcome, "raised ModuleNotFoundError");
+        // A module not found is missing here too; its verdict stays the run's (wrong).
+        let missing = RunReport::ended(RunOutcome::Raised { error: "ModuleNotFoundError: No module named 'x'".into() });
+        assert_eq!(DynamicProperties::of_run(&missing, &request, "1").unwrap().outcome, ENVIRONMENT_STOPPED);
+        assert_eq!(missing.verdict("1"), Some(false));
+        let raised = RunReport::ended(RunOutcome::Raised { error: "ImportError: cannot import name 'y'".into() });
+        assert_eq!(DynamicProperties::of_run(&raised, &request, "1").unwrap().outcome, "raised ImportError");
     }
 }

@@ -127,10 +127,14 @@ impl RunReport {
         matches!(&self.outcome, RunOutcome::Raised { error } if PYTHON_LACKS.iter().any(|lack| error.contains(lack)))
     }
 
-    /// Whether the run stopped on what its environment lacks or refuses (its Python, the
-    /// sandbox): its counts say where it stopped, not what the program does.
+    /// Whether the run stopped on what its environment lacks or refuses (its Python, a module,
+    /// the sandbox): its counts say where it stopped, not what the program does. A benchmark's
+    /// program imports only what the Python it was written for had: a module not found is
+    /// missing here (numpy in the CLI's Python, or in Pyodide until loaded).
     pub fn stopped_by_environment(&self) -> bool {
-        self.python_lacked() || matches!(&self.outcome, RunOutcome::Raised { error } if error.contains(SANDBOX_REFUSES))
+        self.python_lacked()
+            || matches!(&self.outcome, RunOutcome::Raised { error }
+                if error.contains(SANDBOX_REFUSES) || error.starts_with("ModuleNotFoundError"))
     }
 
     pub fn ended(outcome: RunOutcome) -> RunReport {
