@@ -4,13 +4,16 @@
 //! view formats the report; every number is the core's.
 
 use crate::components::figure::FigureCanvas;
-use exerscope_charts::figures::{coefficients, many_models, predicted_tasks, MAX_MODELS_FOR_BARS};
+use exerscope_charts::figures::{coefficients, many_models, predicted_tasks, reliability, MAX_MODELS_FOR_BARS};
 use exerscope_charts::format::{interval, percent, points};
-use exerscope_core::stats::prediction::{BenchmarkForecast, Predictability};
+use exerscope_core::stats::prediction::{hardest_expected, BenchmarkForecast, ExpectedProgram, Predictability};
 use exerscope_core::table::Task;
 use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
 use std::sync::Arc;
+
+/// The hardest programs of the unanswered benchmarks listed on the page.
+const HARDEST_SHOWN: usize = 20;
 
 #[component]
 pub fn PredictionView(facts: Signal<Option<Arc<Facts>>>, report: Signal<Option<Arc<Report>>>) -> impl IntoView {
@@ -38,7 +41,8 @@ pub fn PredictionView(facts: Signal<Option<Arc<Facts>>>, report: Signal<Option<A
     }
 }
 
-/// One task's predictability, benchmark forecasts and coefficient figures.
+/// One task's predictability with its calibration figure, benchmark forecasts and coefficient
+/// figures.
 #[component]
 fn TaskPrediction(facts: Arc<Facts>, report: Arc<Report>, task: Task) -> impl IntoView {
     let prediction = &report.prediction;
@@ -51,12 +55,28 @@ fn TaskPrediction(facts: Arc<Facts>, report: Arc<Report>, task: Task) -> impl In
     } else {
         (0..facts.models.len()).filter_map(|m| coefficients(&facts, &report, m, task)).map(Arc::new).collect()
     };
+    let calibration = (!many).then(|| reliability(&facts, &report, task)).flatten().map(Arc::new);
+    let unanswered = hardest_expected(&prediction.expected, task);
     view! {
         <h4>{format!("{} — on new code", task.label())}</h4>
         <PredictabilityTable task rows=judged/>
+        {calibration.map(|figure| {
+            let figure = Signal::derive(move || Some(figure.clone()));
+            view! { <FigureCanvas figure class="reliability"/> }
+        })}
         {(!forecasts.is_empty()).then(|| view! {
             <h4>{format!("{} — on a new benchmark", task.label())}</h4>
             <ForecastTable task rows=forecasts/>
+        })}
+        {(!unanswered.is_empty()).then(|| view! {
+            <h4>{format!("{} — on the benchmarks no model answered", task.label())}</h4>
+            <p class="explain">{format!(
+                "The {} hardest of their {} programs by the models' mean expected success, from the fit on every \
+                 program answered; every model's, for every program, is in the exports (expected).",
+                unanswered.len().min(HARDEST_SHOWN),
+                unanswered.len()
+            )}</p>
+            <ExpectedTable task rows=unanswered.into_iter().take(HARDEST_SHOWN).collect()/>
         })}
         {many.then(|| view! {
             <p class="explain">{format!(
@@ -127,6 +147,26 @@ fn ForecastTable(task: Task, rows: Vec<BenchmarkForecast>) -> impl IntoView {
     let columns =
         ["model", "benchmark left out", "programs", "forecast", "90% interval", "real", "real − forecast", "within"];
     view! { <TaskTable task label="Benchmark forecasts" class="forecasts" columns body/> }
+}
+
+/// Programs no model answered: each one's mean expected success over the models, and their range.
+#[component]
+fn ExpectedTable(task: Task, rows: Vec<ExpectedProgram>) -> impl IntoView {
+    let body = rows
+        .into_iter()
+        .map(|p| {
+            view! {
+                <tr data-benchmark=p.benchmark.clone() data-program=p.program.clone()>
+                    <th scope="row">{p.program.clone()}</th>
+                    <td>{p.benchmark.clone()}</td>
+                    <td class="rate">{percent(p.mean)}</td>
+                    <td class="ci">{interval(p.range)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let columns = ["program", "benchmark", "expected success", "lowest–highest model"];
+    view! { <TaskTable task label="Expected success" class="expected" columns body/> }
 }
 
 /// A table of one task's rows in a box of its own that scrolls sideways.

@@ -10,6 +10,7 @@ use crate::heatmap::{draw_heatmap, heatmap_size, CellTitle, Cells, HeatmapCell, 
 use crate::palette::model_color;
 use crate::property_bars::draw_property_bars;
 use crate::radar::{draw_radar, RadarGeometry, RadarSeries};
+use crate::reliability::{draw_reliability, ReliabilityPoint, ReliabilitySeries, FEW_PROGRAMS, RELIABILITY_SIZE};
 use exerscope_core::flavors::{AnyConstruct, Flavor};
 use exerscope_core::numeric::NumericProperty;
 use exerscope_core::stats::agreement::{by_mean_difference, pair_matrix as pair_matrix_cells};
@@ -64,6 +65,8 @@ pub enum Chart {
     Property { title: String, subtitle: String, x_label: String, buckets: Vec<Bucket> },
     /// Estimates with 95% intervals, a row each, in the colour of model `model` of `models`.
     Forest { title: String, x_label: String, rows: Vec<ForestRow>, model: usize, models: usize },
+    /// Predicted against observed success, a line of bins per model (`models`: how many in all).
+    Reliability { title: String, series: Vec<ReliabilitySeries>, models: usize },
 }
 
 /// Where a figure's marks were drawn, in the backend's pixels.
@@ -146,6 +149,10 @@ impl Figure {
             }
             Chart::Forest { title, x_label, rows, model, models } => {
                 draw_forest(area, title, x_label, rows, model_color(*model, *models))?;
+                Drawn::Plain
+            }
+            Chart::Reliability { title, series, models } => {
+                draw_reliability(area, title, series, *models)?;
                 Drawn::Plain
             }
         })
@@ -284,6 +291,19 @@ impl Figure {
                     .iter()
                     .map(|r| {
                         [r.label.clone(), signed(r.estimate), signed_interval(r.ci95)].map(TableCell::plain).to_vec()
+                    })
+                    .collect(),
+            },
+            Chart::Reliability { series, .. } => FigureTable {
+                columns: ["model", "predicted", "observed", "programs"].map(str::to_owned).to_vec(),
+                rows: series
+                    .iter()
+                    .flat_map(|line| {
+                        line.points.iter().map(|p| {
+                            [line.name.clone(), percent(p.predicted), percent(p.observed), p.programs.to_string()]
+                                .map(TableCell::plain)
+                                .to_vec()
+                        })
                     })
                     .collect(),
             },
@@ -832,6 +852,46 @@ pub fn coefficients(facts: &Facts, report: &Report, model: usize, task: Task) ->
     })
 }
 
+/// How well the prediction's probabilities hold on programs the fit did not see, on `task`: each
+/// model's reliability bins beside the diagonal. `None` when no model was judged on it.
+pub fn reliability(facts: &Facts, report: &Report, task: Task) -> Option<Figure> {
+    let series: Vec<ReliabilitySeries> = report
+        .prediction
+        .predictability
+        .iter()
+        .filter(|p| p.task == task)
+        .filter_map(|p| {
+            Some(ReliabilitySeries {
+                model: facts.models.iter().position(|m| *m == p.model)?,
+                name: p.model.clone(),
+                points: p
+                    .reliability
+                    .iter()
+                    .map(|b| ReliabilityPoint { predicted: b.predicted, observed: b.observed, programs: b.programs })
+                    .collect(),
+            })
+        })
+        .collect();
+    if series.is_empty() {
+        return None;
+    }
+    Some(Figure {
+        name: format!("reliability-{}", task.name()),
+        caption: format!(
+            "Calibration of success predicted from program properties ({}): per model, held-out programs binned by \
+             predicted probability (ten bins), each bin's mean prediction against its observed success; the \
+             diagonal is a perfectly calibrated prediction; rings are bins of fewer than {FEW_PROGRAMS} programs",
+            task.label()
+        ),
+        size: RELIABILITY_SIZE,
+        chart: Chart::Reliability {
+            title: format!("{} · predicted and observed success", task.label()),
+            series,
+            models: facts.models.len(),
+        },
+    })
+}
+
 /// The tasks the prediction has coefficients for.
 pub fn predicted_tasks(report: &Report) -> BTreeSet<Task> {
     report.prediction.coefficients.iter().map(|c| c.task).collect()
@@ -840,7 +900,8 @@ pub fn predicted_tasks(report: &Report) -> BTreeSet<Task> {
 /// Every figure of a report, for a paper: the overview; per benchmark predicted, the construct
 /// radar and bars (a heatmap for many models) and the types in both flavors; per benchmark and
 /// intermediate task, where reasoning first breaks; per model predicted, each property pooled
-/// over its benchmarks and (up to [`MAX_MODELS_FOR_BARS`] models) what makes code hard for it.
+/// over its benchmarks and (up to [`MAX_MODELS_FOR_BARS`] models) what makes code hard for it;
+/// (up to as many models) per task predicted, the prediction's calibration.
 pub fn all(facts: &Facts, report: &Report) -> Vec<Figure> {
     let mut figures = vec![overview(facts, report)];
     figures.extend(pair_matrix(facts, report, ALL_BENCHMARKS, MatrixOrder::Strength));
@@ -867,6 +928,9 @@ pub fn all(facts: &Facts, report: &Report) -> Vec<Figure> {
                 predicted_tasks(report).into_iter().filter_map(|t| coefficients(facts, report, model as usize, t)),
             );
         }
+    }
+    if !many_models(facts) {
+        figures.extend(predicted_tasks(report).into_iter().filter_map(|t| reliability(facts, report, t)));
     }
     figures
 }

@@ -1,6 +1,7 @@
 //! Effects with their 95% intervals, one row each, around a line at zero: what makes code hard
 //! for a model (the coefficients of the prediction of success).
 
+use crate::frame::{titled, TITLE_BAND};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -15,15 +16,14 @@ pub struct ForestRow {
 
 const WIDTH: u32 = 760;
 const ROW_HEIGHT: u32 = 24;
-/// The title's band above the rows and the axis's below them.
-const TITLE: u32 = 30;
+/// The axis's band below the rows.
 const AXIS: u32 = 56;
 /// Pixels a character of a 12 px label takes, about.
 const CHARACTER: u32 = 7;
 
 /// The size of a forest plot of `rows` rows.
 pub fn forest_size(rows: usize) -> (u32, u32) {
-    (WIDTH, TITLE + AXIS + ROW_HEIGHT * rows.max(1) as u32)
+    (WIDTH, TITLE_BAND + AXIS + ROW_HEIGHT * rows.max(1) as u32)
 }
 
 /// `rows` top to bottom in `color`, on an axis symmetric around zero that holds every interval.
@@ -34,11 +34,7 @@ pub fn draw_forest<DB: DrawingBackend>(
     rows: &[ForestRow],
     color: RGBColor,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    area.fill(&WHITE)?;
-    let (width, _) = area.dim_in_pixel();
-    let centred = TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
-    area.draw(&Text::new(title.to_owned(), (width as i32 / 2, 6), centred))?;
-    let (_, plot) = area.split_vertically(TITLE);
+    let plot = titled(area, title)?;
     let reach = rows.iter().flat_map(|r| r.ci95.map(f64::abs)).filter(|v| v.is_finite()).fold(0.25, f64::max) * 1.1;
     let longest = rows.iter().map(|r| r.label.chars().count() as u32).max().unwrap_or(0);
     let label_width = (longest * CHARACTER + 16).clamp(60, WIDTH / 2);

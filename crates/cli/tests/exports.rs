@@ -244,6 +244,16 @@ fn tables() -> Vec<(&'static str, Vec<(&'static str, Source)>)> {
             ],
         ),
         (
+            "expected",
+            vec![
+                ("model", Field("model")),
+                ("task", Field("task")),
+                ("benchmark", Field("benchmark")),
+                ("program", Field("program")),
+                ("probability", Field("probability")),
+            ],
+        ),
+        (
             "divergence",
             [
                 &[
@@ -559,6 +569,21 @@ fn every_exported_column_is_the_report_field_it_names() {
         (&nested["present"]["right"], &nested["present"]["wrong"], &nested["present"]["programs"]),
         (&Value::from(1), &Value::from(9), &Value::from(10))
     );
+}
+
+/// A benchmark no model answered beside those answered (CodeMind's Avatar in Java beside the
+/// artifact's results): each model's expected success on its programs, in the `expected` table.
+#[test]
+fn every_exported_column_of_expected_success_is_the_report_field_it_names() {
+    let Some(fixtures) = common::fixtures() else {
+        return;
+    };
+    let root = fixtures.join("exerscope");
+    let report =
+        check_report(&[&root.join("dataset"), &root.join("Experiment_Results"), &fixtures.join("codemind/dataset")]);
+    let expected = report["expected"].as_array().unwrap();
+    assert_eq!(expected.len(), 2 * 86, "both models on the 86 programs of Avatar in Java");
+    assert!(expected.iter().all(|e| e["benchmark"] == "Avatar-Java" && e["probability"].as_f64().unwrap() > 0.0));
 }
 
 /// RE2-Bench: its runs broken down by source and difficulty, in the groups table too.

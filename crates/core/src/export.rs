@@ -193,7 +193,7 @@ fn text(value: impl Into<String>) -> Cell {
 
 /// The tables a drop may have no rows of at all: groups of programs their benchmark names, variants
 /// of a model, slices beyond chance, intermediate answers.
-pub const LEFT_OUT_WHEN_EMPTY: [&str; 14] = [
+pub const LEFT_OUT_WHEN_EMPTY: [&str; 15] = [
     "groups",
     "variants",
     "slices",
@@ -202,6 +202,7 @@ pub const LEFT_OUT_WHEN_EMPTY: [&str; 14] = [
     "predictability",
     "benchmark_forecasts",
     "coefficients",
+    "expected",
     "divergence",
     "divergence_kinds",
     "divergence_constructs",
@@ -625,6 +626,28 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                         text(&c.feature),
                         Cell::Number(Some(c.effect), 3),
                         Cell::Interval(Some(c.ci95)),
+                    ]
+                })
+                .collect(),
+        },
+        Sheet {
+            name: "expected",
+            caption: format!(
+                "Each model's expected success on the programs of a benchmark no model answered ({judge} judge), \
+                 from the fit of success on program properties over every program answered"
+            ),
+            columns: vec!["model", "task", "benchmark", "program", "probability"],
+            rows: report
+                .prediction
+                .expected
+                .iter()
+                .map(|e| {
+                    vec![
+                        text(&e.model),
+                        text(e.task.name()),
+                        text(&e.benchmark),
+                        text(&e.program),
+                        Cell::Rate(Some(e.probability)),
                     ]
                 })
                 .collect(),

@@ -92,12 +92,35 @@ pub struct Coefficient {
     pub ci95: [f64; 2],
 }
 
+/// A program of a benchmark no model answered on the task (one being designed): a model's expected
+/// success on it, from the fit on every program the task's models answered.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExpectedSuccess {
+    pub model: String,
+    pub task: Task,
+    pub benchmark: String,
+    pub program: String,
+    pub probability: f64,
+}
+
+/// A program no model answered, summed up over the models: the page's list of the hardest.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExpectedProgram {
+    pub benchmark: String,
+    pub program: String,
+    /// The mean of the models' expected success, and the lowest and highest of them.
+    pub mean: f64,
+    pub range: [f64; 2],
+}
+
 /// Everything this module reports for a drop.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Prediction {
     pub predictability: Vec<Predictability>,
     pub benchmark_forecasts: Vec<BenchmarkForecast>,
     pub coefficients: Vec<Coefficient>,
+    #[serde(default)]
+    pub expected: Vec<ExpectedSuccess>,
 }
 
 impl Prediction {
@@ -106,6 +129,7 @@ impl Prediction {
         self.predictability.extend(other.predictability);
         self.benchmark_forecasts.extend(other.benchmark_forecasts);
         self.coefficients.extend(other.coefficients);
+        self.expected.extend(other.expected);
     }
 
     /// The rows of one task.
@@ -114,6 +138,7 @@ impl Prediction {
             predictability: self.predictability.iter().filter(|r| r.task == task).cloned().collect(),
             benchmark_forecasts: self.benchmark_forecasts.iter().filter(|r| r.task == task).cloned().collect(),
             coefficients: self.coefficients.iter().filter(|r| r.task == task).cloned().collect(),
+            expected: self.expected.iter().filter(|r| r.task == task).cloned().collect(),
         }
     }
 }
@@ -155,6 +180,10 @@ pub fn prediction(facts: &Facts, outcomes: &[Outcome]) -> Prediction {
         report.benchmark_forecasts.extend(new_benchmarks(facts, task, &data, &without_benchmark));
         if let Some(fitted) = Fitted::of(&data, &without_benchmark, &vec![true; data.programs.len()]) {
             report.coefficients.extend(coefficients(facts, task, &data, &without_benchmark, &fitted));
+        }
+        let unanswered = unanswered_benchmarks(facts, &rows);
+        if !unanswered.is_empty() {
+            report.expected.extend(expected(facts, task, &data, &unanswered));
         }
     }
     report
@@ -518,6 +547,69 @@ fn new_code(facts: &Facts, task: Task, data: &TaskData, features: &Features) -> 
         .collect()
 }
 
+/// The programs of the benchmarks no model answered on the task (a benchmark being designed):
+/// a program some models skipped in a benchmark they answered is not new code.
+fn unanswered_benchmarks(facts: &Facts, rows: &[&Outcome]) -> Vec<ProgramIdx> {
+    let mut answered = vec![false; facts.benchmarks.len()];
+    for row in rows {
+        answered[facts.programs[row.program as usize].benchmark as usize] = true;
+    }
+    (0..facts.programs.len())
+        .filter(|&p| !answered[facts.programs[p].benchmark as usize])
+        .map(|p| p as ProgramIdx)
+        .collect()
+}
+
+/// Each model's expected success on each program of a benchmark no model answered: the fit (without the
+/// benchmark, which the new programs' is not among) on the answered programs, with the new ones
+/// among the programs its columns are standardised over.
+fn expected(facts: &Facts, task: Task, data: &TaskData, unanswered: &[ProgramIdx]) -> Vec<ExpectedSuccess> {
+    let programs: Vec<ProgramIdx> = data.programs.iter().chain(unanswered).copied().collect();
+    let features = Features::of(facts, &programs, false);
+    let mut answers = data.answers.clone();
+    answers.resize(programs.len(), Vec::new());
+    let benchmark = programs.iter().map(|&p| facts.programs[p as usize].benchmark).collect();
+    let all = TaskData { programs, benchmark, answers, models: data.models.clone(), answered: data.answered.clone() };
+    let Some(fitted) = Fitted::of(&all, &features, &vec![true; all.programs.len()]) else { return Vec::new() };
+    let mut rows = Vec::with_capacity(unanswered.len() * data.models.len());
+    for (k, &program) in unanswered.iter().enumerate() {
+        let i = data.programs.len() + k;
+        let about = &facts.programs[program as usize];
+        for (slot, &model) in data.models.iter().enumerate() {
+            rows.push(ExpectedSuccess {
+                model: facts.models[model as usize].clone(),
+                task,
+                benchmark: facts.benchmarks[about.benchmark as usize].clone(),
+                program: about.id.clone(),
+                probability: fitted.probability(slot, i, &features),
+            });
+        }
+    }
+    rows
+}
+
+/// The programs of `task`'s unanswered benchmarks, hardest first (lowest mean expected success).
+pub fn hardest_expected(expected: &[ExpectedSuccess], task: Task) -> Vec<ExpectedProgram> {
+    let mut by_program: BTreeMap<(&str, &str), Vec<f64>> = BTreeMap::new();
+    for row in expected.iter().filter(|e| e.task == task) {
+        by_program.entry((&row.benchmark, &row.program)).or_default().push(row.probability);
+    }
+    let mut programs: Vec<ExpectedProgram> = by_program
+        .into_iter()
+        .map(|((benchmark, program), p)| ExpectedProgram {
+            benchmark: benchmark.to_owned(),
+            program: program.to_owned(),
+            mean: p.iter().sum::<f64>() / p.len() as f64,
+            range: [
+                p.iter().copied().fold(f64::INFINITY, f64::min),
+                p.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+            ],
+        })
+        .collect();
+    programs.sort_by(|a, b| a.mean.total_cmp(&b.mean));
+    programs
+}
+
 /// Each model's (by slot) mean share of success per benchmark over the programs `used`.
 fn benchmark_success(data: &TaskData, used: &[bool]) -> BTreeMap<(usize, BenchmarkIdx), f64> {
     let mut sums: BTreeMap<(usize, BenchmarkIdx), (f64, f64)> = BTreeMap::new();
@@ -761,6 +853,37 @@ mod tests {
         let [a, b] = &report.predictability[..] else { panic!("{:?}", report.predictability) };
         assert_eq!((a.programs, a.answered, b.answered), (MAX_PROGRAMS as u64, 2400, 2300));
         assert!(b.programs < MAX_PROGRAMS as u64 && b.programs > 1900, "{b:?}");
+    }
+
+    /// Programs no model answered get each model's expected success, lower where they are hard.
+    #[test]
+    fn programs_no_model_answered_are_expected_to_be_hard_where_the_answered_ones_were() {
+        let facts = four_benchmarks(1, 0.2);
+        // Benchmark w (every fourth program) unanswered; model a fails the long nested loops (the
+        // first 150).
+        let all = facts.outcomes(Judge::Reference);
+        let kept: Vec<Outcome> = all.iter().filter(|o| o.program % 4 != 0).copied().collect();
+        let report = prediction(&facts, &kept);
+        assert_eq!(report.expected.len(), 200 * 2);
+        assert!(report.expected.iter().all(|e| (0.0..=1.0).contains(&e.probability) && e.task == Task::Output));
+        assert!(report.expected.iter().all(|e| e.program.parse::<usize>().unwrap() % 4 == 0 && e.benchmark == "w"));
+        let mean = |hard: bool| {
+            let rows: Vec<f64> = (report.expected.iter())
+                .filter(|e| e.model == "a" && (e.program.parse::<usize>().unwrap() < 150) == hard)
+                .map(|e| e.probability)
+                .collect();
+            rows.iter().sum::<f64>() / rows.len() as f64
+        };
+        assert!(mean(true) + 0.2 < mean(false), "{} {}", mean(true), mean(false));
+        let hardest = hardest_expected(&report.expected, Task::Output);
+        assert_eq!(hardest.len(), 200);
+        assert!(hardest.windows(2).all(|w| w[0].mean <= w[1].mean));
+        assert!(hardest.iter().all(|p| p.range[0] <= p.mean && p.mean <= p.range[1]));
+        // A drop whose every benchmark was answered expects nothing, also where models skipped
+        // programs.
+        assert!(prediction(&facts, &all).expected.is_empty());
+        let skipped: Vec<Outcome> = all.iter().filter(|o| o.program % 4 != 0 || o.program < 400).copied().collect();
+        assert!(prediction(&facts, &skipped).expected.is_empty());
     }
 
     #[test]

@@ -1,0 +1,103 @@
+//! A reliability plot: the success a fit predicted against the success observed, bin by bin of
+//! predicted probability, one line per model, beside the diagonal of a perfectly calibrated fit.
+
+use crate::frame::titled;
+use crate::palette::model_color;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// One bin of a model's held-out programs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReliabilityPoint {
+    pub predicted: f64,
+    pub observed: f64,
+    pub programs: u64,
+}
+
+/// One model's bins (`model`: its index among every model, for its colour).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReliabilitySeries {
+    pub model: usize,
+    pub name: String,
+    pub points: Vec<ReliabilityPoint>,
+}
+
+/// A bin of fewer programs is drawn faint: its observed success is a rough one.
+pub const FEW_PROGRAMS: u64 = 20;
+pub const RELIABILITY_SIZE: (u32, u32) = (640, 480);
+
+/// Each series as a line through its bins (a faint ring where a bin holds few programs), with
+/// the diagonal and a legend naming every model.
+pub fn draw_reliability<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    title: &str,
+    series: &[ReliabilitySeries],
+    models: usize,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let plot = titled(area, title)?;
+    let mut chart = ChartBuilder::on(&plot)
+        .margin(16)
+        .x_label_area_size(40)
+        .y_label_area_size(56)
+        .build_cartesian_2d(0.0..1.0, 0.0..1.0)?;
+    chart
+        .configure_mesh()
+        .max_light_lines(0)
+        .x_desc("predicted success (held-out programs, binned)")
+        .y_desc("observed success")
+        .x_label_formatter(&|v| format!("{:.0}%", v * 100.0))
+        .y_label_formatter(&|v| format!("{:.0}%", v * 100.0))
+        .draw()?;
+    chart
+        .draw_series(LineSeries::new([(0.0, 0.0), (1.0, 1.0)], BLACK.mix(0.4).stroke_width(1)))?
+        .label("perfectly calibrated")
+        .legend(|(x, y)| PathElement::new([(x, y), (x + 16, y)], BLACK.mix(0.4)));
+    for line in series {
+        let color = model_color(line.model, models);
+        let points: Vec<(f64, f64)> = line.points.iter().map(|p| (p.predicted, p.observed)).collect();
+        chart
+            .draw_series(LineSeries::new(points, color.stroke_width(2)))?
+            .label(line.name.clone())
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], color.stroke_width(2)));
+        chart.draw_series(line.points.iter().map(|p| {
+            let style = if p.programs < FEW_PROGRAMS { color.mix(0.35).stroke_width(1) } else { color.filled() };
+            Circle::new((p.predicted, p.observed), 4, style)
+        }))?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.3))
+        .draw()?;
+    area.present()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_model_is_in_the_legend_and_every_bin_is_a_mark() {
+        let series: Vec<ReliabilitySeries> = (0..2)
+            .map(|model| ReliabilitySeries {
+                model,
+                name: format!("model {model}"),
+                points: (1..5)
+                    .map(|b| ReliabilityPoint { predicted: b as f64 / 5.0, observed: b as f64 / 6.0, programs: 10 * b })
+                    .collect(),
+            })
+            .collect();
+        let mut svg = String::new();
+        {
+            let area = SVGBackend::with_string(&mut svg, RELIABILITY_SIZE).into_drawing_area();
+            draw_reliability(&area, "calibration", &series, 2).unwrap();
+        }
+        assert!(svg.contains("model 0") && svg.contains("model 1") && svg.contains("perfectly calibrated"));
+        assert_eq!(svg.matches("<circle").count(), 8, "a mark per bin");
+        // A bin of 10 programs is a ring, unfilled: one per model.
+        let rings = svg.split("<circle").skip(1).filter(|tag| tag.split('>').next().unwrap().contains("fill=\"none\""));
+        assert_eq!(rings.count(), 2);
+    }
+}
