@@ -487,6 +487,21 @@ try {
     }
   });
 
+  await check('Tab reaches both file choosers from the top of the page, and Enter opens one', async () => {
+    await page.evaluate(() => { window.scrollTo(0, 0); document.activeElement?.blur(); });
+    const reached = [];
+    for (let presses = 0; presses < 60 && reached.length < 2; presses++) {
+      await page.keyboard.press('Tab');
+      const id = await page.evaluate(() => document.activeElement?.id);
+      if (['file-input', 'folder-input'].includes(id) && !reached.includes(id)) reached.push(id);
+    }
+    expectEqual(reached, ['file-input', 'folder-input'], 'file choosers reached with Tab');
+    const outline = await page.$eval('#folder-input', (input) => getComputedStyle(input.closest('label')).outlineStyle);
+    expectEqual(outline, 'solid', "the focused chooser's button outlined");
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 5000 }), page.keyboard.press('Enter')]);
+    expectEqual(await chooser.element().getAttribute('id'), 'folder-input', 'the chooser Enter opened');
+  });
+
   await check('a construct cell and a program open the drill-down, by keyboard too, with a visible focus', async () => {
     await show('constructs');
     // By keyboard: tab onto a button (back and forth, as a keyboard user arrives), see its outline, press Enter.
