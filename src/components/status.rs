@@ -30,19 +30,7 @@ pub fn RunsStatus(measuring: Signal<Option<Measuring>>, on_cancel: Callback<()>)
     };
     move || {
         measuring.get().filter(|m| m.total > 0).map(|m| {
-            let line = match (m.over, m.cancelled) {
-                (true, true) => format!(
-                    "Runs on the programs' own inputs cancelled after {} of {}: the others have no dynamic properties.",
-                    m.done, m.total
-                ),
-                (true, false) => format!(
-                    "Ran every program on its own inputs ({} runs{}, {:.1} s): loop length, recursion depth and executed lines are in every view.",
-                    m.total,
-                    if m.kept > 0 { format!(", {} kept by this browser from an earlier drop", m.kept) } else { String::new() },
-                    m.millis / 1000.0
-                ),
-                (false, _) => format!("Running each program on its own inputs: {} of {} runs…", m.done, m.total),
-            };
+            let line = runs_line(&m);
             let fraction = if m.total == 0 { 0.0 } else { m.done as f64 / m.total as f64 };
             view! {
                 <div id="runs-status" class="status" data-state=data_state data-done=m.done data-total=m.total data-kept=m.kept>
@@ -54,6 +42,29 @@ pub fn RunsStatus(measuring: Signal<Option<Measuring>>, on_cancel: Callback<()>)
                 </div>
             }
         })
+    }
+}
+
+/// What the runs' bar says: before the first run is measured, that Python is starting (it takes
+/// seconds, and "0 of N" would look stuck).
+fn runs_line(m: &Measuring) -> String {
+    match (m.over, m.cancelled) {
+        (true, true) => format!(
+            "Runs on the programs' own inputs cancelled after {} of {}: the others have no dynamic properties.",
+            m.done, m.total
+        ),
+        (true, false) => format!(
+            "Ran every program on its own inputs ({} runs{}, {:.1} s): loop length, recursion depth and executed lines are in every view.",
+            m.total,
+            if m.kept > 0 { format!(", {} kept by this browser from an earlier drop", m.kept) } else { String::new() },
+            m.millis / 1000.0
+        ),
+        (false, _) if m.done == 0 => {
+            format!("Starting Python to run each program on its own inputs ({} runs)…", thousands(m.total))
+        }
+        (false, _) => {
+            format!("Running each program on its own inputs: {} of {} runs…", thousands(m.done), thousands(m.total))
+        }
     }
 }
 
@@ -113,5 +124,18 @@ pub fn Status(state: RwSignal<RunState>) -> impl IntoView {
                 RunState::Failed(message) => view! { <span class="failure">{message}</span> }.into_any(),
             }}
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_runs_bar_says_python_is_starting_until_the_first_run_is_measured() {
+        let starting = Measuring { total: 1772, ..Measuring::default() };
+        assert_eq!(runs_line(&starting), "Starting Python to run each program on its own inputs (1,772 runs)…");
+        let running = Measuring { done: 5, ..starting };
+        assert_eq!(runs_line(&running), "Running each program on its own inputs: 5 of 1,772 runs…");
     }
 }
