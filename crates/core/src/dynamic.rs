@@ -38,9 +38,10 @@ impl DynamicProperties {
     /// The properties of a run of `request`, whose expected output is `expected`; `None` when no
     /// run was made.
     pub fn of_run(report: &RunReport, request: &RunRequest, expected: &str) -> Option<DynamicProperties> {
+        let stopped = report.stopped_by_environment();
         let outcome = match &report.outcome {
             RunOutcome::NotRun { .. } => return None,
-            _ if report.stopped_by_environment() => ENVIRONMENT_STOPPED.to_owned(),
+            _ if stopped => ENVIRONMENT_STOPPED.to_owned(),
             RunOutcome::Returned { .. } => "returned".to_owned(),
             RunOutcome::Raised { error } => format!("raised {}", error.split(':').next().unwrap_or(error)),
             RunOutcome::TimedOut => "timed out".to_owned(),
@@ -48,7 +49,6 @@ impl DynamicProperties {
             RunOutcome::OutOfMemory => "out of memory".to_owned(),
             RunOutcome::Crashed { .. } => "ended its interpreter".to_owned(),
         };
-        let stopped = report.stopped_by_environment();
         let returns_expected = match script_output(report, request) {
             _ if stopped => None,
             Some(printed) => Some(same_output(printed, expected)),
