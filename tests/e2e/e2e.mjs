@@ -1198,6 +1198,15 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     expectEqual(listed.length, 20, 'the hardest programs listed');
     if (!listed.every(([benchmark]) => benchmark === 'Avatar-Java')) throw new Error(`not Avatar-Java: ${listed}`);
     if (!listed.every(([, rate], i) => i === 0 || listed[i - 1][1] <= rate)) throw new Error(`not hardest first: ${listed}`);
+    // The hardest program's mean and range are those of its rows in the JSON report.
+    const first = await page.$eval(rows, (r) => [r.dataset.program, r.cells[2].textContent.trim(), r.cells[3].textContent.trim()]);
+    await show('exports');
+    const report = JSON.parse(fs.readFileSync(await (await download(() => page.click('#export-report-json'))).path(), 'utf8'));
+    const own = report.expected.filter((e) => e.task === 'output' && e.program === first[0]).map((e) => e.probability);
+    const pct = (v) => `${(v * 100).toFixed(1)}%`;
+    const mean = own.reduce((a, b) => a + b, 0) / own.length;
+    expectEqual(first.slice(1), [pct(mean), `${(Math.min(...own) * 100).toFixed(1)}–${pct(Math.max(...own))}`], 'the hardest program, page and JSON report');
+    await show('models');
     await page.locator('table.expected').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(out, 'expected.png') });
   });
