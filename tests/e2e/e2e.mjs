@@ -1191,6 +1191,8 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     const exerscope = path.join(fixtures, 'exerscope');
     await dragFromDisk([path.join(exerscope, 'dataset'), path.join(exerscope, 'Experiment_Results'), path.join(fixtures, 'codemind', 'dataset')]);
     await waitDone();
+    // The prediction is fitted again once the runs' properties are in: the numbers read are those.
+    await page.waitForSelector('#runs-status[data-state="done"]', { timeout: 600000 });
     await show('models');
     const rows = 'table.expected[data-task="output"] tbody tr';
     await page.waitForSelector(rows, { timeout: 300000 });
