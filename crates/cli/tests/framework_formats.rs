@@ -262,6 +262,53 @@ fn reval_result_files_are_joined_with_the_benchmark_and_judged_per_task() {
     assert_eq!(inside.constructs, [Construct::If, Construct::For, Construct::NestedLoop, Construct::NestedIf]);
 }
 
+/// REval stores no state's value, only the verdict: exerscope's own trace of the run gives what
+/// the variable held after the line. DREval/0's first input stops at `return True` (line 17) when
+/// 2.0 and 2.2 are compared, so `distance` is there `abs(2.0 - 2.2)` as Python writes it; the
+/// model's "0.1" differs from it, as REval's verdict says. Line 15 ran ten times, each with its own
+/// value.
+#[test]
+fn reval_state_answers_are_placed_against_the_traced_value() {
+    let Some(fixtures) = common::fixtures() else {
+        return;
+    };
+    let program_only = |name: &str| {
+        let text = std::fs::read_to_string(fixtures.join("reval/data").join(name)).unwrap();
+        let lines: String = text.lines().filter(|l| l.contains(r#""DREval/0""#)).map(|l| format!("{l}\n")).collect();
+        exerscope_core::InputFile::new(format!("data/{name}"), lines)
+    };
+    let files = vec![
+        program_only("DREval_data.jsonl"),
+        program_only("DREval_tasks.jsonl"),
+        exerscope_core::InputFile::new(
+            "model_generations/state@gpt-4_cot_temp0.0/20240601.jsonl",
+            concat!(
+                r#"{"task_id": "DREval/0", "generation": [{"input_idx": 0, "results": [{"generated": "[ANSWER]0.1; float[/ANSWER]", "eq": false}, {"generated": "[ANSWER]0.5; float[/ANSWER]", "eq": false}]}]}"#,
+                "\n"
+            ),
+        ),
+    ];
+    let mut analysis = analyze_running(files);
+    analysis.run_programs(&mut PythonRunner::new("python3".into()), &mut |_| {});
+    let facts = &analysis.facts;
+    assert!(facts.errors.is_empty(), "{:?}", facts.errors);
+    let first: Vec<(String, String, String)> = facts
+        .divergences
+        .iter()
+        .filter_map(|d| d.first.as_ref())
+        .map(|f| (f.line.clone(), f.predicted.clone().unwrap_or_default(), f.actual.clone()))
+        .collect();
+    let after_15 = "1.0, 2.9, 3.0, 4.0, 1.2000000000000002, 1.0, 1.9, 2.0, 3.0, 0.20000000000000018 \
+                    in turn, one per run of the line";
+    assert_eq!(
+        first,
+        [
+            ("17".to_owned(), "0.1".to_owned(), "0.20000000000000018".to_owned()),
+            ("15".to_owned(), "0.5".to_owned(), after_15.to_owned()),
+        ]
+    );
+}
+
 /// CodeMind's DER and SR files: every model-written program is read, parses, and is run on its
 /// test input. The counts are those of an independent check outside exerscope (`exec(code +
 /// assertion)` per record, 3 s limit): GPT-4's DER code passes 153 of 164 where sympy is installed,

@@ -203,13 +203,17 @@ pub fn words_at_divergence(alignment: &Alignment, response: &str) -> Option<Stri
 pub fn divergences(table: &Table) -> Vec<Divergence> {
     let p = &table.predictions;
     let code = RunCode::of(table, 0..p.len());
-    (0..p.len())
-        .into_par_iter()
-        .filter_map(|i| {
-            let (alignment, score) = align_and_score(table, &code, i)?;
-            Some(alignment.brief(i as u32, score.partial))
-        })
-        .collect()
+    (0..p.len()).into_par_iter().filter_map(|i| divergence_on(table, &code, i)).collect()
+}
+
+/// Prediction `prediction`'s alignment in brief, if its answer stands on a run.
+pub fn divergence(table: &Table, prediction: usize) -> Option<Divergence> {
+    divergence_on(table, &RunCode::of(table, [prediction]), prediction)
+}
+
+fn divergence_on(table: &Table, code: &RunCode, prediction: usize) -> Option<Divergence> {
+    let (alignment, score) = align_and_score(table, code, prediction)?;
+    Some(alignment.brief(prediction as u32, score.partial))
 }
 
 /// Prediction `prediction`'s answer ([`StoredRun::answer_text`]) placed on the run it is
@@ -352,8 +356,9 @@ fn align_run(run: &StoredRun, answer: &str, program: &ProgramLines) -> (Alignmen
 }
 
 /// One question's answer at its line: a step of its own, right by the benchmark's verdict. What
-/// the run gave is shown where the benchmark stored it: REval keeps no state's value (a right
-/// answer shows it, a wrong one only that it is another).
+/// the run gave is shown where it is known: REval keeps no state's value, exerscope's trace of the
+/// run gives it once the run is made (until then a right answer shows it, a wrong one only that it
+/// is another).
 fn align_question(truth: &TrueAnswer, claim: Option<Value>, program: &ProgramLines) -> Alignment {
     let (code, kind, constructs) = program.line(truth.line.into());
     let actual = match (&truth.expected, &claim) {

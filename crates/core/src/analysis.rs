@@ -5,6 +5,7 @@ use crate::archive::{expand_archives, Packed};
 use crate::diagnostics::FileError;
 use crate::dynamic::{DynamicProperties, ExtraRun};
 use crate::execution::call::{python_parser, read_call};
+use crate::execution::trace::Trace;
 use crate::execution::{
     plan_program_runs, plan_runs, NoRunner, ProgramRunner, ProgramRuns, RunOutcome, RunPlan, RunReport, RunRequest,
 };
@@ -12,6 +13,7 @@ use crate::extractors::{ConstructLine, ProgramParser, ProgramProperties};
 use crate::facts::TypeId;
 use crate::facts::{DynamicChange, Facts, Parsed, ParsedProgram, PredictionFacts, ProgramFacts};
 use crate::input::InputFile;
+use crate::intermediate::{StoredRun, TrueAnswer};
 use crate::judges::Judge;
 use crate::readers::{read_all, ReadOptions};
 use crate::table::{Language, ProgramIdx, Table, TableBuilder, Task, Unmatched};
@@ -59,6 +61,9 @@ pub struct Analysis {
     /// Every Python program's run on its own input, for its dynamic properties: made after the
     /// analysis (the hosts show the static view first), taken with [`Analysis::accept_program_run`].
     pub program_runs: ProgramRuns,
+    /// The program runs traced to answer state questions, each with the predictions whose
+    /// questions it answers ([`trace_state_questions`]).
+    state_runs: BTreeMap<usize, Vec<u32>>,
 }
 
 /// The runs of an analysis: the plan and one report per planned request.
@@ -205,7 +210,8 @@ impl Joined {
         let prose = crate::prose::prose_counts(&table);
         report_too_deep(&table, &mut errors);
         progress(Progress { phase: Phase::Done, done: predictions.len(), total: predictions.len() });
-        let program_runs = plan_program_runs(&table);
+        let mut program_runs = plan_program_runs(&table);
+        let state_runs = trace_state_questions(&table, &mut program_runs);
         report_programs_not_run(&program_runs, &mut errors);
         let facts = Facts {
             benchmarks: table.benchmarks.clone(),
@@ -220,7 +226,7 @@ impl Joined {
             prose,
             parsing: true,
         };
-        Analysis { table, facts, construct_lines: Vec::new(), runs, program_runs, packed }
+        Analysis { table, facts, construct_lines: Vec::new(), runs, program_runs, state_runs, packed }
     }
 
     /// [`Joined::judge`], then [`Analysis::accept_properties`]: `properties` holds one entry per
@@ -298,6 +304,10 @@ impl Analysis {
                     DynamicProperties::of_run(report, request, &program.extra_inputs[k as usize].expected)
             }
         }
+        if let Some(asking) = self.state_runs.get(&run) {
+            let trace = Trace::build(report, &request.code);
+            answer_state_questions(&mut self.table, &mut self.facts, asking, trace.as_ref());
+        }
         Some(index)
     }
 
@@ -326,6 +336,52 @@ impl Analysis {
     pub fn dynamic_of(&self, program: usize) -> Option<DynamicChange> {
         let facts = self.facts.programs.get(program)?;
         Some((program as ProgramIdx, facts.dynamic.clone(), facts.extra_runs.clone()))
+    }
+}
+
+/// Traces the program runs that answer state questions whose value the benchmark did not store
+/// (REval's: what a variable held after a line). Returns, by run, the predictions asking.
+fn trace_state_questions(table: &Table, runs: &mut ProgramRuns) -> BTreeMap<usize, Vec<u32>> {
+    let mut asking: HashMap<(ProgramIdx, &str), Vec<u32>> = HashMap::new();
+    for (i, run) in &table.prediction_runs {
+        if let StoredRun::Question(TrueAnswer { variable: Some(_), expected: None, .. }) = run {
+            let program = table.predictions.program[*i as usize];
+            let input = table.predictions.input.get(*i as usize).unwrap_or_default();
+            asking.entry((program, input)).or_default().push(*i);
+        }
+    }
+    let mut traced = BTreeMap::new();
+    for (run, request) in runs.requests.iter_mut().enumerate() {
+        let program = runs.program[run];
+        let inputs = &table.programs[program as usize];
+        let input = runs.extra[run].map_or(&inputs.input, |k| &inputs.extra_inputs[k as usize].input);
+        if let Some(predictions) = asking.remove(&(program, input.as_str())) {
+            request.trace = true;
+            traced.insert(run, predictions);
+        }
+    }
+    traced
+}
+
+/// The state questions of `asking` answered from their run's trace, and their answers placed on
+/// it again. A question on a line the recorded part of a cut trace did not reach stays unanswered.
+fn answer_state_questions(table: &mut Table, facts: &mut Facts, asking: &[u32], trace: Option<&Trace>) {
+    let Some(trace) = trace else { return };
+    for &i in asking {
+        let Ok(at) = table.prediction_runs.binary_search_by_key(&i, |(i, _)| *i) else { continue };
+        let StoredRun::Question(truth) = &mut table.prediction_runs[at].1 else { continue };
+        let Some(values) = truth.variable.as_deref().and_then(|v| trace.values_after(truth.line, v)) else { continue };
+        if values.is_empty() && trace.cut {
+            continue;
+        }
+        truth.expected = Some(TrueAnswer::observed(&values));
+        let (Some(divergence), Ok(at)) = (
+            crate::alignment::divergence(table, i as usize),
+            facts.divergences.binary_search_by_key(&i, |d| d.prediction),
+        ) else {
+            continue;
+        };
+        facts.divergences[at] = divergence;
     }
 }
 

@@ -38,14 +38,29 @@ pub enum StoredRun {
 /// A question about a point of a run and what the run gave: at `line` of the program, whether the
 /// run reaches it (coverage), which line runs next (path: `-1` when the run ends there), or
 /// `variable`'s value after it (state); what the run gave, where the benchmark stored it (REval
-/// keeps no state's value), and the benchmark's verdict of the answer, by its own rule (the
-/// reader's).
+/// keeps no state's value: exerscope's own trace of the run gives it, [`TrueAnswer::observed`]),
+/// and the benchmark's verdict of the answer, by its own rule (the reader's).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct TrueAnswer {
     pub line: u32,
     pub variable: Option<String>,
     pub expected: Option<Value>,
     pub right: bool,
+}
+
+impl TrueAnswer {
+    /// What a state question's variable held after each run of its line, as the trace writes
+    /// values: one value when every run left the same, else each run's in turn.
+    pub fn observed(values: &[String]) -> Value {
+        let other = |repr: String| Value::Other { type_name: String::new(), repr };
+        match values {
+            [] => other("Nil (no value after this line: it did not run, or left the variable unset)".to_owned()),
+            [first, rest @ ..] if rest.iter().all(|value| value == first) => {
+                pyliteral::parse(first).unwrap_or_else(|_| other(first.clone()))
+            }
+            each => other(format!("{} in turn, one per run of the line", each.join(", "))),
+        }
+    }
 }
 
 /// Equal when everything is, the value by Python's `==`.

@@ -5,6 +5,7 @@
 
 use super::RunReport;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 /// What the harness recorded: one event per line run (at most 10,000; `cut` when there were more).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -86,6 +87,51 @@ impl Trace {
             .collect();
         let blocks = group(&steps, 0..steps.len(), &lines, 0);
         Some(Trace { blocks, steps, line_hits: hits.into_iter().collect(), cut: recorded.cut, end: report.answer() })
+    }
+}
+
+impl Trace {
+    /// What `expression` (a variable, or a tuple of variables: REval's state questions) held
+    /// after each run of `line`, in the frame that ran it, as the trace writes values; a run that
+    /// left a variable undefined gives none (REval's `Nil`). `None`: no such expression (an
+    /// attribute, a subscript: the trace keeps no value of those).
+    pub fn values_after(&self, line: u32, expression: &str) -> Option<Vec<String>> {
+        let inner = expression.trim();
+        let (inner, tuple) = match inner.strip_prefix('(').and_then(|e| e.strip_suffix(')')) {
+            Some(inner) => (inner, true),
+            None => (inner, inner.contains(',')),
+        };
+        let names: Vec<&str> = inner.split(',').map(str::trim).filter(|n| !n.is_empty()).collect();
+        let identifier = |n: &&str| {
+            n.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
+                && n.chars().all(|c| c.is_alphanumeric() || c == '_')
+        };
+        if names.is_empty() || !names.iter().all(identifier) {
+            return None;
+        }
+        // The variables of each frame on the stack, by depth: a step deeper than the last one
+        // starts a new frame there, a shallower one is back in its caller. (A call right after
+        // another at the same depth, with no line of the caller between, is taken for the same
+        // frame: the trace does not tell frames apart otherwise.)
+        let mut frames: Vec<HashMap<&str, &str>> = Vec::new();
+        let mut values = Vec::new();
+        for step in &self.steps {
+            let depth = step.depth as usize;
+            frames.truncate(depth + 1);
+            frames.resize_with(depth + 1, HashMap::new);
+            let frame = &mut frames[depth];
+            frame.extend(step.changed.iter().map(|(name, value)| (name.as_str(), value.as_str())));
+            if step.line != line {
+                continue;
+            }
+            let held: Option<Vec<&str>> = names.iter().map(|name| frame.get(name).copied()).collect();
+            values.extend(held.map(|held| match held.as_slice() {
+                [one] if !tuple => (*one).to_owned(),
+                [one] => format!("({one},)"),
+                all => format!("({})", all.join(", ")),
+            }));
+        }
+        Some(values)
     }
 }
 
@@ -211,6 +257,33 @@ mod tests {
         let trace = Trace::build(&report(events), code).unwrap();
         let iterations = vec![vec![Block::Step(0), Block::Step(1), Block::Step(2)], vec![Block::Step(3)]];
         assert_eq!(trace.blocks, [Block::Loop { line: 3, iterations }, Block::Step(4)]);
+    }
+
+    #[test]
+    fn a_variable_after_each_run_of_a_line_is_read_in_the_frame_that_ran_it() {
+        let events: &Events<'_> = &[
+            (2, 1, &[("xs", "[1, 2]"), ("total", "0")]),
+            (3, 1, &[("x", "1")]),
+            (5, 1, &[("total", "1")]),
+            (3, 1, &[("x", "2")]),
+            // A call from the loop: its frame's `total` is not the caller's.
+            (2, 2, &[("xs", "[]"), ("total", "0")]),
+            (3, 2, &[]),
+            (6, 2, &[]),
+            (5, 1, &[("total", "3")]),
+            (3, 1, &[]),
+            (6, 1, &[]),
+        ];
+        let trace = Trace::build(&report(events), CODE).unwrap();
+        let values = |line, expression| trace.values_after(line, expression);
+        assert_eq!(values(5, "total").unwrap(), ["1", "3"]);
+        assert_eq!(values(2, "total").unwrap(), ["0", "0"]);
+        assert_eq!(values(3, "(x, total)").unwrap(), ["(1, 0)", "(2, 1)", "(2, 3)"], "each run of the header");
+        assert_eq!(values(3, "x").unwrap(), ["1", "2", "2"], "the callee's frame left x unset: its run is no value");
+        assert_eq!(values(6, "x").unwrap(), ["2"]);
+        assert_eq!(values(4, "total").unwrap(), Vec::<String>::new(), "a line that never ran");
+        assert_eq!(values(5, "xs[0]"), None, "a subscript: the trace keeps no value of it");
+        assert_eq!(values(5, "self.total"), None);
     }
 
     #[test]
