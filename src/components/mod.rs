@@ -7,6 +7,7 @@ pub mod drop_zone;
 pub mod exports;
 pub mod figure;
 pub mod judge_picker;
+pub mod leaderboard;
 pub mod mapping_form;
 pub mod messages;
 pub mod model_picker;

@@ -2,6 +2,7 @@
 //! bar opens the programs behind it.
 
 use crate::components::figure::FigureCanvas;
+use crate::components::leaderboard::Leaderboard;
 use exerscope_charts::figures::{self, Hit};
 use exerscope_charts::format::{percent, run_rate};
 use exerscope_core::drilldown::{ProgramAttribute, Selection};
@@ -73,6 +74,7 @@ pub fn Overview(
                 </thead>
                 <tbody>{rows}</tbody>
             </table>
+            <Leaderboard report=report/>
             <OverviewChart facts=facts report=report on_select=on_select/>
             <Groups facts=facts report=report on_select=on_select/>
         </section>

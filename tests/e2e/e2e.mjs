@@ -487,6 +487,36 @@ try {
     }
   });
 
+  await check('the leaderboard ranks by any column, best first, with the ranks and bands of the report', async () => {
+    await show('exports');
+    const file = await download(() => page.click('#export-report-json'));
+    const report = JSON.parse(fs.readFileSync(await file.path(), 'utf8'));
+    await show('overview');
+    const board = 'table.leaderboard[data-task="output"]';
+    const shown = () => page.$$eval(`${board} tbody tr`, (rows) => rows.map((r) => [r.dataset.model, r.cells[0].textContent.trim()]));
+    const ranks = (benchmark) => report.leaderboard.filter((s) => s.benchmark === benchmark)
+      .map((s) => [s.model, s.rank_best === s.rank_worst ? String(s.rank) : `${s.rank} (${s.rank_best}–${s.rank_worst})`]);
+    // By default: pooled over the four benchmarks, best first, as the report ranks them.
+    expectEqual(await shown(), ranks('*'), 'the pooled leaderboard, page and JSON report');
+    expectEqual((await shown())[0][0], 'gpt-4-turbo', 'the best model first');
+    // A header ranks by its column; a second click reverses it.
+    await page.click(`${board} th[data-column="Avatar"] button`);
+    expectEqual(await shown(), ranks('Avatar'), 'the Avatar leaderboard, page and JSON report');
+    await page.click(`${board} th[data-column="Avatar"] button`);
+    expectEqual(await page.getAttribute(`${board} th[data-column="Avatar"]`, 'aria-sort'), 'ascending', 'the reversed column');
+    expectEqual((await shown()).map((r) => r[0]), ranks('Avatar').map((r) => r[0]).reverse(), 'Avatar, worst first');
+    const csv = (await (async () => {
+      await show('exports');
+      const f = await download(() => page.click('#export-leaderboard-csv'));
+      return fs.readFileSync(await f.path(), 'utf8');
+    })()).trim().split('\n');
+    expectEqual(csv.length - 1, report.leaderboard.length, 'leaderboard rows, CSV and JSON report');
+    await show('overview');
+    await page.click(`${board} th[data-column="*"] button`);
+    await page.locator(board).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(out, 'leaderboard.png') });
+  });
+
   await check('Tab reaches both file choosers from the top of the page, and Enter opens one', async () => {
     await page.evaluate(() => { window.scrollTo(0, 0); document.activeElement?.blur(); });
     const reached = [];
@@ -1244,6 +1274,12 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     await show('overview');
     await page.waitForSelector('#overview-chart[data-figure="overview"][data-drawn="true"]');
     await page.screenshot({ path: path.join(out, 'hundred-overview.png') });
+    // The leaderboard ranks all of them, best first (one benchmark: no pooled column).
+    const successes = await page.$$eval('table.leaderboard tbody tr td[data-success]', (c) => c.map((x) => Number(x.dataset.success)));
+    expectEqual(successes.length, 100, 'models on the leaderboard');
+    if (successes.some((rate, i) => i > 0 && rate > successes[i - 1])) throw new Error(`leaderboard not best first: ${successes.slice(0, 5)}`);
+    await page.locator('table.leaderboard').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(out, 'hundred-leaderboard.png') });
     await show('constructs');
     await page.waitForSelector('canvas.heatmap[data-figure^="construct-heatmap-synthetic"][data-drawn="true"]');
     expectEqual(await page.$$eval('canvas.radar', (c) => c.length), 0, 'radars with 100 models');

@@ -76,6 +76,20 @@ fn tables() -> Vec<(&'static str, Vec<(&'static str, Source)>)> {
             ],
         ),
         (
+            "leaderboard",
+            vec![
+                ("benchmark", Field("benchmark")),
+                ("rank", Field("rank")),
+                ("model", Field("model")),
+                ("programs", Field("programs")),
+                ("pass@1", Field("success")),
+                ("ci95", Interval("ci95")),
+                ("rank (best)", Field("rank_best")),
+                ("rank (worst)", Field("rank_worst")),
+                ("band", Field("band")),
+            ],
+        ),
+        (
             "groups",
             vec![
                 ("model", Field("model")),

@@ -287,6 +287,32 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                 .collect(),
         },
         Sheet {
+            name: "leaderboard",
+            caption: format!(
+                "Models ranked per benchmark and pooled (*) ({judge} judge; pass@1 with its 95% Wilson interval; best and worst rank as the intervals allow; band: the leader and the models whose intervals overlap it)"
+            ),
+            columns: vec![
+                "benchmark", "rank", "model", "programs", "pass@1", "ci95", "rank (best)", "rank (worst)", "band",
+            ],
+            rows: report
+                .leaderboard
+                .iter()
+                .map(|s| {
+                    vec![
+                        text(&s.benchmark),
+                        Cell::Count(s.rank as u64),
+                        text(&s.model),
+                        Cell::Count(s.programs),
+                        Cell::Rate(Some(s.success)),
+                        Cell::Interval(s.ci95),
+                        Cell::Count(s.rank_best as u64),
+                        Cell::Count(s.rank_worst as u64),
+                        Cell::Count(s.band as u64),
+                    ]
+                })
+                .collect(),
+        },
+        Sheet {
             name: "groups",
             caption: format!(
                 "Success per group of programs the benchmark names ({judge} judge; pass@1 with its 95% Wilson interval over programs)"
@@ -895,7 +921,10 @@ mod tests {
         let report = Report::build(&analyze(files).facts, Judge::Reference);
         let sheets = sheets(&report);
         let names: Vec<&str> = sheets.iter().map(|s| s.name).collect();
-        assert_eq!(names, ["runs", "constructs", "construct_effects", "types", "agreements", "correlations"]);
+        assert_eq!(
+            names,
+            ["runs", "leaderboard", "constructs", "construct_effects", "types", "agreements", "correlations"]
+        );
         let runs = &sheets[0];
         assert_eq!(runs.rows.len(), report.runs.len());
         let run = &report.runs[0];

@@ -14,6 +14,7 @@ use crate::stats::agreement::{model_agreements, ModelAgreement};
 use crate::stats::comparison::{compare, Comparison};
 use crate::stats::construct_effect::{construct_effects, ConstructEffect};
 use crate::stats::divergence::{coherence, Reasoning};
+use crate::stats::leaderboard::{leaderboard, Standing};
 use crate::stats::numeric::{self, correlations, CorrelationRow};
 use crate::stats::prediction::{prediction, Prediction};
 use crate::stats::slices::{replication, slices, Replication, Slice, REPLICATION_SEED};
@@ -33,6 +34,9 @@ use std::collections::BTreeSet;
 pub struct Report {
     pub judge: Judge,
     pub runs: Vec<RunSummary>,
+    /// Per task, the models ranked on each benchmark and pooled, with the ranks their intervals allow.
+    #[serde(default)]
+    pub leaderboard: Vec<Standing>,
     /// The runs broken down by what the benchmark says of its programs (RE2-Bench's source and
     /// difficulty); empty for benchmarks that say nothing.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -85,9 +89,11 @@ impl Report {
     /// own for `judge`.
     fn statistics(facts: &Facts, judge: Judge, outcomes: &[Outcome], asked: &Asked) -> Report {
         let statistics = Statistics::of(facts, judge, outcomes, asked);
+        let runs = run_summaries(facts, outcomes);
         Report {
             judge,
-            runs: run_summaries(facts, outcomes),
+            leaderboard: leaderboard(&runs),
+            runs,
             groups: attribute_summaries(facts, outcomes),
             constructs: statistics.constructs,
             types: statistics.types,
@@ -387,6 +393,8 @@ pub struct Tagged<T> {
 pub struct TaskedReport {
     pub judge: Judge,
     pub runs: Vec<RunSummary>,
+    /// Per task, the models ranked on each benchmark and pooled ([`leaderboard`]).
+    pub leaderboard: Vec<Standing>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub groups: Vec<AttributeSummary>,
     pub constructs: Vec<Tagged<ConstructSummary>>,
@@ -420,9 +428,11 @@ pub struct TaskedReport {
 impl TaskedReport {
     pub fn build(facts: &Facts, judge: Judge) -> TaskedReport {
         let outcomes = facts.outcomes(judge);
+        let runs = run_summaries(facts, &outcomes);
         let mut report = TaskedReport {
             judge,
-            runs: run_summaries(facts, &outcomes),
+            leaderboard: leaderboard(&runs),
+            runs,
             groups: attribute_summaries(facts, &outcomes),
             constructs: vec![],
             types: vec![],
@@ -491,6 +501,7 @@ impl TaskedReport {
         Report {
             judge: self.judge,
             runs: self.runs.iter().filter(|r| r.task == task).cloned().collect(),
+            leaderboard: self.leaderboard.iter().filter(|s| s.task == task).cloned().collect(),
             groups: self.groups.iter().filter(|g| g.task == task).cloned().collect(),
             constructs: untagged(&self.constructs, task),
             types: untagged(&self.types, task),

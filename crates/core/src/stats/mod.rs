@@ -8,6 +8,7 @@ pub mod construct_effect;
 pub mod contingency;
 pub mod correlation;
 pub mod divergence;
+pub mod leaderboard;
 pub mod logistic;
 pub mod mcnemar;
 pub mod multiple_testing;
@@ -36,6 +37,7 @@ units! {
         PassAt1 => "pass_at_1", "pass@1: the mean over programs of the share c/n of correct samples (each program counts once)";
         WilsonInterval => "ci95", "95% Wilson score interval of a success rate, over programs";
         ClusteredSe => "se", "standard error of a success rate clustered by program (a program's samples and inputs are not independent), beside the unclustered se_unclustered";
+        RankInterval => "rank_best", "leaderboard ranks: a model's best and worst rank are those its 95% Wilson interval allows, counting only the models whose intervals do not overlap it (conservative); a band is the leader and every model whose interval overlaps the leader's";
         PassAtK => "pass_at_5", "pass@5 by the unbiased estimator of Chen et al. (2021), when every program has 5 samples or more";
         FisherExact => "p", "construct against success: Fisher's exact test (chi-square with Yates' correction above 100,000 predictions), two-sided";
         BenjaminiHochberg => "p_adjusted", "p-values adjusted for many tests by Benjamini–Hochberg (over a model's constructs; over all pairs of models of a benchmark)";

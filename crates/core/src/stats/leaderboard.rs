@@ -1,0 +1,197 @@
+//! Leaderboards that rank: per task, the models in order of success on each benchmark and pooled
+//! over the benchmarks, with the ranks their 95% intervals allow. Two models are told apart only
+//! when their intervals do not overlap — conservative (two overlapping 95% intervals can still
+//! differ at 5%), and the same rule for every benchmark, so that a gap a reader sees as a rank is
+//! never noise.
+
+use super::success::RunSummary;
+use super::wilson::{wilson_interval_of_rate, Z_95};
+use crate::table::Task;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The benchmark name of the rows pooled over a task's benchmarks.
+pub const POOLED: &str = "*";
+
+/// One model's place on one benchmark (or [`POOLED`]) of a task.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Standing {
+    pub task: Task,
+    /// The benchmark, or `*`: pooled over every benchmark of the task (only models that answered
+    /// each of them are ranked there).
+    pub benchmark: String,
+    pub model: String,
+    /// Programs with a prediction.
+    pub programs: u64,
+    /// pass@1, each program counted once.
+    pub success: f64,
+    /// Its 95% Wilson interval over the programs.
+    pub ci95: Option<[f64; 2]>,
+    /// 1 + the number of models with a higher success (ties share a rank).
+    pub rank: usize,
+    /// The best rank the intervals allow: 1 + the models whose interval lies wholly above this one's.
+    pub rank_best: usize,
+    /// The worst: the models ranked, less those whose interval lies wholly below this one's.
+    pub rank_worst: usize,
+    /// 1 for the leader and every model after it whose interval overlaps the leader's; the next
+    /// model apart from it leads band 2, and so on.
+    pub band: usize,
+}
+
+/// Every task's standings per benchmark, in the runs' benchmark order, then pooled (for tasks of
+/// more than one benchmark); best first within each.
+pub fn leaderboard(runs: &[RunSummary]) -> Vec<Standing> {
+    let mut boards: BTreeMap<(Task, usize, String), Vec<Entry>> = BTreeMap::new();
+    let mut benchmark_order: Vec<&str> = Vec::new();
+    for run in runs {
+        let Some(success) = run.rate else { continue };
+        if !benchmark_order.contains(&run.benchmark.as_str()) {
+            benchmark_order.push(&run.benchmark);
+        }
+        let place = benchmark_order.iter().position(|b| *b == run.benchmark).unwrap_or_default();
+        let entry = Entry { model: run.model.clone(), programs: run.programs, success, ci95: run.ci95 };
+        boards.entry((run.task, place, run.benchmark.clone())).or_default().push(entry);
+    }
+    for (task, entries) in pooled(runs) {
+        boards.insert((task, usize::MAX, POOLED.to_owned()), entries);
+    }
+    boards.into_iter().flat_map(|((task, _, benchmark), entries)| ranked(task, &benchmark, entries)).collect()
+}
+
+struct Entry {
+    model: String,
+    programs: u64,
+    success: f64,
+    ci95: Option<[f64; 2]>,
+}
+
+/// Per task of several benchmarks, each model that answered all of them: pass@1 over all its
+/// programs (a program belongs to one benchmark, so this is the runs' rates weighted by programs).
+fn pooled(runs: &[RunSummary]) -> BTreeMap<Task, Vec<Entry>> {
+    let mut benchmarks: BTreeMap<Task, Vec<&str>> = BTreeMap::new();
+    let mut per_model: BTreeMap<(Task, &str), (f64, u64, usize)> = BTreeMap::new();
+    for run in runs.iter().filter(|run| run.rate.is_some() && run.programs > 0) {
+        let names = benchmarks.entry(run.task).or_default();
+        if !names.contains(&run.benchmark.as_str()) {
+            names.push(&run.benchmark);
+        }
+        let (shares, programs, count) = per_model.entry((run.task, run.model.as_str())).or_default();
+        *shares += run.rate.unwrap_or_default() * run.programs as f64;
+        *programs += run.programs;
+        *count += 1;
+    }
+    let mut pooled: BTreeMap<Task, Vec<Entry>> = BTreeMap::new();
+    for ((task, model), (shares, programs, count)) in per_model {
+        let several = benchmarks[&task].len();
+        if several < 2 || count < several {
+            continue;
+        }
+        let success = shares / programs as f64;
+        let ci95 = wilson_interval_of_rate(success, programs, Z_95);
+        pooled.entry(task).or_default().push(Entry { model: model.to_owned(), programs, success, ci95 });
+    }
+    pooled
+}
+
+fn ranked(task: Task, benchmark: &str, mut entries: Vec<Entry>) -> Vec<Standing> {
+    entries.sort_by(|a, b| b.success.total_cmp(&a.success).then_with(|| a.model.cmp(&b.model)));
+    let interval = |e: &Entry| e.ci95.unwrap_or([e.success, e.success]);
+    let mut band = 0;
+    let mut band_floor = f64::INFINITY;
+    let mut standings = Vec::with_capacity(entries.len());
+    for entry in &entries {
+        let [low, high] = interval(entry);
+        if high < band_floor {
+            band += 1;
+            band_floor = low;
+        }
+        let above = entries.iter().filter(|other| interval(other)[0] > high).count();
+        let below = entries.iter().filter(|other| interval(other)[1] < low).count();
+        standings.push(Standing {
+            task,
+            benchmark: benchmark.to_owned(),
+            model: entry.model.clone(),
+            programs: entry.programs,
+            success: entry.success,
+            ci95: entry.ci95,
+            rank: 1 + entries.iter().filter(|other| other.success > entry.success).count(),
+            rank_best: 1 + above,
+            rank_worst: entries.len() - below,
+            band,
+        });
+    }
+    standings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(model: &str, benchmark: &str, correct: u64, programs: u64) -> RunSummary {
+        let rate = correct as f64 / programs as f64;
+        RunSummary {
+            model: model.into(),
+            benchmark: benchmark.into(),
+            task: Task::Output,
+            correct,
+            wrong: programs - correct,
+            missing: 0,
+            total: programs,
+            programs,
+            samples: 1,
+            pass_at_1: Some(rate),
+            pass_at_5: None,
+            rate: Some(rate),
+            ci95: wilson_interval_of_rate(rate, programs, Z_95),
+            se: None,
+            se_unclustered: None,
+        }
+    }
+
+    fn board<'a>(standings: &'a [Standing], benchmark: &str) -> Vec<(&'a str, usize, usize, usize, usize)> {
+        standings
+            .iter()
+            .filter(|s| s.benchmark == benchmark)
+            .map(|s| (s.model.as_str(), s.rank, s.rank_best, s.rank_worst, s.band))
+            .collect()
+    }
+
+    #[test]
+    fn intervals_that_overlap_share_ranks_and_a_band() {
+        // On 800 programs: 80% and 78% overlap (±2.8 points), 50% is apart from both.
+        let runs = [run("b", "x", 624, 800), run("a", "x", 640, 800), run("c", "x", 400, 800)];
+        let standings = leaderboard(&runs);
+        assert_eq!(board(&standings, "x"), [("a", 1, 1, 2, 1), ("b", 2, 1, 2, 1), ("c", 3, 3, 3, 2)]);
+    }
+
+    #[test]
+    fn a_band_is_the_models_its_leader_cannot_be_told_from() {
+        // 60% overlaps 55%, 55% overlaps 50%, but 60% and 50% are apart: 50% leads a second band.
+        let runs = [run("a", "x", 480, 800), run("b", "x", 440, 800), run("c", "x", 400, 800)];
+        let standings = leaderboard(&runs);
+        assert_eq!(board(&standings, "x"), [("a", 1, 1, 2, 1), ("b", 2, 1, 3, 1), ("c", 3, 2, 3, 2)]);
+    }
+
+    #[test]
+    fn equal_success_shares_a_rank() {
+        let runs = [run("a", "x", 5, 10), run("b", "x", 5, 10)];
+        assert_eq!(board(&leaderboard(&runs), "x"), [("a", 1, 1, 2, 1), ("b", 1, 1, 2, 1)]);
+    }
+
+    #[test]
+    fn pooled_ranks_only_the_models_that_answered_every_benchmark() {
+        let runs = [run("a", "x", 90, 100), run("a", "y", 10, 100), run("b", "x", 50, 100), run("c", "y", 100, 100)];
+        let standings = leaderboard(&runs);
+        let pooled: Vec<_> = standings.iter().filter(|s| s.benchmark == POOLED).collect();
+        assert_eq!(pooled.len(), 1);
+        assert_eq!((pooled[0].model.as_str(), pooled[0].programs), ("a", 200));
+        assert!((pooled[0].success - 0.5).abs() < 1e-12);
+        assert_eq!(standings.iter().map(|s| s.benchmark.as_str()).collect::<Vec<_>>(), ["x", "x", "y", "y", "*"]);
+    }
+
+    #[test]
+    fn one_benchmark_has_no_pooled_board() {
+        let runs = [run("a", "x", 9, 10), run("b", "x", 5, 10)];
+        assert!(leaderboard(&runs).iter().all(|s| s.benchmark != POOLED));
+    }
+}
