@@ -145,7 +145,8 @@ pub fn Leaderboard(report: Signal<Option<Arc<Report>>>) -> impl IntoView {
                 "interval allows; shaded bands hold the models the band's leader cannot be told apart from. "
                 "Pooled ranks only the models that answered every benchmark of the task."
             </p>
-            <For each=move || boards.get() key=|board| board.task let:board>
+            // Keyed by the board itself: a new drop of the same task brings new standings.
+            <For each=move || boards.get() key=|board| (board.task, Arc::as_ptr(board) as usize) let:board>
                 <BoardTable board=board order=order.into() several_tasks=Signal::derive(several_tasks)
                     on_sort=Callback::new(sort_by)/>
             </For>
