@@ -164,17 +164,10 @@ fn BoardTable(
     let task = board.task;
     let models = board.rows.len();
     let header_board = board.clone();
-    let sort_state = move |column: SortColumn| {
+    // A header's column: its benchmark's place, or `None` for the models' names (as `column_of`).
+    let sort_state = move |header: Option<usize>| {
         let order = order.get();
-        let shown = match (&order.column, &column) {
-            (SortColumn::Model, SortColumn::Model) => true,
-            (SortColumn::Model, _) | (_, SortColumn::Model) => false,
-            _ => {
-                header_board.column_of(&order)
-                    == header_board.column_of(&Order { column: column.clone(), ..order.clone() })
-            }
-        };
-        match (shown, order.descending) {
+        match (header_board.column_of(&order) == header, order.descending) {
             (false, _) => "none",
             (true, true) => "descending",
             (true, false) => "ascending",
@@ -183,12 +176,12 @@ fn BoardTable(
     let benchmark_headers = board
         .columns
         .iter()
-        .map(|column| {
-            let sort_column = SortColumn::Benchmark(column.clone());
-            let clicked = sort_column.clone();
+        .enumerate()
+        .map(|(place, column)| {
+            let clicked = SortColumn::Benchmark(column.clone());
             let sort_state = sort_state.clone();
             view! {
-                <th scope="col" aria-sort=move || sort_state(sort_column.clone()) data-column=column.clone()>
+                <th scope="col" aria-sort=move || sort_state(Some(place)) data-column=column.clone()>
                     <button class="sort" on:click=move |_| on_sort.run(clicked.clone())>{column_label(column)}</button>
                 </th>
             }
@@ -236,7 +229,7 @@ fn BoardTable(
                 <thead>
                     <tr>
                         <th scope="col">"rank"</th>
-                        <th scope="col" aria-sort=move || sort_state(SortColumn::Model)>
+                        <th scope="col" aria-sort=move || sort_state(None)>
                             <button class="sort" on:click=move |_| on_sort.run(SortColumn::Model)>"model"</button>
                         </th>
                         {benchmark_headers}
