@@ -1,14 +1,13 @@
 //! The leaderboard a paper prints: per task, models × benchmarks (and pooled), success with its
 //! interval, in rank order of any column a header click picks (best first). The ranks, their
-//! ranges and bands are the core's ([`exerscope_core::stats::leaderboard`]); this view pivots
-//! and orders them.
+//! ranges, bands and the pivot are the core's ([`exerscope_core::stats::leaderboard`], the same
+//! pivot the LaTeX export prints); this view orders and shows them.
 
+use crate::components::sortable::{self, SortHeader};
 use exerscope_charts::format::{interval, percent};
-use exerscope_core::stats::leaderboard::{Standing, POOLED};
-use exerscope_core::table::Task;
+use exerscope_core::stats::leaderboard::{column_label, pivots, Pivot, Standing};
 use exerscope_core::Report;
 use leptos::prelude::*;
-use std::cmp::Ordering;
 use std::sync::Arc;
 
 /// The column a board is ordered by: a benchmark (or `*`), or the models' names.
@@ -20,91 +19,29 @@ enum SortColumn {
     Model,
 }
 
-#[derive(Clone, Debug, PartialEq)]
-struct Order {
-    column: SortColumn,
-    descending: bool,
-}
+type Order = sortable::Order<SortColumn>;
 
-/// One task's standings, pivoted: a row per model, a cell per benchmark column.
-#[derive(PartialEq)]
-struct Board {
-    task: Task,
-    columns: Vec<String>,
-    rows: Vec<(String, Vec<Option<Standing>>)>,
-}
-
-impl Board {
-    fn of(task: Task, standings: &[Standing]) -> Board {
-        let mut columns: Vec<String> = Vec::new();
-        let mut rows: Vec<(String, Vec<Option<Standing>>)> = Vec::new();
-        for standing in standings.iter().filter(|s| s.task == task) {
-            if !columns.contains(&standing.benchmark) {
-                columns.push(standing.benchmark.clone());
-            }
-            if !rows.iter().any(|(model, _)| *model == standing.model) {
-                rows.push((standing.model.clone(), Vec::new()));
-            }
-        }
-        for (model, cells) in &mut rows {
-            *cells = columns
-                .iter()
-                .map(|column| standings.iter().find(|s| s.task == task && s.benchmark == *column && s.model == *model))
-                .map(|s| s.cloned())
-                .collect();
-        }
-        Board { task, columns, rows }
-    }
-
-    /// The column a default order sorts by: pooled where the task has it, else its first benchmark.
-    fn default_column(&self) -> usize {
-        self.columns.iter().position(|c| c == POOLED).unwrap_or(0)
-    }
-
-    fn column_of(&self, order: &Order) -> Option<usize> {
-        match &order.column {
-            SortColumn::Default => Some(self.default_column()),
-            SortColumn::Benchmark(name) => self.columns.iter().position(|c| c == name).or(Some(self.default_column())),
-            SortColumn::Model => None,
-        }
-    }
-
-    /// The rows in the order asked; models without a standing in the column last, by name.
-    fn sorted(&self, order: &Order) -> Vec<&(String, Vec<Option<Standing>>)> {
-        let mut rows: Vec<_> = self.rows.iter().collect();
-        let column = self.column_of(order);
-        rows.sort_by(|a, b| {
-            let by_column = match column {
-                None => a.0.cmp(&b.0),
-                Some(c) => match (&a.1[c], &b.1[c]) {
-                    (Some(x), Some(y)) => x.success.total_cmp(&y.success),
-                    (Some(_), None) => return Ordering::Less,
-                    (None, Some(_)) => return Ordering::Greater,
-                    (None, None) => Ordering::Equal,
-                },
-            };
-            let by_column = if order.descending { by_column.reverse() } else { by_column };
-            by_column.then_with(|| a.0.cmp(&b.0))
-        });
-        rows
+/// A pivot's column an order ranks by: its place, or `None` for the models' names.
+fn column_of(pivot: &Pivot, order: &Order) -> Option<usize> {
+    match &order.column {
+        SortColumn::Default => Some(pivot.ranking_column()),
+        SortColumn::Benchmark(name) => pivot.columns.iter().position(|c| c == name).or(Some(pivot.ranking_column())),
+        SortColumn::Model => None,
     }
 }
 
-fn column_label(column: &str) -> String {
-    if column == POOLED {
-        "pooled".to_owned()
-    } else {
-        column.to_owned()
-    }
-}
-
-/// "3" or "3 (2–5)": the rank, and the ranks the intervals allow where they are several.
-fn rank_text(standing: &Standing) -> String {
-    if standing.rank_best == standing.rank_worst {
-        standing.rank.to_string()
-    } else {
-        format!("{} ({}–{})", standing.rank, standing.rank_best, standing.rank_worst)
-    }
+/// A pivot's rows in the order asked; models without a standing in the column last, by name.
+fn sorted<'a>(pivot: &'a Pivot, order: &Order) -> Vec<&'a (String, Vec<Option<Standing>>)> {
+    let mut rows: Vec<_> = pivot.rows.iter().collect();
+    let column = column_of(pivot, order);
+    rows.sort_by(|a, b| {
+        let by_column = match column {
+            None => order.compare(Some(&a.0), Some(&b.0), Ord::cmp),
+            Some(c) => order.compare(a.1[c].as_ref(), b.1[c].as_ref(), |x, y| x.success.total_cmp(&y.success)),
+        };
+        by_column.then_with(|| a.0.cmp(&b.0))
+    });
+    rows
 }
 
 fn cell_title(standing: &Standing, models: usize) -> String {
@@ -120,22 +57,13 @@ pub fn Leaderboard(report: Signal<Option<Arc<Report>>>) -> impl IntoView {
     let boards = Memo::new(move |_| {
         report.with(|report| {
             let Some(report) = report else { return Vec::new() };
-            let mut tasks: Vec<Task> = report.leaderboard.iter().map(|s| s.task).collect();
-            tasks.dedup();
-            tasks.into_iter().map(|task| Arc::new(Board::of(task, &report.leaderboard))).collect::<Vec<_>>()
+            pivots(&report.leaderboard).into_iter().map(Arc::new).collect::<Vec<_>>()
         })
     });
     let several_tasks = move || boards.with(|b| b.len() > 1);
+    // Names read best from A; successes from the best.
     let sort_by = move |column: SortColumn| {
-        order.update(|order| {
-            if order.column == column {
-                order.descending = !order.descending;
-            } else {
-                // Names read best from A; successes from the best.
-                order.descending = column != SortColumn::Model;
-                order.column = column;
-            }
-        })
+        order.update(|order| *order = order.clone().clicked(column.clone(), column == SortColumn::Model))
     };
     view! {
         <Show when=move || boards.with(|b| !b.is_empty())>
@@ -156,7 +84,7 @@ pub fn Leaderboard(report: Signal<Option<Arc<Report>>>) -> impl IntoView {
 
 #[component]
 fn BoardTable(
-    board: Arc<Board>,
+    board: Arc<Pivot>,
     order: Signal<Order>,
     several_tasks: Signal<bool>,
     on_sort: Callback<SortColumn>,
@@ -166,12 +94,11 @@ fn BoardTable(
     let header_board = board.clone();
     // A header's column: its benchmark's place, or `None` for the models' names (as `column_of`).
     let sort_state = move |header: Option<usize>| {
-        let order = order.get();
-        match (header_board.column_of(&order) == header, order.descending) {
-            (false, _) => "none",
-            (true, true) => "descending",
-            (true, false) => "ascending",
-        }
+        let header_board = header_board.clone();
+        Signal::derive(move || {
+            let order = order.get();
+            (column_of(&header_board, &order) == header).then_some(order.descending)
+        })
     };
     let benchmark_headers = board
         .columns
@@ -179,20 +106,17 @@ fn BoardTable(
         .enumerate()
         .map(|(place, column)| {
             let clicked = SortColumn::Benchmark(column.clone());
-            let sort_state = sort_state.clone();
             view! {
-                <th scope="col" aria-sort=move || sort_state(Some(place)) data-column=column.clone()>
-                    <button class="sort" on:click=move |_| on_sort.run(clicked.clone())>{column_label(column)}</button>
-                </th>
+                <SortHeader label=column_label(column).to_owned() column=column.clone() sorted=sort_state(Some(place))
+                    on_click=Callback::new(move |()| on_sort.run(clicked.clone()))/>
             }
         })
         .collect_view();
     let rows_board = board.clone();
     let rows = move || {
         let order = order.get();
-        let column = rows_board.column_of(&order);
-        rows_board
-            .sorted(&order)
+        let column = column_of(&rows_board, &order);
+        sorted(&rows_board, &order)
             .into_iter()
             .map(|(model, cells)| {
                 let ranked = column.and_then(|c| cells[c].as_ref());
@@ -212,7 +136,7 @@ fn BoardTable(
                     .collect_view();
                 view! {
                     <tr class=band data-model=model.clone()>
-                        <td class="num rank">{ranked.map(rank_text).unwrap_or_default()}</td>
+                        <td class="num rank">{ranked.map(Standing::rank_text).unwrap_or_default()}</td>
                         <th scope="row">{model.clone()}</th>
                         {cells}
                     </tr>
@@ -224,14 +148,13 @@ fn BoardTable(
         <Show when=move || several_tasks.get()>
             <h4>{format!("Task: {}", task.name())}</h4>
         </Show>
-        <div class="table-scroll">
+        <div class="table-scroll tall" tabindex="0" role="region" aria-label=format!("Leaderboard, task {}", task.name())>
             <table class="data leaderboard" data-task=task.name()>
                 <thead>
                     <tr>
                         <th scope="col">"rank"</th>
-                        <th scope="col" aria-sort=move || sort_state(None)>
-                            <button class="sort" on:click=move |_| on_sort.run(SortColumn::Model)>"model"</button>
-                        </th>
+                        <SortHeader label="model".to_owned() sorted=sort_state(None)
+                            on_click=Callback::new(move |()| on_sort.run(SortColumn::Model))/>
                         {benchmark_headers}
                     </tr>
                 </thead>
@@ -246,6 +169,7 @@ mod tests {
     use super::*;
     use exerscope_core::stats::leaderboard::leaderboard;
     use exerscope_core::stats::RunSummary;
+    use exerscope_core::table::Task;
 
     fn run(model: &str, benchmark: &str, rate: f64) -> RunSummary {
         RunSummary {
@@ -267,8 +191,8 @@ mod tests {
         }
     }
 
-    fn models(board: &Board, order: &Order) -> Vec<String> {
-        board.sorted(order).into_iter().map(|(model, _)| model.clone()).collect()
+    fn models(board: &Pivot, order: &Order) -> Vec<String> {
+        sorted(board, order).into_iter().map(|(model, _)| model.clone()).collect()
     }
 
     #[test]
@@ -276,12 +200,12 @@ mod tests {
         // a is best pooled, b best on y; c answered only x and so is not pooled: last.
         let runs =
             [run("a", "x", 0.9), run("a", "y", 0.5), run("b", "x", 0.3), run("b", "y", 0.8), run("c", "x", 0.95)];
-        let board = Board::of(Task::Output, &leaderboard(&runs));
+        let board = &pivots(&leaderboard(&runs))[0];
         assert_eq!(board.columns, ["x", "y", "*"]);
         let order = |column, descending| Order { column, descending };
-        assert_eq!(models(&board, &order(SortColumn::Default, true)), ["a", "b", "c"]);
-        assert_eq!(models(&board, &order(SortColumn::Benchmark("y".into()), true)), ["b", "a", "c"]);
-        assert_eq!(models(&board, &order(SortColumn::Benchmark("x".into()), false)), ["b", "a", "c"]);
-        assert_eq!(models(&board, &order(SortColumn::Model, false)), ["a", "b", "c"]);
+        assert_eq!(models(board, &order(SortColumn::Default, true)), ["a", "b", "c"]);
+        assert_eq!(models(board, &order(SortColumn::Benchmark("y".into()), true)), ["b", "a", "c"]);
+        assert_eq!(models(board, &order(SortColumn::Benchmark("x".into()), false)), ["b", "a", "c"]);
+        assert_eq!(models(board, &order(SortColumn::Model, false)), ["a", "b", "c"]);
     }
 }

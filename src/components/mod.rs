@@ -21,6 +21,7 @@ pub mod reasoning;
 pub mod section_nav;
 pub mod seen;
 pub mod slices;
+pub mod sortable;
 pub mod sources;
 pub mod status;
 pub mod steps;

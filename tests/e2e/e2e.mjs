@@ -511,6 +511,14 @@ try {
       return fs.readFileSync(await f.path(), 'utf8');
     })()).trim().split('\n');
     expectEqual(csv.length - 1, report.leaderboard.length, 'leaderboard rows, CSV and JSON report');
+    // The LaTeX a paper prints is the pivot shown, best pooled first (the order a reload shows).
+    const tex = await (async () => {
+      const f = await download(() => page.click('#export-leaderboard_pivot-tex'));
+      return fs.readFileSync(await f.path(), 'utf8');
+    })();
+    const texModels = tex.split('\\midrule\n')[1].split('\\bottomrule')[0].trim().split('\n').map((line) => line.split(' & ')[1]);
+    expectEqual(texModels, ranks('*').map((r) => r[0]), 'the LaTeX leaderboard, pooled order');
+    if (!tex.includes('\\begin{table*}')) throw new Error(`five success columns in one column's width: ${tex.slice(0, 300)}`);
     await show('overview');
     await page.click(`${board} th[data-column="*"] button`);
     await page.locator(board).scrollIntoViewIfNeeded();
@@ -1325,6 +1333,22 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     await page.click('#models-all');
     await page.waitForFunction(() => document.querySelectorAll('#overview-table tbody tr').length === 100);
     await page.click('#model-picker summary');
+    // The runs table ranks by any column: pass@1 best first, again worst first; the names from A.
+    const runsBy = async (column, expected) => {
+      await page.click(`#overview-table th[data-column="${column}"] button`);
+      expectEqual(await page.getAttribute(`#overview-table th[data-column="${column}"]`, 'aria-sort'), expected, `${column} sorted`);
+      return page.$$eval('#overview-table tbody tr', (rows) => rows.map((row) =>
+        [row.dataset.model, Number(row.querySelector('td[data-pass-at-1]').getAttribute('data-pass-at-1'))]));
+    };
+    const best = await runsBy('pass@1', 'descending');
+    if (best.some(([, rate], i) => i > 0 && rate > best[i - 1][1])) throw new Error(`runs not best first: ${best.slice(0, 5)}`);
+    await page.locator('#overview-table').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(out, 'hundred-runs-by-success.png') });
+    const leader = Number(await page.$eval('table.leaderboard tbody tr td[data-success]', (td) => td.dataset.success));
+    if (Math.abs(best[0][1] - leader) > 1e-12) throw new Error(`the best run ${best[0]}, the leaderboard's ${leader}`);
+    expectEqual((await runsBy('pass@1', 'ascending')).map((r) => r[1]), best.map((r) => r[1]).reverse(), 'pass@1, worst first');
+    const names = (await runsBy('model', 'ascending')).map((r) => r[0]);
+    expectEqual(names, [...names].sort(), 'the runs by name');
     // 4,950 pairs of the benchmark shown (all pooled first): only the rows in view are in the page,
     // down to the last; the all-pairs matrix shows all 100 × 99 differences.
     await show('models');

@@ -437,9 +437,10 @@ fn assert_latex_number(cell: &str, expected: &Value, context: &str) {
 }
 
 /// A LaTeX row's cells (a text's own `&` is escaped as `\&`).
+/// (A `tabular`'s or a `longtable`'s: the rules and a long table's head and foot marks left out.)
 fn latex_rows(tex: &str) -> Vec<Vec<String>> {
-    let body = tex.split("\\toprule\n").nth(1).unwrap().split("\\bottomrule").next().unwrap();
-    let lines = body.lines().filter(|line| *line != "\\midrule");
+    let body = tex.split("\\toprule\n").nth(1).unwrap().split("\\end{").next().unwrap();
+    let lines = body.lines().filter(|line| !["\\midrule", "\\endhead", "\\bottomrule", "\\endfoot"].contains(line));
     lines.map(|line| line.trim_end_matches(" \\\\").split(" & ").map(str::to_owned).collect()).collect()
 }
 
@@ -460,12 +461,21 @@ fn check_table(folder: &Path, name: &str, columns: &[(&str, Source)], rows: &[Va
     let tex = std::fs::read_to_string(folder.join(format!("{name}.tex"))).unwrap();
     let latex = latex_rows(&tex);
     assert_eq!(latex.len(), rows.len() + 1, "{name}.tex: the header and a line per row");
-    let tex_header: Vec<String> = columns.iter().map(|(column, _)| exerscope_core::export::escaped(column)).collect();
+    // LaTeX prints only the columns that hold a value: one left out is null in every row.
+    let holds_values = |source: Source| match source {
+        Field(path) | Interval(path) => rows.iter().any(|row| !at(row, path).is_null()),
+        _ => true,
+    };
+    let tex_columns: Vec<&(&str, Source)> = columns.iter().filter(|(_, source)| holds_values(*source)).collect();
+    let tex_header: Vec<String> =
+        tex_columns.iter().map(|(column, _)| exerscope_core::export::escaped(column)).collect();
     assert_eq!(latex[0], tex_header, "{name}.tex's columns");
     for ((row, record), cells) in rows.iter().zip(&records).zip(&latex[1..]) {
         let mut csv_cells_of_row = record.iter();
-        assert_eq!(cells.len(), columns.len(), "{name}.tex: {cells:?}");
-        for (&(column, source), cell) in columns.iter().zip(cells) {
+        assert_eq!(cells.len(), tex_columns.len(), "{name}.tex: {cells:?}");
+        let (mut tex_cells, left_out) = (cells.iter(), "--".to_owned());
+        for &(column, source) in columns {
+            let cell = if holds_values(source) { tex_cells.next().unwrap() } else { &left_out };
             let context = format!("{name}, column {column:?}, row {row}");
             let expected = csv_cells(row, source);
             let printed: Vec<String> = csv_cells_of_row.by_ref().take(expected.len()).map(str::to_owned).collect();
@@ -540,7 +550,8 @@ fn check_report(inputs: &[&Path]) -> Value {
             let name = file.file_stem().unwrap().to_str().unwrap().to_owned();
             let csv = file.extension().is_some_and(|e| e == "csv");
             // (The programs' table has a test of its own, below.)
-            let checked = name == "programs" || tables().iter().any(|(t, _)| *t == name);
+            let checked =
+                ["programs", "leaderboard_pivot"].contains(&name.as_str()) || tables().iter().any(|(t, _)| *t == name);
             assert!(!csv || checked, "{name}.csv has no columns to check here");
         }
         for (name, columns) in tables() {
@@ -556,8 +567,89 @@ fn check_report(inputs: &[&Path]) -> Value {
             assert!(!rows.is_empty(), "{name}: no row to check");
             check_table(&folder, name, &columns, &rows);
         }
+        let standings: Vec<Value> = report["leaderboard"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| task.is_none_or(|t| r["task"] == t))
+            .cloned()
+            .collect();
+        check_pivot(&folder, &standings);
     }
     report
+}
+
+/// The leaderboard's pivot (a row per model, a column per benchmark and pooled) against the
+/// report's standings: every cell the standing of its model and benchmark, rank and band those
+/// of the ranking column (pooled where there is one), every standing in some cell.
+fn check_pivot(folder: &Path, standings: &[Value]) {
+    let csv = std::fs::read_to_string(folder.join("leaderboard_pivot.csv")).unwrap();
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let header: Vec<String> = reader.headers().unwrap().iter().map(str::to_owned).collect();
+    let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    let latex = latex_rows(&std::fs::read_to_string(folder.join("leaderboard_pivot.tex")).unwrap());
+    let benchmarks: Vec<&str> = header
+        .iter()
+        .map(String::as_str)
+        .filter(|h| !["task", "rank", "model", "band"].contains(h) && !h.ends_with("_low") && !h.ends_with("_high"))
+        .collect();
+    let standing_of = |model: &str, column: &str| {
+        let benchmark = if column == "pooled" { "*" } else { column };
+        standings.iter().find(|s| s["model"] == model && s["benchmark"] == benchmark)
+    };
+    let ranking = if benchmarks.contains(&"pooled") { "pooled" } else { benchmarks[0] };
+    assert_eq!(latex.len(), records.len() + 1, "leaderboard_pivot.tex: the header and a row per model");
+    let (mut cells, mut last_rank) = (0, 0);
+    for (record, tex) in records.iter().zip(&latex[1..]) {
+        let field = |name: &str| &record[header.iter().position(|h| h == name).unwrap()];
+        let tex_field = |name: &str| {
+            tex[latex[0].iter().position(|h| *h == exerscope_core::export::escaped(name)).unwrap()].as_str()
+        };
+        let model = field("model");
+        let context = format!("leaderboard_pivot, {model}");
+        for &benchmark in &benchmarks {
+            let printed = [field(benchmark), field(&format!("{benchmark}_low")), field(&format!("{benchmark}_high"))];
+            let Some(standing) = standing_of(model, benchmark) else {
+                assert_eq!(printed, ["", "", ""], "{context}, {benchmark}: no standing (CSV)");
+                assert_eq!(tex_field(benchmark), "--", "{context}, {benchmark} (LaTeX)");
+                continue;
+            };
+            cells += 1;
+            let expected = [&standing["success"], &standing["ci95"][0], &standing["ci95"][1]];
+            for (printed, expected) in printed.iter().zip(expected) {
+                assert_eq!(printed.parse::<f64>().ok(), expected.as_f64(), "{context}, {benchmark} (CSV)");
+            }
+            let tex_cell = tex_field(benchmark);
+            let (rate, interval) =
+                tex_cell.split_once(" {\\scriptsize [").unwrap_or_else(|| panic!("{context}: {tex_cell}"));
+            assert_latex_number(rate, expected[0], &context);
+            for (bound, expected) in interval.trim_end_matches("]}").split(", ").zip(&expected[1..]) {
+                assert_latex_number(&format!("{bound}\\%"), expected, &context);
+            }
+        }
+        let ranked = standing_of(model, ranking);
+        let rank = ranked.map(|s| s["rank"].as_u64().unwrap()).unwrap_or(u64::MAX);
+        assert!(rank >= last_rank, "{context}: rows in rank order");
+        last_rank = rank;
+        let rank_text = ranked.map(|s| {
+            let (best, worst) = (&s["rank_best"], &s["rank_worst"]);
+            if best == worst {
+                s["rank"].to_string()
+            } else {
+                format!("{} ({best}–{worst})", s["rank"])
+            }
+        });
+        assert_eq!(field("rank"), rank_text.clone().unwrap_or_default(), "{context}: rank (CSV)");
+        assert_eq!(
+            tex_field("rank"),
+            exerscope_core::export::escaped(&rank_text.unwrap_or_default()),
+            "{context}: rank (LaTeX)"
+        );
+        let band = ranked.map(|s| s["band"].to_string());
+        assert_eq!(field("band"), band.clone().unwrap_or_default(), "{context}: band (CSV)");
+        assert_eq!(tex_field("band"), band.unwrap_or("--".to_owned()), "{context}: band (LaTeX)");
+    }
+    assert_eq!(cells, standings.len(), "every standing in a cell of the pivot");
 }
 
 #[test]

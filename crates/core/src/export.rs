@@ -14,6 +14,7 @@ use crate::report::Report;
 use crate::stats::agreement::ModelAgreement;
 use crate::stats::comparison::Comparison;
 use crate::stats::divergence::{DivergenceRow, PlaceDivergence};
+use crate::stats::leaderboard::{column_label, pivots, Standing};
 use crate::stats::logistic::LogisticFit;
 use crate::stats::mcnemar::Agreement;
 use crate::stats::paired::PairedDifference;
@@ -25,8 +26,13 @@ pub struct Sheet {
     /// The file stem (`runs`, `constructs`…).
     pub name: &'static str,
     pub caption: String,
-    pub columns: Vec<&'static str>,
+    pub columns: Vec<String>,
     pub rows: Vec<Vec<Cell>>,
+}
+
+/// A sheet's column names.
+fn names(columns: &[&str]) -> Vec<String> {
+    columns.iter().map(|c| (*c).to_owned()).collect()
 }
 
 /// A cell as the report has it.
@@ -42,6 +48,9 @@ pub enum Cell {
     Number(Option<f64>, usize),
     /// A p-value.
     P(Option<f64>),
+    /// A share with its 95% interval in one cell (a leaderboard's): three CSV columns (the share,
+    /// `…_low`, `…_high`), `45.2\% [40.1, 50.3]` in LaTeX, the interval small.
+    RateWithInterval(Option<f64>, Option<[f64; 2]>),
 }
 
 impl Sheet {
@@ -53,6 +62,9 @@ impl Sheet {
         for (column, cell) in header {
             match cell {
                 Cell::Interval(_) => names.extend([format!("{column}_low"), format!("{column}_high")]),
+                Cell::RateWithInterval(..) => {
+                    names.extend([column.clone(), format!("{column}_low"), format!("{column}_high")])
+                }
                 _ => names.push((*column).to_owned()),
             }
         }
@@ -66,8 +78,10 @@ impl Sheet {
                     Cell::Rate(x) | Cell::Number(x, _) | Cell::P(x) => {
                         record.push(x.map(|x| x.to_string()).unwrap_or_default())
                     }
-                    Cell::Interval(ci) => {
-                        record.extend((0..2).map(|i| ci.map(|ci| ci[i].to_string()).unwrap_or_default()));
+                    Cell::Interval(ci) => record.extend(interval_fields(ci)),
+                    Cell::RateWithInterval(rate, ci) => {
+                        record.push(rate.map(|x| x.to_string()).unwrap_or_default());
+                        record.extend(interval_fields(ci));
                     }
                 }
             }
@@ -76,25 +90,94 @@ impl Sheet {
         String::from_utf8(writer.into_inner().unwrap_or_default()).unwrap_or_default()
     }
 
+    /// The table as LaTeX (booktabs): only the columns that hold a value somewhere; `table*`
+    /// where it is wider than a column of a two-column paper; a `longtable` that breaks across
+    /// pages (header repeated) past a page of rows.
     pub fn latex(&self) -> String {
-        let align: String = self
+        let shown: Vec<usize> = (0..self.columns.len())
+            .filter(|&c| {
+                self.rows.is_empty() || self.rows.iter().any(|row| row.get(c).is_some_and(|cell| !cell.is_missing()))
+            })
+            .collect();
+        let header: Vec<String> = shown.iter().map(|&c| escaped(&self.columns[c])).collect();
+        let rows: Vec<Vec<String>> = self
             .rows
-            .first()
-            .map(|row| row.iter().map(|cell| if matches!(cell, Cell::Text(_)) { 'l' } else { 'r' }).collect())
-            .unwrap_or_else(|| "l".repeat(self.columns.len()));
-        let mut out = String::new();
-        out.push_str("% exerscope: needs \\usepackage{booktabs}\n\\begin{table}\n\\centering\n");
-        out.push_str(&format!("\\caption{{{}}}\n\\label{{tab:exerscope-{}}}\n", escaped(&self.caption), self.name));
-        out.push_str(&format!("\\begin{{tabular}}{{{align}}}\n\\toprule\n"));
-        let header: Vec<String> = self.columns.iter().map(|c| escaped(c)).collect();
-        out.push_str(&format!("{} \\\\\n\\midrule\n", header.join(" & ")));
-        for row in &self.rows {
-            let cells: Vec<String> = row.iter().map(latex_cell).collect();
-            out.push_str(&format!("{} \\\\\n", cells.join(" & ")));
+            .iter()
+            .map(|row| shown.iter().map(|&c| row.get(c).map(latex_cell).unwrap_or_default()).collect())
+            .collect();
+        let align: String = shown
+            .iter()
+            .map(|&c| match self.rows.first().and_then(|row| row.get(c)) {
+                Some(Cell::Text(_)) | None => 'l',
+                Some(_) => 'r',
+            })
+            .collect();
+        let width: usize = (0..shown.len())
+            .map(|c| {
+                rows.iter().map(|row| printed_width(&row[c])).chain([printed_width(&header[c])]).max().unwrap_or(0) + 2
+            })
+            .sum();
+        let caption = format!("\\caption{{{}}}\\label{{tab:exerscope-{}}}", escaped(&self.caption), self.name);
+        let body = rows.iter().map(|row| format!("{} \\\\\n", row.join(" & "))).collect::<String>();
+        let header = format!("{} \\\\\n", header.join(" & "));
+        if self.rows.len() > PAGE_ROWS {
+            format!(
+                "% exerscope: needs \\usepackage{{booktabs,longtable}}; a longtable breaks across pages (in a \
+                 one-column document or after \\onecolumn)\n\\begin{{longtable}}{{{align}}}\n{caption}\\\\\n\
+                 \\toprule\n{header}\\midrule\n\\endhead\n\\bottomrule\n\\endfoot\n{body}\\end{{longtable}}\n"
+            )
+        } else {
+            let (environment, note) = if width > COLUMN_WIDTH {
+                ("table*", "; table*: wider than one column, it spans both")
+            } else {
+                ("table", "")
+            };
+            format!(
+                "% exerscope: needs \\usepackage{{booktabs}}{note}\n\\begin{{{environment}}}\n\\centering\n{caption}\n\
+                 \\begin{{tabular}}{{{align}}}\n\\toprule\n{header}\\midrule\n{body}\\bottomrule\n\\end{{tabular}}\n\
+                 \\end{{{environment}}}\n"
+            )
         }
-        out.push_str("\\bottomrule\n\\end{tabular}\n\\end{table}\n");
-        out
     }
+}
+
+/// Characters that fit a column of a two-column paper (`\columnwidth`, about 8.5 cm) in a table's
+/// text size; a wider table is a `table*`.
+const COLUMN_WIDTH: usize = 60;
+
+/// Rows past which a table breaks across pages (a `longtable`).
+const PAGE_ROWS: usize = 40;
+
+/// The characters a LaTeX cell prints (its commands and braces left out; a small interval
+/// counted at the size it prints).
+fn printed_width(cell: &str) -> usize {
+    let (main, small) = cell.split_once("{\\scriptsize ").unwrap_or((cell, ""));
+    let visible = |text: &str| {
+        text.replace("\\textbackslash{}", "\\")
+            .replace("$-$", "-")
+            .replace("$<$", "<")
+            .chars()
+            .filter(|c| !matches!(c, '\\' | '{' | '}'))
+            .count()
+    };
+    visible(main) + visible(small) * 7 / 10
+}
+
+impl Cell {
+    /// A cell without a value (`--` in LaTeX, or an empty text).
+    fn is_missing(&self) -> bool {
+        match self {
+            Cell::Text(text) => text.is_empty(),
+            Cell::Count(_) => false,
+            Cell::Rate(x) | Cell::Number(x, _) | Cell::P(x) | Cell::RateWithInterval(x, _) => x.is_none(),
+            Cell::Interval(ci) => ci.is_none(),
+        }
+    }
+}
+
+/// An interval's two CSV fields (empty where there is none).
+fn interval_fields(ci: &Option<[f64; 2]>) -> impl Iterator<Item = String> + '_ {
+    (0..2).map(move |i| ci.map(|ci| ci[i].to_string()).unwrap_or_default())
 }
 
 fn latex_cell(cell: &Cell) -> String {
@@ -106,6 +189,13 @@ fn latex_cell(cell: &Cell) -> String {
         Cell::Interval(ci) => ci.map_or_else(missing, |ci| format!("[{:.1}, {:.1}]", ci[0] * 100.0, ci[1] * 100.0)),
         Cell::Number(x, digits) => x.map_or_else(missing, |x| format!("{x:.digits$}").replace('-', "$-$")),
         Cell::P(p) => p.map_or_else(missing, |p| if p < 1e-4 { "$<$0.0001".to_owned() } else { format!("{p:.4}") }),
+        Cell::RateWithInterval(None, _) => missing(),
+        Cell::RateWithInterval(rate, ci) => match ci {
+            Some(_) => {
+                format!("{} {{\\scriptsize {}}}", latex_cell(&Cell::Rate(*rate)), latex_cell(&Cell::Interval(*ci)))
+            }
+            None => latex_cell(&Cell::Rate(*rate)),
+        },
     }
 }
 
@@ -120,6 +210,8 @@ pub fn escaped(text: &str) -> String {
                 out.push(c);
             }
             '~' => out.push_str("\\textasciitilde{}"),
+            // An en dash (a rank range) as LaTeX writes it, whatever the input encoding.
+            '–' => out.push_str("--"),
             '^' => out.push_str("\\textasciicircum{}"),
             '<' => out.push_str("\\textless{}"),
             '>' => out.push_str("\\textgreater{}"),
@@ -187,6 +279,52 @@ fn flip_slice_rows(comparisons: &[Comparison]) -> Vec<Vec<Cell>> {
     rows
 }
 
+/// The leaderboard as a paper prints it (the page's pivot): a row per model and task, a column
+/// per benchmark and pooled, each a success with its interval; rank and band on the column that
+/// ranks (pooled where a task has it). The task is a column only when there are several.
+fn leaderboard_pivot(standings: &[Standing], judge: &str) -> Sheet {
+    let pivots = pivots(standings);
+    let several_tasks = pivots.len() > 1;
+    let mut columns: Vec<String> = Vec::new();
+    if several_tasks {
+        columns.push("task".to_owned());
+    }
+    columns.extend(["rank".to_owned(), "model".to_owned()]);
+    let mut benchmarks: Vec<&str> = Vec::new();
+    for column in pivots.iter().flat_map(|pivot| &pivot.columns) {
+        if !benchmarks.contains(&column.as_str()) {
+            benchmarks.push(column);
+        }
+    }
+    columns.extend(benchmarks.iter().map(|b| column_label(b).to_owned()));
+    columns.push("band".to_owned());
+    let mut rows = Vec::new();
+    for pivot in &pivots {
+        for (model, cells) in &pivot.rows {
+            let ranked = cells[pivot.ranking_column()].as_ref();
+            let mut row = Vec::new();
+            if several_tasks {
+                row.push(text(pivot.task.name()));
+            }
+            row.extend([text(ranked.map(Standing::rank_text).unwrap_or_default()), text(model)]);
+            for benchmark in &benchmarks {
+                let standing = pivot.columns.iter().position(|c| c == benchmark).and_then(|i| cells[i].as_ref());
+                row.push(Cell::RateWithInterval(standing.map(|s| s.success), standing.and_then(|s| s.ci95)));
+            }
+            row.push(Cell::Number(ranked.map(|s| s.band as f64), 0));
+            rows.push(row);
+        }
+    }
+    Sheet {
+        name: "leaderboard_pivot",
+        caption: format!(
+            "Leaderboard ({judge} judge): pass@1 with its 95% Wilson interval per benchmark and pooled over them (the models that answered every benchmark); rank on pooled (else the first benchmark) with the ranks the intervals allow in brackets; band: the leader and the models whose intervals overlap it, then the next"
+        ),
+        columns,
+        rows,
+    }
+}
+
 fn text(value: impl Into<String>) -> Cell {
     Cell::Text(value.into())
 }
@@ -221,7 +359,7 @@ pub fn program_sheet(facts: &Facts) -> Sheet {
     Sheet {
         name: "programs",
         caption: "Every program with its properties (dynamic ones from its run on its own input)".to_owned(),
-        columns: columns.concat(),
+        columns: names(&columns.concat()),
         rows: facts.programs.iter().map(|program| program_row(facts, program)).collect(),
     }
 }
@@ -259,10 +397,10 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
         Sheet {
             name: "runs",
             caption: format!("Success per model and benchmark ({judge} judge; pass@1 with its 95% Wilson interval over programs)"),
-            columns: vec![
+            columns: names(&[
                 "model", "benchmark", "task", "correct", "wrong", "missing", "total", "programs", "samples", "pass@1",
                 "ci95", "pass@5", "se (clustered)", "se (unclustered)",
-            ],
+            ]),
             rows: report
                 .runs
                 .iter()
@@ -291,9 +429,9 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
             caption: format!(
                 "Models ranked per benchmark and pooled (*) ({judge} judge; pass@1 with its 95% Wilson interval; best and worst rank as the intervals allow; band: the leader and the models whose intervals overlap it)"
             ),
-            columns: vec![
+            columns: names(&[
                 "benchmark", "rank", "model", "programs", "pass@1", "ci95", "rank (best)", "rank (worst)", "band",
-            ],
+            ]),
             rows: report
                 .leaderboard
                 .iter()
@@ -312,15 +450,16 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                 })
                 .collect(),
         },
+        leaderboard_pivot(&report.leaderboard, judge),
         Sheet {
             name: "groups",
             caption: format!(
                 "Success per group of programs the benchmark names ({judge} judge; pass@1 with its 95% Wilson interval over programs)"
             ),
-            columns: vec![
+            columns: names(&[
                 "model", "benchmark", "task", "attribute", "value", "correct", "wrong", "total", "programs", "pass@1",
                 "ci95",
-            ],
+            ]),
             rows: report
                 .groups
                 .iter()
@@ -344,7 +483,7 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
         Sheet {
             name: "constructs",
             caption: format!("Success per construct ({judge} judge): programs with the construct, pass@1 over them"),
-            columns: vec!["model", "benchmark", "definitions", "construct", "correct", "total", "programs", "pass@1"],
+            columns: names(&["model", "benchmark", "definitions", "construct", "correct", "total", "programs", "pass@1"]),
             rows: report
                 .constructs
                 .iter()
@@ -368,10 +507,10 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                 "Programs with and without each construct ({judge} judge): Fisher's exact p, Benjamini--Hochberg adjusted; \
                  the smallest difference detectable (alpha 0.05, power 0.8)"
             ),
-            columns: vec![
+            columns: names(&[
                 "model", "benchmark", "definitions", "construct", "with: right", "with: wrong", "without: right",
                 "without: wrong", "difference", "p", "p (BH)", "detectable difference", "too few programs",
-            ],
+            ]),
             rows: report
                 .construct_effects
                 .iter()
@@ -397,7 +536,7 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
         Sheet {
             name: "types",
             caption: format!("Answers per type of the expected output ({judge} judge): value and type matches"),
-            columns: vec![
+            columns: names(&[
                 "model",
                 "benchmark",
                 "definitions",
@@ -408,7 +547,7 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                 "95% CI",
                 "type match",
                 "total",
-            ],
+            ]),
             rows: report
                 .types
                 .iter()
@@ -434,10 +573,10 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                 "Model against model on the programs both predicted ({judge} judge): A's success minus B's with Newcombe's \
                  95% interval, exact McNemar p and adjusted over all pairs (Benjamini--Hochberg)"
             ),
-            columns: vec![
+            columns: names(&[
                 "model A", "model B", "benchmark", "both right", "only A", "only B", "both wrong", "difference",
                 "ci95 low", "ci95 high", "McNemar p", "p (BH)",
-            ],
+            ]),
             rows: report
                 .agreements
                 .iter()
@@ -450,10 +589,10 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                 "Each model's variants against it on the programs both predicted ({judge} judge): the variant's success \
                  minus its base model's with Newcombe's 95% interval, exact McNemar p and adjusted over all pairs"
             ),
-            columns: vec![
+            columns: names(&[
                 "variant", "base model", "difference", "benchmark", "both right", "only the variant", "only the base",
                 "both wrong", "success difference", "ci95 low", "ci95 high", "McNemar p", "p (BH)",
-            ],
+            ]),
             rows: report
                 .variants
                 .iter()
@@ -469,10 +608,10 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
             caption: format!(
                 "Numeric properties against success ({judge} judge): Spearman's rho (per program, or over the reference's buckets) and the logistic slope"
             ),
-            columns: vec![
+            columns: names(&[
                 "model", "benchmark", "property", "mode", "rho", "p", "n", "logistic slope", "slope p", "slope se",
                 "slope se (clustered)", "slope se (unclustered)",
-            ],
+            ]),
             rows: report
                 .correlations
                 .iter()
@@ -502,10 +641,10 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                  counted once, solved by most samples): success with its 95% Wilson interval against the other \
                  programs', one-sided Fisher p, Benjamini–Hochberg adjusted over every combination tested"
             ),
-            columns: vec![
+            columns: names(&[
                 "model", "task", "slice", "programs", "correct", "success", "ci95", "rest", "difference", "p",
                 "p adjusted",
-            ],
+            ]),
             rows: report
                 .slices
                 .iter()
@@ -532,10 +671,10 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                 "Two models side by side on the programs both answered ({judge} judge; programs counted once, solved \
                  by most samples): A's success minus B's with Newcombe's 95% interval and exact McNemar p"
             ),
-            columns: vec![
+            columns: names(&[
                 "model A", "model B", "task", "both right", "only A", "only B", "both wrong", "difference", "ci95 low",
                 "ci95 high", "McNemar p",
-            ],
+            ]),
             rows: report
                 .comparisons
                 .iter()
@@ -552,10 +691,10 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                  the first model solved and the second did not are more frequent than elsewhere, with the share's 95% \
                  Wilson interval, one-sided Fisher p, Benjamini--Hochberg adjusted over every combination tested"
             ),
-            columns: vec![
+            columns: names(&[
                 "right", "wrong", "task", "slice", "programs", "flips", "share", "ci95", "rest", "difference", "p",
                 "p adjusted",
-            ],
+            ]),
             rows: flip_slice_rows(&report.comparisons),
         },
         Sheet {
@@ -566,7 +705,7 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                  and the AUROC of two baselines: the model's success on the benchmark, and the other models' success \
                  on the program; past 2,000 programs, on a seeded sample of them (programs judged, of those answered)"
             ),
-            columns: vec![
+            columns: names(&[
                 "model",
                 "task",
                 "programs",
@@ -576,7 +715,7 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                 "ECE",
                 "AUROC accuracy alone",
                 "AUROC other models",
-            ],
+            ]),
             rows: report
                 .prediction
                 .predictability
@@ -603,7 +742,7 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                  ({judge} judge), with a 90% interval from how far the same forecast missed the other benchmarks, \
                  beside the real success"
             ),
-            columns: vec![
+            columns: names(&[
                 "model",
                 "task",
                 "benchmark left out",
@@ -613,7 +752,7 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                 "real",
                 "real - predicted",
                 "within ci90",
-            ],
+            ]),
             rows: report
                 .prediction
                 .benchmark_forecasts
@@ -640,7 +779,7 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                  standard deviation (of its log for a number; its presence otherwise), with an approximate 95% \
                  interval; negative: harder"
             ),
-            columns: vec!["model", "task", "property", "effect", "ci95"],
+            columns: names(&["model", "task", "property", "effect", "ci95"]),
             rows: report
                 .prediction
                 .coefficients
@@ -662,7 +801,7 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                 "Each model's expected success on the programs of a benchmark no model answered ({judge} judge), \
                  from the fit of success on program properties over every program answered"
             ),
-            columns: vec!["model", "task", "benchmark", "program", "probability"],
+            columns: names(&["model", "task", "benchmark", "program", "probability"]),
             rows: report
                 .prediction
                 .expected
@@ -684,12 +823,12 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                       Wilson interval, the benchmark's mean partial score, where the first divergence falls (thirds of \
                       the run) and the mean share of steps right before it"
                 .to_owned(),
-            columns: [
+            columns: names(&[
                 &["model", "benchmark", "task", "answers", "placed"][..],
                 &Ending::ALL.map(Ending::name)[..],
                 &["agree", "ci95", "mean partial", "first third", "middle third", "last third", "steps right"],
             ]
-            .concat(),
+            .concat()),
             rows: report
                 .reasoning
                 .divergence_summaries
@@ -730,10 +869,10 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                  output right or wrong; how well how early the story parts from the run tells a wrong output (AUROC, \
                  95% interval by Hanley and McNeil)"
             ),
-            columns: vec![
+            columns: names(&[
                 "model", "benchmark", "task", "states right, output right", "states right, output wrong",
                 "states wrong, output right", "states wrong, output wrong", "AUROC", "ci95 low", "ci95 high",
-            ],
+            ]),
             rows: report
                 .reasoning
                 .coherence
@@ -759,10 +898,10 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
             caption: "Each intermediate answer against its run: how it ends and its first divergence (line, iteration or \
                       visit, variable, the answer's value and the run's)"
                 .to_owned(),
-            columns: vec![
+            columns: names(&[
                 "model", "benchmark", "program", "task", "sample", "ending", "line", "step", "variable", "kind of line",
                 "inside", "predicted", "actual", "steps right", "steps", "partial",
-            ],
+            ]),
             rows: report.reasoning.divergences.iter().map(divergence_cells).collect(),
         },
         Sheet {
@@ -770,7 +909,7 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
             caption: "Output responses whose reasoning states a value of a variable of the run in prose (`x` is 5), \
                       per model and benchmark"
                 .to_owned(),
-            columns: vec!["model", "benchmark", "responses", "with claims", "rate", "ci95 low", "ci95 high", "claims"],
+            columns: names(&["model", "benchmark", "responses", "with claims", "rate", "ci95 low", "ci95 high", "claims"]),
             rows: report
                 .reasoning
                 .prose_claims
@@ -798,7 +937,7 @@ fn place_sheet<P: Unit>(name: &'static str, place: &'static str, how: &str, rows
     Sheet {
         name,
         caption: format!("Where intermediate answers first part from the run, {how}, with its 95% Wilson interval"),
-        columns: vec!["model", "benchmark", "task", place, "reached", "diverged there", "rate", "ci95"],
+        columns: names(&["model", "benchmark", "task", place, "reached", "diverged there", "rate", "ci95"]),
         rows: rows
             .iter()
             .map(|r| {
@@ -864,7 +1003,7 @@ mod tests {
     }
 
     fn sheet(rows: Vec<Vec<Cell>>) -> Sheet {
-        Sheet { name: "t", caption: "A & B_1".into(), columns: vec!["name", "n", "rate", "ci"], rows }
+        Sheet { name: "t", caption: "A & B_1".into(), columns: names(&["name", "n", "rate", "ci"]), rows }
     }
 
     #[test]
@@ -888,6 +1027,25 @@ mod tests {
     }
 
     #[test]
+    fn latex_fits_a_column_or_says_table_star_breaks_long_tables_and_leaves_out_empty_columns() {
+        let row = |name: &str| vec![text(name), Cell::Count(1), Cell::Rate(Some(0.5)), Cell::Interval(None)];
+        let narrow = sheet(vec![row("a")]).latex();
+        assert!(narrow.contains("\\begin{table}\n") && narrow.ends_with("\\end{table}\n"), "{narrow}");
+        assert!(
+            narrow.contains("\\begin{tabular}{lrr}\n\\toprule\nname & n & rate \\\\\n"),
+            "no all-empty ci: {narrow}"
+        );
+        assert!(narrow.contains("a & 1 & 50.0\\% \\\\\n"), "{narrow}");
+        let wide = sheet(vec![row(&"a model with a long name, ".repeat(3))]).latex();
+        assert!(wide.contains("\\begin{table*}\n") && wide.contains("table*: wider than one column"), "{wide}");
+        let long = sheet((0..=PAGE_ROWS).map(|i| row(&i.to_string())).collect()).latex();
+        assert!(long.contains("\\begin{longtable}{lrr}\n\\caption{A \\& B\\_1}\\label{tab:exerscope-t}\\\\\n\\toprule\nname & n & rate \\\\\n\\midrule\n\\endhead\n"), "{long}");
+        assert!(long.ends_with("40 & 1 & 50.0\\% \\\\\n\\end{longtable}\n"), "{long}");
+        assert!(long.starts_with("% exerscope: needs \\usepackage{booktabs,longtable}"));
+        assert_eq!(long.matches(" \\\\\n").count(), PAGE_ROWS + 2, "the header and every row");
+    }
+
+    #[test]
     fn latex_escapes_text_and_writes_rates_with_intervals() {
         let latex = sheet(vec![vec![
             text("m_1 & {x} 50% $ # ~ ^ \\ <b>"),
@@ -901,7 +1059,7 @@ mod tests {
             "m\\_1 \\& \\{x\\} 50\\% \\$ \\# \\textasciitilde{} \\textasciicircum{} \\textbackslash{} \\textless{}b\\textgreater{} & 18 & 75.0\\% & [55.1, 88.0] \\\\"
         ), "{latex}");
         assert!(latex.contains("\\begin{tabular}{lrrr}\n\\toprule\nname & n & rate & ci \\\\\n\\midrule"), "{latex}");
-        assert!(latex.ends_with("\\bottomrule\n\\end{tabular}\n\\end{table}\n"));
+        assert!(latex.ends_with("\\bottomrule\n\\end{tabular}\n\\end{table*}\n"), "{latex}");
         assert_eq!(latex_cell(&Cell::P(Some(1e-9))), "$<$0.0001");
         assert_eq!(latex_cell(&Cell::Number(Some(-0.7212), 3)), "$-$0.721");
     }
@@ -923,7 +1081,16 @@ mod tests {
         let names: Vec<&str> = sheets.iter().map(|s| s.name).collect();
         assert_eq!(
             names,
-            ["runs", "leaderboard", "constructs", "construct_effects", "types", "agreements", "correlations"]
+            [
+                "runs",
+                "leaderboard",
+                "leaderboard_pivot",
+                "constructs",
+                "construct_effects",
+                "types",
+                "agreements",
+                "correlations"
+            ]
         );
         let runs = &sheets[0];
         assert_eq!(runs.rows.len(), report.runs.len());
@@ -939,5 +1106,38 @@ mod tests {
         for sheet in &sheets {
             assert_eq!(sheet.latex().matches(" \\\\\n").count(), sheet.rows.len() + 1, "{}", sheet.name);
         }
+    }
+
+    #[test]
+    fn the_pivot_prints_a_row_per_model_with_each_benchmark_s_success_and_interval() {
+        let standing = |model: &str, benchmark: &str, success: f64, rank: usize| Standing {
+            task: crate::table::Task::Output,
+            benchmark: benchmark.into(),
+            model: model.into(),
+            programs: 100,
+            success,
+            ci95: Some([success - 0.1, success + 0.1]),
+            rank,
+            rank_best: 1,
+            rank_worst: 2,
+            band: 1,
+        };
+        let standings = [standing("a", "x", 0.5, 1), standing("b", "x", 0.4, 2), standing("a", "y", 0.25, 1)];
+        let sheet = leaderboard_pivot(&standings, "exact");
+        assert_eq!(sheet.columns, ["rank", "model", "x", "y", "band"]);
+        assert_eq!(sheet.rows[1][3], Cell::RateWithInterval(None, None), "b did not answer y");
+        let tex = sheet.latex();
+        assert!(
+            tex.contains(
+                "1 (1--2) & a & 50.0\\% {\\scriptsize [40.0, 60.0]} & 25.0\\% {\\scriptsize [15.0, 35.0]} & 1 \\\\"
+            ),
+            "{tex}"
+        );
+        assert!(tex.contains("& b & 40.0\\% {\\scriptsize [30.0, 50.0]} & -- & 1 \\\\"), "{tex}");
+        let csv = sheet.csv();
+        assert!(
+            csv.starts_with("rank,model,x,x_low,x_high,y,y_low,y_high,band\n1 (1–2),a,0.5,0.4,0.6,0.25,0.15,0.35,1\n"),
+            "{csv}"
+        );
     }
 }

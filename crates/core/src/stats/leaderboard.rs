@@ -8,7 +8,7 @@ use super::success::RunSummary;
 use super::wilson::{wilson_interval_of_rate, Z_95};
 use crate::table::Task;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// The benchmark name of the rows pooled over a task's benchmarks.
 pub const POOLED: &str = "*";
@@ -36,6 +36,17 @@ pub struct Standing {
     /// 1 for the leader and every model after it whose interval overlaps the leader's; the next
     /// model apart from it leads band 2, and so on.
     pub band: usize,
+}
+
+impl Standing {
+    /// "3" or "3 (2–5)": the rank, and the ranks the intervals allow where they are several.
+    pub fn rank_text(&self) -> String {
+        if self.rank_best == self.rank_worst {
+            self.rank.to_string()
+        } else {
+            format!("{} ({}–{})", self.rank, self.rank_best, self.rank_worst)
+        }
+    }
 }
 
 /// Every task's standings per benchmark, in the runs' benchmark order, then pooled (for tasks of
@@ -67,6 +78,70 @@ struct Entry {
 
 /// Per task of several benchmarks, each model that answered all of them: pass@1 over all its
 /// programs (a program belongs to one benchmark, so this is the runs' rates weighted by programs).
+/// A pivot column's header: its benchmark, or "pooled".
+pub fn column_label(column: &str) -> &str {
+    if column == POOLED {
+        "pooled"
+    } else {
+        column
+    }
+}
+
+/// One task's standings pivoted as a paper prints them: a row per model (best first on the
+/// ranking column), a column per benchmark and the pooled one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pivot {
+    pub task: Task,
+    /// The benchmarks in the standings' order, [`POOLED`] last where the task has it.
+    pub columns: Vec<String>,
+    /// Each model and its standing per column (`None`: no prediction on that benchmark).
+    pub rows: Vec<(String, Vec<Option<Standing>>)>,
+}
+
+impl Pivot {
+    /// The column a leaderboard ranks by: pooled where the task has it, else its first benchmark.
+    pub fn ranking_column(&self) -> usize {
+        self.columns.iter().position(|c| c == POOLED).unwrap_or(0)
+    }
+}
+
+/// Every task's pivot, in the standings' task order; rows in the order of the ranking column
+/// (models without a standing there last, by name).
+pub fn pivots(standings: &[Standing]) -> Vec<Pivot> {
+    let mut pivots: Vec<Pivot> = Vec::new();
+    let mut places: Vec<HashMap<&str, usize>> = Vec::new();
+    for standing in standings {
+        if pivots.last().is_none_or(|p| p.task != standing.task) {
+            pivots.push(Pivot { task: standing.task, columns: Vec::new(), rows: Vec::new() });
+            places.push(HashMap::new());
+        }
+        let (pivot, rows) = (pivots.last_mut().expect("pushed"), places.last_mut().expect("pushed"));
+        let column = match pivot.columns.iter().position(|c| *c == standing.benchmark) {
+            Some(column) => column,
+            None => {
+                pivot.columns.push(standing.benchmark.clone());
+                pivot.columns.len() - 1
+            }
+        };
+        let row = *rows.entry(&standing.model).or_insert_with(|| {
+            pivot.rows.push((standing.model.clone(), Vec::new()));
+            pivot.rows.len() - 1
+        });
+        let cells = &mut pivot.rows[row].1;
+        cells.resize(cells.len().max(column + 1), None);
+        cells[column] = Some(standing.clone());
+    }
+    for pivot in &mut pivots {
+        let (width, ranking) = (pivot.columns.len(), pivot.ranking_column());
+        for (_, cells) in &mut pivot.rows {
+            cells.resize(width, None);
+        }
+        let rank = |cells: &[Option<Standing>]| cells[ranking].as_ref().map_or(usize::MAX, |s| s.rank);
+        pivot.rows.sort_by(|a, b| rank(&a.1).cmp(&rank(&b.1)).then_with(|| a.0.cmp(&b.0)));
+    }
+    pivots
+}
+
 fn pooled(runs: &[RunSummary]) -> BTreeMap<Task, Vec<Entry>> {
     let mut benchmarks: BTreeMap<Task, Vec<&str>> = BTreeMap::new();
     let mut per_model: BTreeMap<(Task, &str), (f64, u64, usize)> = BTreeMap::new();
@@ -193,5 +268,22 @@ mod tests {
     fn one_benchmark_has_no_pooled_board() {
         let runs = [run("a", "x", 9, 10), run("b", "x", 5, 10)];
         assert!(leaderboard(&runs).iter().all(|s| s.benchmark != POOLED));
+    }
+
+    #[test]
+    fn a_pivot_holds_a_row_per_model_best_pooled_first_and_a_gap_where_a_model_did_not_answer() {
+        let runs = [run("a", "x", 90, 100), run("a", "y", 10, 100), run("b", "x", 50, 100), run("b", "y", 80, 100)];
+        let runs = [&runs[..], &[run("c", "y", 100, 100)]].concat();
+        let pivots = pivots(&leaderboard(&runs));
+        assert_eq!(pivots.len(), 1);
+        let pivot = &pivots[0];
+        assert_eq!(pivot.columns, ["x", "y", "*"]);
+        assert_eq!(pivot.ranking_column(), 2);
+        let models: Vec<&str> = pivot.rows.iter().map(|(m, _)| m.as_str()).collect();
+        assert_eq!(models, ["b", "a", "c"], "pooled 65% before 50%; c answered y alone");
+        let c = &pivot.rows[2].1;
+        assert!(c[0].is_none() && c[2].is_none());
+        assert_eq!(c[1].as_ref().map(|s| s.rank), Some(1));
+        assert!(pivot.rows.iter().all(|(model, cells)| cells.iter().flatten().all(|s| s.model == *model)));
     }
 }
