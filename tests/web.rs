@@ -240,7 +240,7 @@ fn the_radar_turns_clicks_into_spokes() {
     let area = canvas_area(&canvas).unwrap();
     let labels: Vec<String> = ReferenceConstruct::RADAR.iter().map(|c| c.short().to_owned()).collect();
     let series = [RadarSeries { model: 0, rates: vec![Some(0.5); labels.len()] }];
-    let geometry = draw_radar(&area, "bench", &labels, &series, 1).unwrap();
+    let geometry = draw_radar(&area, "bench", &labels, &series, &["model".to_owned()]).unwrap();
     let (cx, cy) = geometry.center;
     let up = (cx, cy - (geometry.radius * 0.8) as i32);
     assert_eq!(geometry.spoke_at(up), Some(0), "straight up is the first spoke (NL)");

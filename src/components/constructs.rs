@@ -8,7 +8,6 @@ use crate::components::window::Window;
 use crate::components::{benchmark_options, predicted_benchmarks};
 use exerscope_charts::figures::{self, shown_constructs, ConstructSummaries, Figure, Hit};
 use exerscope_charts::format::{format_p, percent};
-use exerscope_charts::palette::model_css;
 use exerscope_core::drilldown::Selection;
 use exerscope_core::flavors::Flavor;
 use exerscope_core::stats::construct_effect::{ConstructEffect, GroupSuccess};
@@ -55,38 +54,12 @@ pub fn ConstructsView(
                 when=move || !many()
                 fallback=move || view! { <div class="heatmap-list">{move || per_benchmark(figures::construct_heatmap, "heatmap")}</div> }
             >
-                <Legend facts=facts/>
                 <div class="radar-grid">{move || per_benchmark(figures::construct_radar, "radar")}</div>
                 <ConstructBars facts report flavor picked=bars_benchmark on_select/>
             </Show>
             <ConstructTable facts report flavor on_select/>
             <ConstructEffects report flavor/>
         </section>
-    }
-}
-
-#[component]
-fn Legend(facts: Signal<Option<Arc<Facts>>>) -> impl IntoView {
-    // The models predicted in the facts shown, each with its colour among all models.
-    let models = move || {
-        facts.with(|f| {
-            f.as_ref().map_or(Vec::new(), |f| {
-                f.predicted_models()
-                    .into_iter()
-                    .map(|m| (m as usize, f.models[m as usize].clone(), f.models.len()))
-                    .collect()
-            })
-        })
-    };
-    view! {
-        <ul class="legend">
-            {move || {
-                models()
-                    .into_iter()
-                    .map(|(i, model, all)| view! { <li><span class="swatch" style:background=model_css(i, all)></span>{model}</li> })
-                    .collect_view()
-            }}
-        </ul>
     }
 }
 

@@ -477,14 +477,25 @@ try {
     const png = await download(() => page.click('canvas[data-figure="constructs-cruxeval-reference"] ~ figcaption .export-png'));
     const bytes = fs.readFileSync(await png.path());
     expectEqual(bytes.subarray(1, 4).toString(), 'PNG', 'PNG signature');
-    expectEqual([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], [760, 760], 'PNG of the radar at twice its size');
+    const radarBox = await page.locator('canvas[data-figure="constructs-cruxeval-reference"]').boundingBox();
+    expectEqual([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], [760, Math.round(760 * radarBox.height / radarBox.width)],
+      'PNG of the radar at twice its size');
+    // The radar's SVG names its lines: one legend entry per model shown.
+    const radarSvg = await download(() => page.click('canvas[data-figure="constructs-cruxeval-reference"] ~ figcaption .export-svg'));
+    const radarTexts = await page.evaluate((text) => [...new DOMParser().parseFromString(text, 'image/svg+xml')
+      .querySelectorAll('text')].map((t) => t.textContent.trim()), fs.readFileSync(await radarSvg.path(), 'utf8'));
+    for (const model of ['deepseek-coder-33b-instruct', 'gpt-4-turbo']) {
+      expectEqual(radarTexts.filter((t) => t === model).length, 1, `${model} in the radar's legend`);
+    }
     await show('exports');
     const buttons = await page.$$eval('#exports button[id$="-tex"]', (b) => b.map((x) => x.id));
     if (buttons.length < 5) throw new Error(`only ${buttons.length} LaTeX exports`);
     for (const id of buttons) {
       const tex = (await save(id)).text;
-      if (!tex.includes('\\toprule') || !tex.includes('\\end{tabular}')) throw new Error(`${id}: not a booktabs table`);
+      // A table or, past 40 rows, a longtable that breaks across pages.
+      if (!tex.includes('\\toprule') || !/\\end\{(tabular|longtable)\}/.test(tex)) throw new Error(`${id}: not a booktabs table`);
     }
+    if (!(await save('export-constructs-tex')).text.includes('\\begin{longtable}')) throw new Error('the long constructs table is no longtable');
   });
 
   await check('the leaderboard ranks by any column, best first, with the ranks and bands of the report', async () => {
@@ -576,8 +587,11 @@ try {
     const radar = await page.$('canvas.radar[data-figure="constructs-cruxeval-reference"]');
     await radar.scrollIntoViewIfNeeded();
     const box = await radar.boundingBox();
-    // The first spoke (NL) points straight up from the centre, which sits at 185/340 of the height.
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height * (110 / 340));
+    // The first spoke (NL) points straight up from the centre, which sits 175 of the figure's 380
+    // pixels of width above its bottom (radar.rs: a square under the title and legend); the click
+    // lands halfway up the spoke (radius 112).
+    const scale = box.width / 380;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height - (175 + 56) * scale);
     await page.waitForFunction(() => (document.querySelector('#drilldown h2')?.textContent ?? '').includes('nested loop')
       && (document.querySelector('#drilldown h2')?.textContent ?? '').includes('cruxeval'));
     expectEqual(await page.$$eval('#drilldown-table tbody tr', (r) => r.length), 17, 'cruxeval programs with nested loops');

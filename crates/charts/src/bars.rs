@@ -1,6 +1,7 @@
 //! Grouped bars: a success rate per group (a benchmark, a construct) and model, with 95% Wilson
 //! intervals as error bars.
 
+use super::legend::{draw_legend, legend_entries, legend_height};
 use super::palette::model_color;
 use exerscope_core::stats::RunSummary;
 use plotters::coord::Shift;
@@ -55,8 +56,6 @@ impl BarHit {
     }
 }
 
-/// A legend row's height; the legend takes as many rows as its entries need.
-const LEGEND_ROW: i32 = 22;
 const TITLE_HEIGHT: u32 = 26;
 
 /// The top of a rate axis, a little above 100% so that an interval reaching 100% shows its cap
@@ -115,8 +114,7 @@ pub fn draw_success_bars<DB: DrawingBackend>(
     shown.sort_unstable();
     shown.dedup();
     let entries = legend_entries(data.models, &shown, area.dim_in_pixel().0 as i32);
-    let rows = entries.last().map_or(1, |(_, (_, y))| y / LEGEND_ROW + 1);
-    let (legend, plot) = area.split_vertically(rows * LEGEND_ROW + 6);
+    let (legend, plot) = area.split_vertically(legend_height(&entries));
     draw_legend(&legend, data.models, &entries)?;
     let groups = data.groups.len().max(1);
     // A group's room before the chart is built: the plot's width less the margins and y labels.
@@ -172,36 +170,6 @@ pub fn draw_success_bars<DB: DrawingBackend>(
     Ok(hits)
 }
 
-/// Where each shown model's legend entry goes: left to right from the y axis, a new row where the
-/// next would pass `width` (about 8 px a character at 14 px).
-fn legend_entries(models: &[String], shown: &[usize], width: i32) -> Vec<(usize, (i32, i32))> {
-    const LEFT: i32 = 56;
-    let (mut x, mut y) = (LEFT, 0);
-    let mut entries = Vec::new();
-    for &i in shown.iter().filter(|&&i| i < models.len()) {
-        let entry = 36 + 8 * models[i].chars().count() as i32;
-        if x > LEFT && x + entry > width {
-            (x, y) = (LEFT, y + LEGEND_ROW);
-        }
-        entries.push((i, (x, y)));
-        x += entry;
-    }
-    entries
-}
-
-fn draw_legend<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    models: &[String],
-    entries: &[(usize, (i32, i32))],
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let style = TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
-    for &(i, (x, y)) in entries {
-        area.draw(&Rectangle::new([(x, y + 8), (x + 14, y + 22)], model_color(i, models.len()).filled()))?;
-        area.draw(&Text::new(models[i].clone(), (x + 20, y + 15), style.clone()))?;
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -222,18 +190,6 @@ mod tests {
         // No space to break at: shortened.
         assert_eq!(fitted(&["supercalifragilistic"], 60).0, ["supercali…"]);
         assert!(fitted(&["x"], 0).0[0].chars().count() <= 2);
-    }
-
-    #[test]
-    fn a_legend_too_wide_for_one_row_takes_more() {
-        let models =
-            ["GPT (HumanEval_CoT_T0)", "GPT (HumanEval_CoT_T0_NoReps)", "GPT (HumanEval_Direct_T0)"].map(str::to_owned);
-        let rows =
-            |width| legend_entries(&models, &[0, 1, 2], width).into_iter().map(|(_, (_, y))| y).collect::<Vec<_>>();
-        assert_eq!(rows(1100), [0, 0, 0]);
-        assert_eq!(rows(600), [0, 0, LEGEND_ROW]);
-        // An entry wider than the chart still gets a row of its own, never an empty one.
-        assert_eq!(rows(100), [0, LEGEND_ROW, 2 * LEGEND_ROW]);
     }
 
     #[test]

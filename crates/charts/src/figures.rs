@@ -9,7 +9,7 @@ use crate::format::{format_p_short, interval, interval_clause, percent, signed, 
 use crate::heatmap::{draw_heatmap, heatmap_size, CellTitle, Cells, HeatmapCell, HeatmapGeometry, Shade, Surface};
 use crate::palette::model_color;
 use crate::property_bars::draw_property_bars;
-use crate::radar::{draw_radar, RadarGeometry, RadarSeries};
+use crate::radar::{draw_radar, radar_height, RadarGeometry, RadarSeries};
 use crate::reliability::{draw_reliability, ReliabilityPoint, ReliabilitySeries, FEW_PROGRAMS, RELIABILITY_SIZE};
 use exerscope_core::flavors::{AnyConstruct, Flavor};
 use exerscope_core::numeric::NumericProperty;
@@ -138,7 +138,7 @@ impl Figure {
                 Drawn::Bars(draw_success_bars(area, &SuccessBars { title, measure, groups, models, bars })?)
             }
             Chart::Radar { title, spokes, series, models } => {
-                Drawn::Radar(draw_radar(area, title, spokes, series, models.len())?)
+                Drawn::Radar(draw_radar(area, title, spokes, series, models)?)
             }
             Chart::Heatmap { title, rows, row_models, columns, cells, .. } => {
                 Drawn::Heatmap(draw_heatmap(area, surface, title, rows, columns, cells)?, row_models.clone())
@@ -432,7 +432,7 @@ pub fn construct_radar(facts: &Facts, report: &Report, flavor: Flavor, benchmark
     let title = facts.benchmarks.get(benchmark)?.clone();
     let spokes = shown_constructs(report, flavor);
     let summaries = ConstructSummaries::of(report);
-    let series = facts
+    let series: Vec<RadarSeries> = facts
         .models
         .iter()
         .enumerate()
@@ -445,7 +445,7 @@ pub fn construct_radar(facts: &Facts, report: &Report, flavor: Flavor, benchmark
     Some(Figure {
         name: flavored(&format!("constructs-{}", file_name(&title)), flavor),
         caption: format!("Success per construct on {title} ({} definitions)", flavor.name()),
-        size: (380, 380),
+        size: (380, radar_height(380, &facts.models, &series)),
         chart: Chart::Radar {
             title,
             spokes: spokes.iter().map(|c| c.short().to_owned()).collect(),

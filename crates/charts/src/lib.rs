@@ -9,6 +9,7 @@ pub mod forest;
 pub mod format;
 pub mod frame;
 pub mod heatmap;
+mod legend;
 pub mod palette;
 pub mod property_bars;
 pub mod radar;

@@ -1,6 +1,7 @@
 //! The construct radar of the paper: one spoke per construct (NL, I, F, W, T, B, NI), one
 //! polygon per model, the success rate as the distance from the centre.
 
+use super::legend::{draw_legend, legend_entries, legend_height};
 use super::palette::model_color;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -46,27 +47,42 @@ impl RadarGeometry {
     }
 }
 
-/// `models`: how many models there are (their colours depend on it).
+/// The title's height above the legend.
+const TITLE_HEIGHT: i32 = 30;
+
+/// The height a radar of `width` needs to draw its legend of `series` above a square plot.
+pub fn radar_height(width: u32, models: &[String], series: &[RadarSeries]) -> u32 {
+    let shown: Vec<usize> = series.iter().map(|line| line.model).collect();
+    width + legend_height(&legend_entries(models, &shown, width as i32)) as u32
+}
+
+/// `models`: every model's name (a model's colour depends on its place among them); the legend
+/// names those with a line.
 pub fn draw_radar<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     title: &str,
     spoke_labels: &[String],
     series: &[RadarSeries],
-    models: usize,
+    models: &[String],
 ) -> Result<RadarGeometry, DrawingAreaErrorKind<DB::ErrorType>> {
     area.fill(&WHITE)?;
     let (width, height) = area.dim_in_pixel();
     let title_style = TextStyle::from(("sans-serif", 16).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
     area.draw(&Text::new(title.to_owned(), (width as i32 / 2, 6), title_style))?;
-    let radius = f64::from(width.min(height.saturating_sub(30))) * 0.32;
-    let geometry =
-        RadarGeometry { center: (width as i32 / 2, 30 + (height as i32 - 30) / 2), radius, spokes: spoke_labels.len() };
+    let shown: Vec<usize> = series.iter().map(|line| line.model).collect();
+    let entries = legend_entries(models, &shown, width as i32);
+    let top = TITLE_HEIGHT + legend_height(&entries);
+    let (_, below_title) = area.split_vertically(TITLE_HEIGHT);
+    draw_legend(&below_title, models, &entries)?;
+    let room = (height as i32 - top).max(0);
+    let radius = f64::from((width as i32).min(room)) * 0.32;
+    let geometry = RadarGeometry { center: (width as i32 / 2, top + room / 2), radius, spokes: spoke_labels.len() };
     draw_grid(area, &geometry, spoke_labels)?;
     for line in series {
         // Spokes without programs are left out of the polygon rather than drawn at 0%.
         let points: Vec<(i32, i32)> =
             line.rates.iter().enumerate().filter_map(|(spoke, rate)| rate.map(|r| geometry.point(spoke, r))).collect();
-        let color = model_color(line.model, models);
+        let color = model_color(line.model, models.len());
         area.draw(&Polygon::new(points.clone(), color.mix(0.12).filled()))?;
         let mut closed = points.clone();
         closed.extend(points.first().copied());
@@ -114,4 +130,29 @@ fn draw_grid<DB: DrawingBackend>(
         area.draw(&Text::new(label.clone(), geometry.point(spoke, 1.1), style))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_radar_names_each_line_in_its_legend_and_keeps_its_plot_square() {
+        let models = ["answered-a", "silent", "answered-b"].map(str::to_owned);
+        let line = |model| RadarSeries { model, rates: vec![Some(0.5), Some(0.7), None] };
+        let series = [line(0), line(2)];
+        let spokes = ["NL", "I", "F"].map(str::to_owned);
+        let height = radar_height(380, &models, &series);
+        let mut svg = String::new();
+        let geometry = {
+            let area = SVGBackend::with_string(&mut svg, (380, height)).into_drawing_area();
+            draw_radar(&area, "t", &spokes, &series, &models).unwrap()
+        };
+        assert_eq!((svg.matches("answered-a").count(), svg.matches("answered-b").count()), (1, 1), "{svg}");
+        assert!(!svg.contains("silent"), "a model without a line is not in the legend");
+        // The plot keeps the square of a radar without a legend: centre 175 px above the bottom.
+        assert_eq!(geometry.center, (190, height as i32 - 175));
+        assert!((geometry.radius - 112.0).abs() < 1.0);
+        assert!(height > 380, "the legend adds its rows");
+    }
 }
