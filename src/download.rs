@@ -1,9 +1,16 @@
 //! Files saved from the page: a link to a blob (or a data URL) clicked in the page itself, so
-//! nothing leaves the machine.
+//! nothing leaves the machine; and text put on the clipboard.
 
 use leptos::prelude::set_timeout;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
+
+/// Puts `text` on the clipboard, then tells `done` whether the browser let it.
+pub fn copy_text(text: &str, done: impl FnOnce(bool) + 'static) {
+    let Some(window) = web_sys::window() else { return done(false) };
+    let writing = wasm_bindgen_futures::JsFuture::from(window.navigator().clipboard().write_text(text));
+    leptos::task::spawn_local(async move { done(writing.await.is_ok()) });
+}
 
 /// Saves `text` as a file named `name`.
 pub fn download_text(name: &str, mime: &str, text: &str) {

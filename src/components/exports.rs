@@ -2,13 +2,15 @@
 //! files `exerscope report` writes, from the same core function ([`exerscope_core::export`]).
 
 use exerscope_core::export::sheets;
+use exerscope_core::methods::{methods, Methods};
 use exerscope_core::stats::own_numbers::own_numbers_of;
 use exerscope_core::stats::Statistic;
 use exerscope_core::{Facts, Report};
 use leptos::prelude::*;
 use std::sync::Arc;
 
-use crate::download::download_text;
+use crate::download::{copy_text, download_text};
+use std::time::Duration;
 
 #[component]
 pub fn Exports(
@@ -98,6 +100,7 @@ pub fn Exports(
             <button id="export-report-json" on:click=whole disabled=move || report.get().is_none()>
                 "The whole report (JSON)"
             </button>
+            {move || shown.get().then(|| report.get().map(|report| view! { <MethodsParagraph methods=methods(&report)/> }))}
             <details id="methods">
                 <summary>"How each number is computed (for a methods section)"</summary>
                 <dl>
@@ -108,5 +111,27 @@ pub fn Exports(
                 {own_numbers}
             </details>
         </section>
+    }
+}
+
+/// The methods paragraph of the report shown, to copy into a paper, and its references as BibTeX.
+#[component]
+fn MethodsParagraph(methods: Methods) -> impl IntoView {
+    let Methods { paragraph, bibtex } = methods;
+    let said = RwSignal::new(None::<&'static str>);
+    let text = paragraph.clone();
+    let copy = move |_| {
+        copy_text(&text, move |copied| {
+            said.set(Some(if copied { "Copied" } else { "Select the text to copy it" }));
+            set_timeout(move || said.set(None), Duration::from_secs(3));
+        });
+    };
+    let save = move |_| download_text("exerscope-references.bib", "application/x-bibtex", &bibtex);
+    view! {
+        <h3>"A methods paragraph"</h3>
+        <p class="explain">"What was analysed and how each number shown is computed, with its references: print it as it is."</p>
+        <blockquote id="methods-paragraph">{paragraph}</blockquote>
+        <button id="copy-methods" on:click=copy>{move || said.get().unwrap_or("Copy the paragraph")}</button>" "
+        <button id="export-references-bib" on:click=save>"Its references (BibTeX)"</button>
     }
 }

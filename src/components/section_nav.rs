@@ -2,6 +2,7 @@
 //! and "Copy link": the address of this view (with its `#data=` links, when the data came from
 //! links; else the data must be dropped again by whoever opens it).
 
+use crate::download::copy_text;
 use crate::view_state::Section;
 use leptos::prelude::*;
 use std::time::Duration;
@@ -21,9 +22,8 @@ pub fn SectionNav(
     let copy_link = move |_| {
         let Some(window) = web_sys::window() else { return };
         let Some(href) = address.get_untracked().or_else(|| window.location().href().ok()) else { return };
-        let writing = wasm_bindgen_futures::JsFuture::from(window.navigator().clipboard().write_text(&href));
-        leptos::task::spawn_local(async move {
-            said.set(Some(if writing.await.is_ok() { "Link copied" } else { "Copy it from the address bar" }));
+        copy_text(&href, move |copied| {
+            said.set(Some(if copied { "Link copied" } else { "Copy it from the address bar" }));
             set_timeout(move || said.set(None), Duration::from_secs(3));
         });
     };

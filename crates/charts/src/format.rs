@@ -2,6 +2,9 @@
 
 use exerscope_core::stats::RunSummary;
 
+/// A count with thousands separated: `50,000` (the core's, which the exports and methods use).
+pub use exerscope_core::export::thousands;
+
 pub fn percent(rate: f64) -> String {
     format!("{:.1}%", rate * 100.0)
 }
@@ -73,19 +76,6 @@ pub fn unsigned(value: f64) -> String {
     signed(value).trim_start_matches('+').to_owned()
 }
 
-/// A count with thousands separated: `50,000`.
-pub fn thousands(count: usize) -> String {
-    let digits = count.to_string();
-    let mut out = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
-
 /// `0.0123`, `< 0.0001`
 pub fn format_p(p: f64) -> String {
     if p < 1e-4 {
@@ -107,12 +97,6 @@ pub fn format_p_short(p: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn thousands_are_separated() {
-        let shown: Vec<String> = [0, 999, 1000, 50_000, 1_234_567].into_iter().map(thousands).collect();
-        assert_eq!(shown, ["0", "999", "1,000", "50,000", "1,234,567"]);
-    }
 
     #[test]
     fn slopes_keep_three_significant_digits() {

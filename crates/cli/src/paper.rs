@@ -6,19 +6,30 @@
 
 use exerscope_charts::figures;
 use exerscope_core::export::{program_sheet, sheets};
+use exerscope_core::methods::{methods as methods_of, Methods};
 use exerscope_core::report::TaskedReport;
 use exerscope_core::stats::own_numbers::own_numbers_of;
 use exerscope_core::stats::Statistic;
+use exerscope_core::table::Task;
 use exerscope_core::Facts;
 use std::borrow::Cow;
 use std::fs;
 use std::path::Path;
 
-/// Every statistic of the report by its name, in words (as the page's methods list shows them),
-/// and what exerscope does with the numbers the benchmarks read publish themselves.
-fn methods(benchmarks: &[String]) -> String {
+/// A methods paragraph per task (to print as it is), then every statistic of the report by its
+/// name, in words (as the page's methods list shows them), and what exerscope does with the
+/// numbers the benchmarks read publish themselves.
+fn methods(benchmarks: &[String], paragraphs: &[(Task, Methods)]) -> String {
+    let mut text =
+        "# Methods\n\nA paragraph a paper prints as it is (its references in `references.bib`):\n\n".to_owned();
+    for (task, methods) in paragraphs {
+        if paragraphs.len() > 1 {
+            text += &format!("### {}\n\n", task.label());
+        }
+        text += &format!("{}\n\n", methods.paragraph);
+    }
     let lines: Vec<String> = Statistic::ALL.iter().map(|s| format!("- `{}`: {}", s.name(), s.label())).collect();
-    let mut text = format!("# How each number of report.json is computed\n\n{}\n", lines.join("\n"));
+    text += &format!("## How each number of report.json is computed\n\n{}\n", lines.join("\n"));
     let own: Vec<String> = own_numbers_of(benchmarks)
         .map(|n| {
             let verdict = n.treatment.label();
@@ -31,20 +42,35 @@ fn methods(benchmarks: &[String]) -> String {
     text
 }
 
+/// The BibTeX entries the paragraphs cite, each once.
+fn references(paragraphs: &[(Task, Methods)]) -> String {
+    let mut entries: Vec<&str> = Vec::new();
+    for entry in paragraphs.iter().flat_map(|(_, m)| m.bibtex.trim_end().split("\n\n")) {
+        if !entries.contains(&entry) {
+            entries.push(entry);
+        }
+    }
+    entries.join("\n\n") + "\n"
+}
+
 pub fn write(out: &Path, report: &TaskedReport, facts: &Facts) -> Result<(), String> {
     let failed = |path: &Path, e: std::io::Error| format!("{}: {e}", path.display());
     fs::create_dir_all(out).map_err(|e| failed(out, e))?;
     let json = serde_json::to_string_pretty(report).map_err(|e| e.to_string())?;
     let path = out.join("report.json");
     fs::write(&path, json + "\n").map_err(|e| failed(&path, e))?;
+    let tasks = facts.tasks();
+    let paragraphs: Vec<(Task, Methods)> =
+        tasks.iter().map(|&task| (task, methods_of(&report.for_task(task)))).collect();
     let path = out.join("methods.md");
-    fs::write(&path, methods(&facts.benchmarks)).map_err(|e| failed(&path, e))?;
+    fs::write(&path, methods(&facts.benchmarks, &paragraphs)).map_err(|e| failed(&path, e))?;
+    let path = out.join("references.bib");
+    fs::write(&path, references(&paragraphs)).map_err(|e| failed(&path, e))?;
     // Every program with its properties, whatever the tasks (also for programs without predictions).
     let tables = out.join("tables");
     fs::create_dir_all(&tables).map_err(|e| failed(&tables, e))?;
     let path = tables.join("programs.csv");
     fs::write(&path, program_sheet(facts).csv()).map_err(|e| failed(&path, e))?;
-    let tasks = facts.tasks();
     for &task in &tasks {
         let folder = |kind: &str| {
             let folder = if tasks.len() > 1 { out.join(kind).join(task.name()) } else { out.join(kind) };
@@ -70,14 +96,31 @@ pub fn write(out: &Path, report: &TaskedReport, facts: &Facts) -> Result<(), Str
 
 #[cfg(test)]
 mod tests {
-    use super::methods;
+    use super::{methods, references, Methods, Task};
 
     #[test]
     fn the_methods_say_what_becomes_of_the_benchmarks_own_numbers() {
-        let re2 = methods(&["RE2-Bench".to_owned()]);
+        let re2 = methods(&["RE2-Bench".to_owned()], &[]);
         assert!(re2.contains("## The benchmarks' own numbers"), "{re2}");
         assert!(re2.contains("- RE2-Bench, construct flags (analysis/constructs.json): reproduced: "), "{re2}");
         assert!(re2.contains("computed exerscope's way: its nine metrics"), "{re2}");
-        assert!(!methods(&["CRUXEval".to_owned()]).contains("own numbers"));
+        assert!(!methods(&["CRUXEval".to_owned()], &[]).contains("own numbers"));
+    }
+
+    #[test]
+    fn each_tasks_paragraph_is_printed_and_each_reference_once() {
+        let one =
+            |paragraph: &str, bibtex: &str| Methods { paragraph: paragraph.to_owned(), bibtex: bibtex.to_owned() };
+        let paragraphs = [
+            (Task::Output, one("Output, as (A, 2000).", "@misc{a,\n}\n\n@misc{b,\n}\n")),
+            (Task::Input, one("Input, as (B, 2001).", "@misc{b,\n}\n")),
+        ];
+        let text = methods(&[], &paragraphs);
+        assert!(
+            text.contains("### output prediction\n\nOutput, as (A, 2000).\n\n### input prediction\n\nInput"),
+            "{text}"
+        );
+        assert_eq!(references(&paragraphs), "@misc{a,\n}\n\n@misc{b,\n}\n");
+        assert!(!methods(&[], &paragraphs[..1]).contains("###"), "one task: no heading");
     }
 }

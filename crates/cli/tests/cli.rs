@@ -404,6 +404,11 @@ fn report_writes_the_json_and_every_table_and_figure_for_a_paper() {
     assert!(hard.contains("what makes code hard") && hard.contains("output type = text"), "{hard}");
     let methods = std::fs::read_to_string(out.path().join("methods.md")).unwrap();
     assert!(methods.contains("`mcnemar_p`") && methods.contains("Newcombe"), "{methods}");
+    // The paragraph a paper prints counts what the report holds: 2 models, 1,448 programs.
+    let opening = "We analysed the output prediction answers of 2 models on 1,448 programs (Avatar 86, classeval 400, cruxeval 800, humaneval 162)";
+    assert!(methods.contains(opening), "{methods}");
+    let bib = std::fs::read_to_string(out.path().join("references.bib")).unwrap();
+    assert!(bib.contains("@article{mcnemar1947,") && bib.contains("@article{newcombe1998,"), "{bib}");
     // Bootstrap intervals of rho on every correlation row with a rho (two models: `auto` gives them),
     // but where most resamples of three buckets leave fewer than three (rho undefined).
     let correlations = written["correlations"].as_array().unwrap();

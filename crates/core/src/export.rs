@@ -31,6 +31,19 @@ pub struct Sheet {
 }
 
 /// A sheet's column names.
+/// A count with thousands separated: `50,000`.
+pub fn thousands(count: usize) -> String {
+    let digits = count.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 fn names(columns: &[&str]) -> Vec<String> {
     columns.iter().map(|c| (*c).to_owned()).collect()
 }
@@ -986,6 +999,12 @@ mod tests {
     use crate::analysis::analyze;
     use crate::input::InputFile;
     use crate::judges::Judge;
+
+    #[test]
+    fn thousands_are_separated() {
+        let shown: Vec<String> = [0, 999, 1000, 50_000, 1_234_567].into_iter().map(thousands).collect();
+        assert_eq!(shown, ["0", "999", "1,000", "50,000", "1,234,567"]);
+    }
 
     #[test]
     fn the_program_sheet_has_a_row_per_program_with_its_properties() {

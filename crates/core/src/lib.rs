@@ -27,6 +27,7 @@ pub mod fuzzing;
 pub mod input;
 pub mod intermediate;
 pub mod judges;
+pub mod methods;
 pub mod numeric;
 pub mod prose;
 pub mod pyliteral;

@@ -144,7 +144,7 @@ impl Prediction {
 }
 
 /// Folds of programs for cross-validation.
-const FOLDS: usize = 5;
+pub const FOLDS: usize = 5;
 /// Ridge penalty on β (features are standardised), in units of the log-likelihood's sum.
 const PENALTY: f64 = 16.0;
 /// Ridge penalty on a model's own departures δ_m from β: they rest on one model's answers.
@@ -160,7 +160,8 @@ const MAX_PROGRAMS: usize = 2_000;
 /// Each model's own departures cost one more fit per model: past this many models, the fit
 /// shared by all models alone.
 const MAX_OWN_FITS: usize = 40;
-const RELIABILITY_BINS: usize = 10;
+/// Bins of predicted success for the expected calibration error and the reliability plot.
+pub const RELIABILITY_BINS: usize = 10;
 
 /// Prediction of success for every task of `outcomes` (the facts' own).
 pub fn prediction(facts: &Facts, outcomes: &[Outcome]) -> Prediction {
