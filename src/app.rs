@@ -6,6 +6,7 @@ use crate::components::constructs::ConstructsView;
 use crate::components::drilldown::Drilldown;
 use crate::components::drop_zone::DropZone;
 use crate::components::exports::Exports;
+use crate::components::figure::DarkPage;
 use crate::components::judge_picker::{FlavorSwitch, JudgePicker, TaskPicker};
 use crate::components::mapping_form::MappingForms;
 use crate::components::messages::Messages;
@@ -62,6 +63,9 @@ pub enum RunState {
 
 #[component]
 pub fn App() -> impl IntoView {
+    // Light or dark, as the theme switch resolves it: the charts on screen are drawn to match.
+    let dark = RwSignal::new(false);
+    provide_context(DarkPage(dark.into()));
     // The view a link asked for (the URL's fragment): applied now, and to the first data.
     let (linked, link_notes) = ViewState::from_fragment(&location_fragment());
     let link_notes = RwSignal::new(link_notes);
@@ -501,7 +505,7 @@ pub fn App() -> impl IntoView {
                 <TaskPicker facts=facts task=task/>
                 <JudgePicker judge=judge/>
                 <FlavorSwitch flavor=flavor/>
-                <ThemeSwitch/>
+                <ThemeSwitch on_dark=Callback::new(move |is_dark| dark.set(is_dark))/>
             </div>
         </header>
         <main>

@@ -224,6 +224,8 @@ fn bars_are_drawn_and_clicks_find_them() {
         groups: &facts.benchmarks,
         models: &facts.models,
         bars: &bars,
+        // The dark page's ink: drawn on a canvas as on the light one.
+        ink: &exerscope_charts::palette::Ink::DARK,
     };
     let hits = draw_success_bars(&area, &data).unwrap();
     assert_eq!(hits.len(), 6, "one bar per model and benchmark");
@@ -239,8 +241,10 @@ fn the_radar_turns_clicks_into_spokes() {
     let canvas = canvas(340, 340);
     let area = canvas_area(&canvas).unwrap();
     let labels: Vec<String> = ReferenceConstruct::RADAR.iter().map(|c| c.short().to_owned()).collect();
-    let series = [RadarSeries { model: 0, rates: vec![Some(0.5); labels.len()] }];
-    let geometry = draw_radar(&area, "bench", &labels, &series, &["model".to_owned()]).unwrap();
+    let series = [RadarSeries { model: 0, rates: vec![Some(0.5); labels.len()], programs: vec![40; labels.len()] }];
+    let geometry =
+        draw_radar(&area, "bench", &labels, &series, &["model".to_owned()], &exerscope_charts::palette::Ink::LIGHT)
+            .unwrap();
     let (cx, cy) = geometry.center;
     let up = (cx, cy - (geometry.radius * 0.8) as i32);
     assert_eq!(geometry.spoke_at(up), Some(0), "straight up is the first spoke (NL)");
@@ -262,7 +266,16 @@ fn property_bars_are_drawn_for_the_demo() {
     let Chart::Property { buckets, .. } = figure.chart else { panic!("not a property chart") };
     assert_eq!(buckets.iter().map(|b| b.correct + b.incorrect).sum::<u64>(), 16, "every demo program has code");
     let area = canvas_area(&canvas(560, 320)).unwrap();
-    exerscope_charts::property_bars::draw_property_bars(&area, "model", "ρ", "lines of code", &buckets).unwrap();
+    exerscope_charts::property_bars::draw_property_bars(
+        &area,
+        "model",
+        "ρ",
+        "lines of code",
+        &buckets,
+        1,
+        &exerscope_charts::palette::Ink::LIGHT,
+    )
+    .unwrap();
 }
 
 #[wasm_bindgen_test]

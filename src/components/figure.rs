@@ -5,11 +5,22 @@ use crate::canvas::{canvas_area, canvas_point, draw_soon, put_cells};
 use crate::download::{download_png, download_text};
 use exerscope_charts::figures::{Drawn, Figure, Hit, TableCell};
 use exerscope_charts::heatmap::{CellImage, Surface};
+use exerscope_charts::palette::Ink;
 use leptos::prelude::*;
 use std::sync::Arc;
 
+/// Whether the page is dark, given by the app's root: the charts on screen are drawn in its ink
+/// (their exports stay on white).
+#[derive(Clone, Copy)]
+pub struct DarkPage(pub Signal<bool>);
+
 /// Draws the figure on the canvas and keeps where its marks are, unless the figure has gone.
-fn draw(canvas: NodeRef<leptos::html::Canvas>, figure: Signal<Option<Arc<Figure>>>, drawn: StoredValue<Drawn>) {
+fn draw(
+    canvas: NodeRef<leptos::html::Canvas>,
+    figure: Signal<Option<Arc<Figure>>>,
+    drawn: StoredValue<Drawn>,
+    dark: Signal<bool>,
+) {
     let (Some(Some(canvas)), Some(Some(figure))) = (canvas.try_get_untracked(), figure.try_get_untracked()) else {
         return;
     };
@@ -24,7 +35,8 @@ fn draw(canvas: NodeRef<leptos::html::Canvas>, figure: Signal<Option<Arc<Figure>
             web_sys::console::error_2(&format!("exerscope: {}'s cells not drawn:", figure.name).into(), &e);
         }
     };
-    match figure.draw(&area, Surface::Pixels(&put_cells)) {
+    let ink = if dark.try_get_untracked().unwrap_or_default() { Ink::DARK } else { Ink::LIGHT };
+    match figure.draw(&area, Surface::Pixels(&put_cells), &ink) {
         Ok(geometry) => _ = drawn.try_set_value(geometry),
         Err(e) => web_sys::console::error_1(&format!("exerscope: {} not drawn: {e:?}", figure.name).into()),
     }
@@ -47,15 +59,17 @@ pub fn FigureCanvas(
     // Drawn in a task of its own (`draw_soon`), the latest figure when its turn comes; asked once
     // however often the figure changes meanwhile. Until then the canvas says it is not drawn.
     let waiting = StoredValue::new(false);
+    let dark = use_context::<DarkPage>().map_or(Signal::stored(false), |DarkPage(dark)| dark);
     Effect::new(move |_| {
         figure.track();
+        dark.track();
         let Some(element) = canvas.get() else { return };
         let _ = element.set_attribute("data-drawn", "false");
         if !waiting.get_value() {
             waiting.set_value(true);
             draw_soon(move || {
                 if waiting.try_set_value(false).is_none() {
-                    draw(canvas, figure, drawn);
+                    draw(canvas, figure, drawn, dark);
                 }
             });
         }

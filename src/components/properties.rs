@@ -1,6 +1,6 @@
 //! Numeric properties against success (SPEC §6): pick a property and a benchmark; one chart per
-//! model with correct/incorrect per rounded value and the success rate with its interval, ρ and p
-//! in the title (per program and over the reference's buckets).
+//! model, best first on one count axis, with correct/incorrect per rounded value and the success
+//! rate with its interval, ρ and p in the title (per program and over the reference's buckets).
 
 use crate::components::figure::FigureCanvas;
 use crate::components::{benchmark_options, PropertyPicker};
@@ -23,12 +23,20 @@ pub fn PropertiesView(
     benchmark: RwSignal<Option<u32>>,
 ) -> impl IntoView {
     let predicted = move || facts.with(|f| f.as_ref().map(|f| f.predicted_models()).unwrap_or_default());
-    // One chart per model: beyond a dozen, the first ones (the model picker chooses which).
-    let models = move || predicted().into_iter().take(MAX_CHARTS).collect::<Vec<_>>();
+    // One chart per model, best first: beyond a dozen, the leaders (the model picker chooses which).
+    let figures = Memo::new(move |_| {
+        let (Some(facts), Some(report)) = (facts.get(), report.get()) else { return Vec::new() };
+        let benchmark = benchmark.get().map(|b| b as usize);
+        let models = facts.predicted_models();
+        figures::properties(&facts, &report, &models, benchmark, property.get(), MAX_CHARTS)
+            .into_iter()
+            .map(|figure| Some(Arc::new(figure)))
+            .collect::<Vec<_>>()
+    });
     let more = move || {
         let count = predicted().len();
         (count > MAX_CHARTS).then(|| {
-            format!("Charts of the first {MAX_CHARTS} of {count} models shown: choose models in “Models” above to see others.")
+            format!("Charts of the {MAX_CHARTS} most successful of {count} models shown: choose models in “Models” above to see others.")
         })
     };
     view! {
@@ -48,6 +56,8 @@ pub fn PropertiesView(
                 </label>
             </div>
             <p class="explain">
+                "One chart per model, the most successful first (the leaderboard's order on the benchmark chosen, or pooled), "
+                "all on one count axis, so that a bar's height means the same in every chart. "
                 "Bars: correct (green) and incorrect (red) predictions per value, rounded as the reference does (its first ten values). "
                 {format!(
                     "ρ is followed by its 95% bootstrap interval (2,000 resamples of programs) where the drop is small enough (up to {} model × program pairs). ",
@@ -59,24 +69,10 @@ pub fn PropertiesView(
             </p>
             <p class="explain" id="property-more">{more}</p>
             <div class="property-grid">
-                {move || models().into_iter().map(|model| view! { <PropertyChart facts report property benchmark model/> }).collect_view()}
+                {move || figures.get().into_iter().map(|figure| {
+                    view! { <FigureCanvas figure=Signal::stored(figure) class="property-chart"/> }
+                }).collect_view()}
             </div>
         </section>
     }
-}
-
-#[component]
-fn PropertyChart(
-    facts: Signal<Option<Arc<Facts>>>,
-    report: Signal<Option<Arc<Report>>>,
-    property: RwSignal<NumericProperty>,
-    benchmark: RwSignal<Option<u32>>,
-    model: u32,
-) -> impl IntoView {
-    let figure = Memo::new(move |_| {
-        let (facts, report) = (facts.get()?, report.get()?);
-        let benchmark = benchmark.get().map(|b| b as usize);
-        figures::property(&facts, &report, model as usize, benchmark, property.get()).map(Arc::new)
-    });
-    view! { <FigureCanvas figure=figure.into() class="property-chart"/> }
 }

@@ -211,6 +211,13 @@ try {
       }
     }
     expectEqual(rows.find((r) => r.model === 'gpt-4-turbo' && r.benchmark === 'Avatar').missing, 62, 'missing Avatar');
+    // The overview's bar says it too, in its numbers: 24 answered of 86.
+    await show('overview');
+    await page.click('figure:has(#overview-chart) .figure-numbers summary');
+    const avatarCells = await page.$$eval('figure:has(#overview-chart) .figure-numbers tr',
+      (rows) => rows.filter((r) => r.cells[0]?.textContent.trim() === 'Avatar').flatMap((r) => [...r.cells].map((c) => c.textContent.trim())));
+    if (!avatarCells.some((text) => text.endsWith('n = 24, 62 of 86 missing'))) throw new Error(`overview numbers: ${avatarCells}`);
+    await page.click('figure:has(#overview-chart) .figure-numbers summary');
     // So many loose files: the status tells of the faster way.
     const hint = await page.textContent('#zip-hint');
     if (!hint.includes('11,009 loose files') || !hint.includes('.zip')) throw new Error(`the zip hint: ${hint}`);
@@ -418,6 +425,19 @@ try {
     expectEqual([gpt.correct, gpt.total], [659, 800], 'gpt-4-turbo on cruxeval in the JSON report');
     expectEqual(report.programs.length, 1448, "every program's row in the JSON report (the page's facts give them)");
     if (!report.programs.some((p) => p.properties.loop_length !== undefined)) throw new Error('no dynamic property in the programs of the JSON report');
+    // The methods paragraph says what the report holds, and its BibTeX has each work it cites.
+    const paragraph = await page.textContent('#methods-paragraph');
+    const programs = {};
+    for (const r of report.runs) programs[r.benchmark] = Math.max(programs[r.benchmark] ?? 0, r.programs);
+    const total = Object.values(programs).reduce((a, b) => a + b, 0).toLocaleString('en-US');
+    const models = new Set(report.runs.map((r) => r.model)).size;
+    const opening = `We analysed the output prediction answers of ${models} models on ${total} programs`;
+    if (!paragraph.startsWith(opening)) throw new Error(`methods paragraph: ${paragraph.slice(0, 200)}, expected ${opening}`);
+    const bib = (await save('export-references-bib')).text;
+    const years = [...paragraph.matchAll(/, (\d{4})[;)]/g)].map((m) => m[1]);
+    const entries = [...bib.matchAll(/^@\w+\{[a-z]+(\d{4}),/gm)].map((m) => m[1]);
+    if (entries.length < 5) throw new Error(`references.bib: ${bib.slice(0, 300)}`);
+    expectEqual([...new Set(years)].sort(), [...new Set(entries)].sort(), 'years cited in the paragraph and in its BibTeX');
     const csv = await save('export-runs-csv');
     expectEqual(csv.name, 'exerscope-runs.csv', 'CSV file name');
     const [header, ...lines] = csv.text.trim().split('\n').map((line) => line.split(','));
@@ -534,6 +554,24 @@ try {
     await page.click(`${board} th[data-column="*"] button`);
     await page.locator(board).scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(out, 'leaderboard.png') });
+    // The property charts: a model each, in the leaderboard's order of the benchmark chosen, on one count axis.
+    await show('properties');
+    await page.selectOption('#property-picker', 'loc');
+    const charted = async (models) => {
+      const names = models.map((m) => `property-loc-${m.replace(/[^A-Za-z0-9._-]/g, '-')}`);
+      await page.waitForFunction((names) => {
+        const charts = [...document.querySelectorAll('#properties canvas.property-chart')];
+        return charts.length === names.length && charts.every((c, i) => c.dataset.figure.startsWith(names[i]) && c.dataset.drawn === 'true');
+      }, names, { timeout: 10000 }).catch(async () => {
+        const found = await page.$$eval('#properties canvas.property-chart', (c) => c.map((e) => e.dataset.figure));
+        throw new Error(`property charts ${found}, expected ${names}`);
+      });
+    };
+    await charted(ranks('*').map((r) => r[0]));
+    await page.selectOption('#property-benchmark', { label: 'Avatar' });
+    await charted(ranks('Avatar').map((r) => r[0]));
+    await page.screenshot({ path: path.join(out, 'properties-ranked.png'), fullPage: true });
+    await page.selectOption('#property-benchmark', 'all');
   });
 
   await check('Tab reaches both file choosers from the top of the page, and Enter opens one', async () => {
@@ -684,11 +722,46 @@ try {
           .violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
           .map((v) => `${v.id} on ${v.nodes.length} element(s), e.g. ${v.nodes[0].target.join(' ')}`));
         problems.push(...violations.map((v) => `${scheme} ${section}: ${v}`));
+        if (section === 'overview') {
+          // The chart is drawn in the page's ink: its ground dark on the dark page, white on the light one.
+          await page.waitForFunction((dark) => {
+            const chart = document.querySelector('#overview-chart[data-drawn="true"]');
+            const [r, g, b] = chart?.getContext('2d').getImageData(2, 2, 1, 1).data ?? [];
+            return dark ? r + g + b < 150 : r + g + b > 700;
+          }, scheme === 'dark', { timeout: 5000 }).catch(() => problems.push(`${scheme} overview: the chart's ground is not ${scheme}`));
+        }
         await page.screenshot({ path: path.join(out, `section-${section}-${scheme}.png`) });
       }
     }
     await page.emulateMedia({ colorScheme: 'light' });
     if (problems.length) throw new Error(`\n${problems.join('\n')}`);
+  });
+
+  await check('on a phone, 390 px wide: no section scrolls the page sideways', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const wide = [];
+    try {
+      for (const section of ['overview', 'constructs', 'properties', 'types', 'models', 'programs', 'sources', 'exports']) {
+        await show(section);
+        await page.waitForTimeout(300);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > 390) {
+          // The outermost elements past the edge that no scrolling box holds.
+          const culprits = await page.evaluate(() => {
+            const scrolls = (e) => ['auto', 'scroll', 'hidden'].includes(getComputedStyle(e).overflowX);
+            const held = (e) => { for (let p = e.parentElement; p; p = p.parentElement) if (scrolls(p)) return true; return false; };
+            const past = (e) => e.getBoundingClientRect().right > 392 && e.offsetParent !== null && !held(e);
+            return [...document.querySelectorAll('body *')].filter((e) => past(e) && !past(e.parentElement))
+              .slice(0, 4).map((e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${[...e.classList].join('.')} (${Math.round(e.getBoundingClientRect().right)})`);
+          });
+          wide.push(`${section}: ${width} px (${culprits.join(', ')})`);
+        }
+        await page.screenshot({ path: path.join(out, `phone-${section}.png`) });
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 1000 });
+    }
+    if (wide.length) throw new Error(`\n${wide.join('\n')}`);
   });
 
   await check('a bar of the overview chart opens its programs', async () => {

@@ -1,9 +1,11 @@
 //! Grouped bars: a success rate per group (a benchmark, a construct) and model, with 95% Wilson
 //! intervals as error bars.
 
+use super::frame::inked;
 use super::legend::{draw_legend, legend_entries, legend_height};
-use super::palette::model_color;
+use super::palette::{is_few, weighted, Ink};
 use exerscope_core::stats::RunSummary;
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -15,6 +17,27 @@ pub struct Bar {
     pub model: usize,
     pub rate: f64,
     pub ci95: Option<[f64; 2]>,
+    /// What the rate rests on (programs; answers where the interval counts answers): below
+    /// [`crate::palette::FEW_PROGRAMS`] the bar is drawn faint and says its count.
+    pub programs: u64,
+    /// Programs of the benchmark without an answer: the bar says so ("62 of 86 missing").
+    pub missing: u64,
+}
+
+impl Bar {
+    /// "n = 24, 62 of 86 missing": what the rate rests on.
+    pub fn weight(&self) -> String {
+        let n = format!("n = {}", self.programs);
+        match self.missing {
+            0 => n,
+            missing => format!("{n}, {missing} of {} missing", self.programs + missing),
+        }
+    }
+
+    /// The weight, where the bar must say it: on few programs, or with answers missing.
+    pub fn note(&self) -> Option<String> {
+        (is_few(self.programs) || self.missing > 0).then(|| self.weight())
+    }
 }
 
 pub struct SuccessBars<'a> {
@@ -25,6 +48,7 @@ pub struct SuccessBars<'a> {
     pub groups: &'a [String],
     pub models: &'a [String],
     pub bars: &'a [Bar],
+    pub ink: &'a Ink,
 }
 
 /// The overview's bars: one per run, grouped by benchmark.
@@ -36,6 +60,8 @@ pub fn run_bars(benchmarks: &[String], models: &[String], runs: &[RunSummary]) -
                 model: models.iter().position(|m| *m == run.model)?,
                 rate: run.rate?,
                 ci95: run.ci95,
+                programs: run.programs,
+                missing: run.missing,
             })
         })
         .collect()
@@ -101,11 +127,12 @@ pub fn draw_success_bars<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     data: &SuccessBars<'_>,
 ) -> Result<Vec<BarHit>, DrawingAreaErrorKind<DB::ErrorType>> {
-    area.fill(&WHITE)?;
+    let ink = data.ink;
+    area.fill(&ink.ground)?;
     let (heading, area) = area.split_vertically(if data.title.is_empty() { 0 } else { TITLE_HEIGHT });
     if !data.title.is_empty() {
         let (width, _) = heading.dim_in_pixel();
-        let style = TextStyle::from(("sans-serif", 16).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
+        let style = ink.font(16).pos(Pos::new(HPos::Center, VPos::Top));
         heading.draw(&Text::new(data.title.to_owned(), (width as i32 / 2, 6), style))?;
     }
     // Only the models with a bar get a slot and a legend entry (a task a model did not answer
@@ -115,7 +142,7 @@ pub fn draw_success_bars<DB: DrawingBackend>(
     shown.dedup();
     let entries = legend_entries(data.models, &shown, area.dim_in_pixel().0 as i32);
     let (legend, plot) = area.split_vertically(legend_height(&entries));
-    draw_legend(&legend, data.models, &entries)?;
+    draw_legend(&legend, data.models, &entries, ink)?;
     let groups = data.groups.len().max(1);
     // A group's room before the chart is built: the plot's width less the margins and y labels.
     let room = (plot.dim_in_pixel().0 as i32 - 2 * 12 - 48) / groups as i32 - 4;
@@ -125,8 +152,7 @@ pub fn draw_success_bars<DB: DrawingBackend>(
         .x_label_area_size(if labels.iter().any(|l| l.len() > 1) { 28 + label_size + 2 } else { 28 })
         .y_label_area_size(48)
         .build_cartesian_2d(0f64..groups as f64, 0f64..RATE_AXIS_TOP)?;
-    chart
-        .configure_mesh()
+    inked(&mut chart.configure_mesh(), ink)
         .disable_x_mesh()
         .max_light_lines(0)
         .x_labels(0)
@@ -140,8 +166,12 @@ pub fn draw_success_bars<DB: DrawingBackend>(
         let slot = shown.binary_search(&bar.model).unwrap_or_default();
         let x0 = bar.group as f64 + 0.1 + slot as f64 * width;
         let x1 = x0 + width * 0.9;
-        let color = model_color(bar.model, data.models.len());
-        chart.draw_series(std::iter::once(Rectangle::new([(x0, 0.0), (x1, bar.rate)], color.filled())))?;
+        let color = ink.model(bar.model, data.models.len());
+        let corners = [(x0, 0.0), (x1, bar.rate)];
+        chart.draw_series(std::iter::once(Rectangle::new(corners, weighted(color, bar.programs).filled())))?;
+        if is_few(bar.programs) {
+            chart.draw_series(std::iter::once(Rectangle::new(corners, color.stroke_width(1))))?;
+        }
         if let Some([lo, hi]) = bar.ci95 {
             let middle = (x0 + x1) / 2.0;
             chart.draw_series(std::iter::once(ErrorBar::new_vertical(
@@ -149,15 +179,19 @@ pub fn draw_success_bars<DB: DrawingBackend>(
                 lo,
                 bar.rate,
                 hi,
-                BLACK.stroke_width(1),
+                ink.text.stroke_width(1),
                 6,
             )))?;
+        }
+        if let Some(note) = bar.note() {
+            let top = bar.ci95.map_or(bar.rate, |[_, hi]| hi.max(bar.rate));
+            draw_note(&plot, &chart, &note, (x0 + x1) / 2.0, top, x1 - x0, ink)?;
         }
         // A very low bar still gets a clickable height.
         let top = chart.backend_coord(&(x0, bar.rate.max(0.04)));
         hits.push(BarHit { rect: [top, chart.backend_coord(&(x1, 0.0))], model: bar.model, group: bar.group });
     }
-    let style = TextStyle::from(("sans-serif", label_size).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
+    let style = ink.font(label_size).pos(Pos::new(HPos::Center, VPos::Top));
     let base = plot.get_base_pixel();
     for (i, lines) in labels.into_iter().enumerate() {
         let (x, y) = chart.backend_coord(&(i as f64 + 0.5, 0.0));
@@ -168,6 +202,34 @@ pub fn draw_success_bars<DB: DrawingBackend>(
     }
     area.present()?;
     Ok(hits)
+}
+
+/// `note` written upwards above a bar's mark at `top` (its rate or interval), centred on `middle`;
+/// where the axis leaves no room, downwards from the top of the axis on the chart's ground. Left out
+/// where the bar is too narrow for a line of text (a hundred models' bars).
+fn draw_note<DB: DrawingBackend>(
+    plot: &DrawingArea<DB, Shift>,
+    chart: &ChartContext<DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    note: &str,
+    middle: f64,
+    top: f64,
+    bar_width: f64,
+    ink: &Ink,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    const SIZE: i32 = 10;
+    let (x, mark) = chart.backend_coord(&(middle, top));
+    let (x_end, axis_top) = chart.backend_coord(&(middle + bar_width, RATE_AXIS_TOP));
+    if x_end - x < SIZE + 2 {
+        return Ok(());
+    }
+    let length = (note.chars().count() as f64 * 0.6 * f64::from(SIZE)).ceil() as i32 + 4;
+    let base = plot.get_base_pixel();
+    let room_above = mark - 4 - axis_top;
+    let (start, end) = if room_above >= length { (mark - 4, mark - 4 - length) } else { (axis_top + length, axis_top) };
+    let ground = [(x - base.0 - SIZE / 2 - 1, end - base.1), (x - base.0 + SIZE / 2 + 1, start - base.1)];
+    plot.draw(&Rectangle::new(ground, ink.ground.mix(0.85).filled()))?;
+    let style = ink.font(SIZE as u32).transform(FontTransform::Rotate270).pos(Pos::new(HPos::Left, VPos::Center));
+    plot.draw(&Text::new(note.to_owned(), (x - base.0, start - 2 - base.1), style))
 }
 
 #[cfg(test)]
@@ -195,9 +257,10 @@ mod tests {
     #[test]
     fn a_model_without_bars_gets_no_slot_nor_legend_entry() {
         let models = ["answered-a", "silent", "answered-b"].map(str::to_owned);
-        let bar = |model| Bar { group: 0, model, rate: 0.5, ci95: None };
+        let bar = |model| Bar { group: 0, model, rate: 0.5, ci95: None, programs: 40, missing: 0 };
         let bars = [bar(0), bar(2)];
-        let data = SuccessBars { title: "", measure: "rate", groups: &["g".to_owned()], models: &models, bars: &bars };
+        let (groups, ink) = (["g".to_owned()], Ink::LIGHT);
+        let data = SuccessBars { title: "", measure: "rate", groups: &groups, models: &models, bars: &bars, ink: &ink };
         let mut svg = String::new();
         let hits = {
             let area = SVGBackend::with_string(&mut svg, (600, 300)).into_drawing_area();
@@ -208,5 +271,29 @@ mod tests {
         let widths: Vec<i32> = hits.iter().map(|h| h.rect[1].0 - h.rect[0].0).collect();
         assert!(widths.iter().all(|&w| w > 150), "{widths:?}");
         assert!(hits[0].rect[1].0 <= hits[1].rect[0].0 && hits[1].rect[0].0 - hits[0].rect[1].0 < 40);
+    }
+
+    #[test]
+    fn a_bar_on_few_programs_or_with_missing_answers_says_so() {
+        let bar = |programs, missing| Bar { group: 0, model: 0, rate: 0.5, ci95: Some([0.3, 0.7]), programs, missing };
+        assert_eq!(bar(20, 0).note(), None);
+        assert_eq!(bar(19, 0).note().as_deref(), Some("n = 19"));
+        assert_eq!(bar(24, 62).note().as_deref(), Some("n = 24, 62 of 86 missing"));
+        assert_eq!(bar(40, 0).weight(), "n = 40");
+        assert_eq!(bar(12, 74).note().as_deref(), Some("n = 12, 74 of 86 missing"));
+        let drawn = |models: usize, bars: &[Bar]| {
+            let names: Vec<String> = (0..models).map(|m| format!("m{m}")).collect();
+            let (groups, ink) = (["g".to_owned()], Ink::LIGHT);
+            let data = SuccessBars { title: "", measure: "rate", groups: &groups, models: &names, bars, ink: &ink };
+            let mut svg = String::new();
+            draw_success_bars(&SVGBackend::with_string(&mut svg, (600, 300)).into_drawing_area(), &data).unwrap();
+            svg
+        };
+        let svg = drawn(2, &[bar(24, 62), Bar { model: 1, ..bar(40, 0) }]);
+        assert_eq!(svg.matches("62 of 86 missing").count(), 1, "{svg}");
+        assert!(!svg.contains("n = 40"));
+        // A hundred models' bars are too narrow for a line of text: faint, without a note.
+        let many: Vec<Bar> = (0..100).map(|model| Bar { model, ..bar(5, 0) }).collect();
+        assert!(!drawn(100, &many).contains("n = 5"));
     }
 }

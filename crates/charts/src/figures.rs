@@ -7,15 +7,16 @@ use crate::bars::{draw_success_bars, run_bars, Bar, BarHit, SuccessBars};
 use crate::forest::{draw_forest, forest_size, ForestRow};
 use crate::format::{format_p_short, interval, interval_clause, percent, signed, signed_interval, unsigned};
 use crate::heatmap::{draw_heatmap, heatmap_size, CellTitle, Cells, HeatmapCell, HeatmapGeometry, Shade, Surface};
-use crate::palette::model_color;
-use crate::property_bars::draw_property_bars;
+use crate::palette::{is_few, Ink, FEW_PROGRAMS};
+use crate::property_bars::{draw_property_bars, tallest};
 use crate::radar::{draw_radar, radar_height, RadarGeometry, RadarSeries};
-use crate::reliability::{draw_reliability, ReliabilityPoint, ReliabilitySeries, FEW_PROGRAMS, RELIABILITY_SIZE};
+use crate::reliability::{draw_reliability, ReliabilityPoint, ReliabilitySeries, RELIABILITY_SIZE};
 use exerscope_core::flavors::{AnyConstruct, Flavor};
 use exerscope_core::numeric::NumericProperty;
 use exerscope_core::stats::agreement::{by_mean_difference, pair_matrix as pair_matrix_cells};
 use exerscope_core::stats::buckets::Bucket;
 use exerscope_core::stats::divergence::PlaceDivergence;
+use exerscope_core::stats::leaderboard::pivots;
 use exerscope_core::stats::numeric::{CorrelationMode, CorrelationRow, ALL_BENCHMARKS};
 use exerscope_core::stats::prediction::Coefficient;
 use exerscope_core::stats::wilson::{wilson_interval, Z_95};
@@ -62,7 +63,8 @@ pub enum Chart {
         cells: Vec<HeatmapCell>,
     },
     /// Correct/incorrect predictions per rounded property value, with the rate on a second axis.
-    Property { title: String, subtitle: String, x_label: String, buckets: Vec<Bucket> },
+    /// `count_top`: the count axis's top, shared by the charts of a set ([`properties`]).
+    Property { title: String, subtitle: String, x_label: String, buckets: Vec<Bucket>, count_top: u64 },
     /// Estimates with 95% intervals, a row each, in the colour of model `model` of `models`.
     Forest { title: String, x_label: String, rows: Vec<ForestRow>, model: usize, models: usize },
     /// Predicted against observed success, a line of bins per model (`models`: how many in all).
@@ -128,31 +130,33 @@ impl Figure {
         matches!(&self.chart, Chart::Heatmap { rows, columns, .. } if !Cells::of(rows.len(), columns.len()).written)
     }
 
+    /// The figure drawn in `ink` (the page's theme; an export's is [`Ink::LIGHT`]).
     pub fn draw<DB: DrawingBackend>(
         &self,
         area: &DrawingArea<DB, Shift>,
         surface: Surface,
+        ink: &Ink,
     ) -> Result<Drawn, DrawingAreaErrorKind<DB::ErrorType>> {
         Ok(match &self.chart {
             Chart::Bars { title, measure, groups, models, bars } => {
-                Drawn::Bars(draw_success_bars(area, &SuccessBars { title, measure, groups, models, bars })?)
+                Drawn::Bars(draw_success_bars(area, &SuccessBars { title, measure, groups, models, bars, ink })?)
             }
             Chart::Radar { title, spokes, series, models } => {
-                Drawn::Radar(draw_radar(area, title, spokes, series, models)?)
+                Drawn::Radar(draw_radar(area, title, spokes, series, models, ink)?)
             }
             Chart::Heatmap { title, rows, row_models, columns, cells, .. } => {
-                Drawn::Heatmap(draw_heatmap(area, surface, title, rows, columns, cells)?, row_models.clone())
+                Drawn::Heatmap(draw_heatmap(area, surface, title, rows, columns, cells, ink)?, row_models.clone())
             }
-            Chart::Property { title, subtitle, x_label, buckets } => {
-                draw_property_bars(area, title, subtitle, x_label, buckets)?;
+            Chart::Property { title, subtitle, x_label, buckets, count_top } => {
+                draw_property_bars(area, title, subtitle, x_label, buckets, *count_top, ink)?;
                 Drawn::Plain
             }
             Chart::Forest { title, x_label, rows, model, models } => {
-                draw_forest(area, title, x_label, rows, model_color(*model, *models))?;
+                draw_forest(area, title, x_label, rows, ink.model(*model, *models), ink)?;
                 Drawn::Plain
             }
             Chart::Reliability { title, series, models } => {
-                draw_reliability(area, title, series, *models)?;
+                draw_reliability(area, title, series, *models, ink)?;
                 Drawn::Plain
             }
         })
@@ -185,7 +189,7 @@ impl Figure {
         let mut out = String::new();
         {
             let area = SVGBackend::with_string(&mut out, self.size).into_drawing_area();
-            self.draw(&area, Surface::Vector).map_err(|e| format!("{}: {e}", self.name))?;
+            self.draw(&area, Surface::Vector, &Ink::LIGHT).map_err(|e| format!("{}: {e}", self.name))?;
         }
         Ok(out)
     }
@@ -222,6 +226,14 @@ impl Figure {
         }
     }
 
+    /// A property chart's count axis top.
+    pub fn count_top(&self) -> Option<u64> {
+        match &self.chart {
+            Chart::Property { count_top, .. } => Some(*count_top),
+            _ => None,
+        }
+    }
+
     pub fn table(&self) -> FigureTable {
         let rate = |rate: Option<f64>, ci95: Option<[f64; 2]>| match (rate, ci95) {
             (Some(rate), Some(ci)) => format!("{} ({})", percent(rate), interval(ci)),
@@ -240,8 +252,9 @@ impl Figure {
                     .map(|(group, name)| {
                         let cell = |model| {
                             let bar = bars.iter().find(|b| b.group == group && b.model == model);
+                            let note = bar.and_then(Bar::note).map_or(String::new(), |note| format!(", {note}"));
                             TableCell {
-                                text: rate(bar.map(|b| b.rate), bar.and_then(|b| b.ci95)),
+                                text: rate(bar.map(|b| b.rate), bar.and_then(|b| b.ci95)) + &note,
                                 hit: bar.map(|_| Hit::Bar { model, group }),
                             }
                         };
@@ -259,7 +272,11 @@ impl Figure {
                     .map(|(spoke, name)| {
                         // A spoke opens its construct's programs, whichever model: its name is the way in.
                         let name = TableCell { text: name.clone(), hit: Some(Hit::Spoke(spoke)) };
-                        let rates = series.iter().map(|s| TableCell::plain(rate(s.rates[spoke], None)));
+                        let rates = series.iter().map(|s| {
+                            let few = s.rates[spoke].is_some() && s.is_few(spoke);
+                            let note = if few { format!(", n = {}", s.programs[spoke]) } else { String::new() };
+                            TableCell::plain(rate(s.rates[spoke], None) + &note)
+                        });
                         std::iter::once(name).chain(rates).collect()
                     })
                     .collect(),
@@ -375,8 +392,9 @@ fn heatmap(facts: &Facts, title: &str, columns: Vec<String>, bars: Vec<(Bar, Str
         .filter_map(|(bar, title)| {
             let row = row_models.iter().position(|&m| m == bar.model)?;
             let label = format!("{:.0}%", bar.rate * 100.0);
-            let title = CellTitle::Text(title);
-            Some(HeatmapCell { row, column: bar.group, shade: Shade::Rate(bar.rate), label, title })
+            let title = CellTitle::Text(format!("{title} ({})", bar.weight()));
+            let shade = Shade::Rate { rate: bar.rate, few: is_few(bar.programs) };
+            Some(HeatmapCell { row, column: bar.group, shade, label, title })
         })
         .collect();
     Chart::Heatmap {
@@ -440,6 +458,7 @@ pub fn construct_radar(facts: &Facts, report: &Report, flavor: Flavor, benchmark
         .map(|(i, model)| RadarSeries {
             model: i,
             rates: spokes.iter().map(|&c| summaries.get(model, &title, c).and_then(|s| s.pass_at_1)).collect(),
+            programs: spokes.iter().map(|&c| summaries.get(model, &title, c).map_or(0, |s| s.programs)).collect(),
         })
         .collect();
     Some(Figure {
@@ -470,7 +489,7 @@ fn construct_rates<'a>(
         .filter_map(|s| {
             let group = constructs.iter().position(|c| c.flavor() == s.flavor && c.name() == s.construct)?;
             let model = facts.model_index(&s.model)? as usize;
-            Some((Bar { group, model, rate: s.pass_at_1?, ci95: s.ci95 }, s))
+            Some((Bar { group, model, rate: s.pass_at_1?, ci95: s.ci95, programs: s.programs, missing: 0 }, s))
         })
         .collect();
     rates.sort_by_key(|(bar, _)| (bar.group, bar.model));
@@ -604,7 +623,8 @@ pub fn types(facts: &Facts, report: &Report, flavor: Flavor, benchmark: usize) -
         .filter_map(|t| {
             let group = columns.iter().position(|c| *c == t.value_type)?;
             let model = facts.model_index(&t.model)? as usize;
-            Some((Bar { group, model, rate: t.value_rate?, ci95: t.value_ci95 }, t))
+            // The interval counts answers: so does the bar's weight.
+            Some((Bar { group, model, rate: t.value_rate?, ci95: t.value_ci95, programs: t.total, missing: 0 }, t))
         })
         .collect();
     bars.sort_by_key(|(bar, _)| (bar.group, bar.model));
@@ -687,9 +707,44 @@ pub fn property(
             subtitle: property_subtitle(reference, per_program),
             title,
             x_label: property.label().to_owned(),
+            count_top: reference.map_or(1, |r| tallest(&r.buckets)),
             buckets: reference.map(|r| r.buckets.clone()).unwrap_or_default(),
         },
     })
+}
+
+/// [`property`] for each of `models` (indices) that has values, at most `limit`, best first on
+/// the task's leaderboard for the benchmark (pooled for `None`; models it does not rank after,
+/// in their order), on one count axis, so that a bar's height means the same in every chart.
+pub fn properties(
+    facts: &Facts,
+    report: &Report,
+    models: &[u32],
+    benchmark: Option<usize>,
+    property_shown: NumericProperty,
+    limit: usize,
+) -> Vec<Figure> {
+    let scope = benchmark.and_then(|b| facts.benchmarks.get(b)).map(String::as_str);
+    let pivots = pivots(&report.leaderboard);
+    let ranked = pivots.first().map(|p| p.models_ranked_on(scope)).unwrap_or_default();
+    let place = |model: &u32| {
+        let name = facts.models.get(*model as usize);
+        name.and_then(|name| ranked.iter().position(|r| r == name)).unwrap_or(usize::MAX)
+    };
+    let mut models = models.to_vec();
+    models.sort_by_key(place);
+    let mut figures: Vec<Figure> = models
+        .iter()
+        .filter_map(|&model| property(facts, report, model as usize, benchmark, property_shown))
+        .take(limit)
+        .collect();
+    let top = figures.iter().filter_map(|f| f.count_top()).max();
+    for figure in &mut figures {
+        if let (Chart::Property { count_top, .. }, Some(top)) = (&mut figure.chart, top) {
+            *count_top = top;
+        }
+    }
+    figures
 }
 
 /// `ρ per program 0.123 [0.05, 0.19] (p = 0.010) · ρ over buckets … · log-odds per unit -0.1
@@ -776,6 +831,8 @@ fn reasoning_places<P: Unit>(
                 model: facts.model_index(&r.model)? as usize,
                 rate: r.rate?,
                 ci95: r.ci95,
+                programs: r.reached,
+                missing: 0,
             };
             let title = format!(
                 "{} · {}: first divergence in {} of {} answers, {}{}",
@@ -920,9 +977,11 @@ pub fn all(facts: &Facts, report: &Report) -> Vec<Figure> {
         figures.extend(reasoning_kinds(facts, report, benchmark, task));
         figures.extend(reasoning_constructs(facts, report, benchmark, task));
     }
-    for model in facts.predicted_models() {
-        figures
-            .extend(NumericProperty::ALL.into_iter().filter_map(|p| property(facts, report, model as usize, None, p)));
+    let models = facts.predicted_models();
+    for p in NumericProperty::ALL {
+        figures.extend(properties(facts, report, &models, None, p, usize::MAX));
+    }
+    for model in models {
         if !many_models(facts) {
             figures.extend(
                 predicted_tasks(report).into_iter().filter_map(|t| coefficients(facts, report, model as usize, t)),
@@ -999,7 +1058,9 @@ mod tests {
         assert_eq!(table.columns[1..], facts.models[..]);
         let run = &report.runs[0];
         let model = facts.models.iter().position(|m| *m == run.model).unwrap();
-        let expected = format!("{} ({})", percent(run.rate.unwrap()), interval(run.ci95.unwrap()));
+        // Three programs: few, which the cell says beside the rate.
+        let expected =
+            format!("{} ({}), n = {}", percent(run.rate.unwrap()), interval(run.ci95.unwrap()), run.programs);
         assert_eq!(table.rows[0][1 + model], TableCell { text: expected, hit: Some(Hit::Bar { model, group: 0 }) });
     }
 
@@ -1067,10 +1128,63 @@ mod tests {
                     && r.mode == CorrelationMode::Reference
             })
             .unwrap();
+        assert_eq!(figure.count_top(), Some(2), "alone, its own fullest value: p2 and p3 have 4 lines");
         let Chart::Property { buckets, subtitle, .. } = figure.chart else { panic!("not a property chart") };
         assert_eq!(buckets, row.buckets);
         assert_eq!(buckets.iter().map(|b| b.correct + b.incorrect).sum::<u64>(), 3);
         assert!(subtitle.starts_with("ρ per program "), "{subtitle}");
+    }
+
+    #[test]
+    fn property_charts_of_a_set_go_best_first_on_one_count_axis() {
+        let (facts, mut report) = analysed();
+        let ranked: Vec<String> =
+            pivots(&report.leaderboard)[0].models_ranked_on(None).into_iter().map(str::to_owned).collect();
+        assert_eq!(ranked, ["model A", "B"], "2 of 3 right before 1 of 3");
+        // B's fullest value made taller than any of A's: A's chart must reach as high.
+        let b_loc = report
+            .correlations
+            .iter_mut()
+            .find(|r| r.model == "B" && r.property == NumericProperty::Loc && r.mode == CorrelationMode::Reference);
+        b_loc.unwrap().buckets[0].incorrect += 10;
+        let worst_first: Vec<u32> =
+            ranked.iter().rev().map(|m| facts.models.iter().position(|f| f == m).unwrap() as u32).collect();
+        let figures = properties(&facts, &report, &worst_first, None, NumericProperty::Loc, usize::MAX);
+        let titles: Vec<&str> = figures.iter().map(|f| f.caption.rsplit(" for ").next().unwrap()).collect();
+        assert_eq!(titles, ranked);
+        let own_tops: Vec<u64> = figures
+            .iter()
+            .map(|f| match &f.chart {
+                Chart::Property { buckets, .. } => tallest(buckets),
+                _ => panic!("not a property chart"),
+            })
+            .collect();
+        assert!(own_tops[0] < own_tops[1], "{own_tops:?}");
+        assert!(figures.iter().all(|f| f.count_top() == Some(own_tops[1])));
+        let first = properties(&facts, &report, &worst_first, None, NumericProperty::Loc, 1);
+        assert_eq!(first.iter().map(|f| f.name.as_str()).collect::<Vec<_>>(), [figures[0].name.as_str()]);
+    }
+
+    #[test]
+    fn a_figure_in_the_dark_ink_has_its_ground_and_no_black_text() {
+        let (facts, report) = analysed();
+        for figure in all(&facts, &report).into_iter().filter(|f| !matches!(f.chart, Chart::Heatmap { .. })) {
+            let mut svg = String::new();
+            {
+                let area = SVGBackend::with_string(&mut svg, figure.size).into_drawing_area();
+                figure.draw(&area, Surface::Vector, &Ink::DARK).unwrap();
+            }
+            let RGBColor(r, g, b) = Ink::DARK.ground;
+            assert!(svg.contains(&format!("fill=\"#{r:02X}{g:02X}{b:02X}\"")), "{}: {svg}", figure.name);
+            let document = roxmltree::Document::parse(&svg).unwrap();
+            let black = document.descendants().filter(|n| n.has_tag_name("text")).find(|n| {
+                n.attribute("fill").is_none_or(|fill| fill == "#000000")
+                    && n.text().is_some_and(|t| !t.trim().is_empty())
+            });
+            assert!(black.is_none(), "{}: {:?} in black on the dark ground", figure.name, black.and_then(|n| n.text()));
+            // The export stays on white.
+            assert!(figure.svg().unwrap().contains("fill=\"#FFFFFF\""), "{}", figure.name);
+        }
     }
 
     #[test]
@@ -1110,7 +1224,7 @@ mod tests {
         let heatmap = construct_heatmap(&facts, &report, Flavor::Reference, 0).unwrap();
         let mut svg = String::new();
         let area = SVGBackend::with_string(&mut svg, heatmap.size).into_drawing_area();
-        let drawn = heatmap.draw(&area, Surface::Vector).unwrap();
+        let drawn = heatmap.draw(&area, Surface::Vector, &Ink::LIGHT).unwrap();
         let Drawn::Heatmap(geometry, _) = &drawn else { panic!("not drawn as a heatmap") };
         // The middle of row 2, column 0: model m02, which answered 2 (right).
         let point = (geometry.origin.0 + 20, geometry.origin.1 + 2 * geometry.cells.height as i32 + 9);

@@ -1,7 +1,8 @@
 //! Effects with their 95% intervals, one row each, around a line at zero: what makes code hard
 //! for a model (the coefficients of the prediction of success).
 
-use crate::frame::{titled, TITLE_BAND};
+use crate::frame::{inked, titled, TITLE_BAND};
+use crate::palette::Ink;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -33,8 +34,9 @@ pub fn draw_forest<DB: DrawingBackend>(
     x_label: &str,
     rows: &[ForestRow],
     color: RGBColor,
+    ink: &Ink,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let plot = titled(area, title)?;
+    let plot = titled(area, title, ink)?;
     let reach = rows.iter().flat_map(|r| r.ci95.map(f64::abs)).filter(|v| v.is_finite()).fold(0.25, f64::max) * 1.1;
     let longest = rows.iter().map(|r| r.label.chars().count() as u32).max().unwrap_or(0);
     let label_width = (longest * CHARACTER + 16).clamp(60, WIDTH / 2);
@@ -44,16 +46,15 @@ pub fn draw_forest<DB: DrawingBackend>(
         .x_label_area_size(AXIS - 8)
         .y_label_area_size(label_width)
         .build_cartesian_2d(-reach..reach, -0.5..count - 0.5)?;
-    chart
-        .configure_mesh()
+    inked(&mut chart.configure_mesh(), ink)
         .disable_y_mesh()
         .max_light_lines(0)
         .y_labels(0)
         .x_desc(x_label)
         .x_label_formatter(&|v| format!("{v:+.1}"))
         .draw()?;
-    chart.draw_series(LineSeries::new([(0.0, -0.5), (0.0, count - 0.5)], BLACK.mix(0.6).stroke_width(1)))?;
-    let label_style = TextStyle::from(("sans-serif", 12).into_font()).pos(Pos::new(HPos::Right, VPos::Center));
+    chart.draw_series(LineSeries::new([(0.0, -0.5), (0.0, count - 0.5)], ink.muted.stroke_width(1)))?;
+    let label_style = ink.font(12).pos(Pos::new(HPos::Right, VPos::Center));
     for (i, row) in rows.iter().enumerate() {
         // The first row on top.
         let y = count - 1.0 - i as f64;
@@ -84,7 +85,7 @@ mod tests {
         let mut svg = String::new();
         {
             let area = SVGBackend::with_string(&mut svg, forest_size(rows.len())).into_drawing_area();
-            draw_forest(&area, "what makes code hard", "effect", &rows, RGBColor(0, 114, 178)).unwrap();
+            draw_forest(&area, "what makes code hard", "effect", &rows, RGBColor(0, 114, 178), &Ink::LIGHT).unwrap();
         }
         for row in &rows {
             assert!(svg.contains(&row.label), "{} missing", row.label);

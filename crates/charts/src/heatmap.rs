@@ -5,6 +5,7 @@
 //! where there is nothing to show.
 
 use crate::format::{format_p, points};
+use crate::palette::Ink;
 use exerscope_core::stats::agreement::PairCell;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -52,8 +53,9 @@ impl CellTitle {
 /// What a cell's colour shows.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Shade {
-    /// A success rate in [0, 1].
-    Rate(f64),
+    /// A success rate in [0, 1]; `few`: on fewer than [`crate::palette::FEW_PROGRAMS`] programs,
+    /// drawn faint (a third of its colour on white).
+    Rate { rate: f64, few: bool },
     /// A difference in [−1, 1], told apart from noise or not.
     Difference { difference: f64, significant: bool },
 }
@@ -62,8 +64,12 @@ impl Shade {
     /// The cell's fill, and whether its text is light.
     fn colors(self) -> (RGBColor, bool) {
         match self {
-            Shade::Rate(rate) => {
+            Shade::Rate { rate, few } => {
                 let color = ViridisRGB.get_color(rate.clamp(0.0, 1.0) as f32);
+                if few {
+                    let faint = |full: u8| (255.0 - 0.35 * (255.0 - f64::from(full))).round() as u8;
+                    return (RGBColor(faint(color.0), faint(color.1), faint(color.2)), false);
+                }
                 (RGBColor(color.0, color.1, color.2), rate < 0.6)
             }
             Shade::Difference { significant: false, .. } => (RGBColor(236, 237, 240), false),
@@ -155,8 +161,8 @@ pub enum Surface<'a> {
     Pixels(&'a dyn Fn(&CellImage)),
 }
 
-/// A heatmap's cells as an image of one RGB pixel per cell (white where a cell has
-/// nothing), to be shown `cell` pixels wide and high from `origin` (the grid's top-left corner).
+/// A heatmap's cells as an image of one RGB pixel per cell (the chart's ground where a cell
+/// has nothing), to be shown `cell` pixels wide and high from `origin` (the grid's top-left corner).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CellImage {
     pub origin: (i32, i32),
@@ -167,9 +173,10 @@ pub struct CellImage {
 }
 
 impl CellImage {
-    fn of(grid: &HeatmapGeometry, cells: &[HeatmapCell]) -> CellImage {
+    fn of(grid: &HeatmapGeometry, cells: &[HeatmapCell], ground: RGBColor) -> CellImage {
         let (rows, columns, size) = (grid.rows, grid.columns, grid.cells);
-        let mut rgb = vec![u8::MAX; rows * columns * 3];
+        let RGBColor(r, g, b) = ground;
+        let mut rgb = [r, g, b].repeat(rows * columns);
         for cell in cells.iter().filter(|c| c.row < rows && c.column < columns) {
             let RGBColor(r, g, b) = cell.shade.colors().0;
             let at = (cell.row * columns + cell.column) * 3;
@@ -218,9 +225,11 @@ pub fn draw_heatmap<DB: DrawingBackend>(
     rows: &[String],
     columns: &[String],
     cells: &[HeatmapCell],
+    ink: &Ink,
 ) -> Result<HeatmapGeometry, DrawingAreaErrorKind<DB::ErrorType>> {
-    area.fill(&WHITE)?;
+    area.fill(&ink.ground)?;
     let (width, _) = area.dim_in_pixel();
+    let text_style = |size, h, v| ink.font(size).pos(Pos::new(h, v));
     area.draw(&Text::new(title.to_owned(), (width as i32 / 2, 6), text_style(16, HPos::Center, VPos::Top)))?;
     let left = (MARGIN + label_width(rows)) as i32;
     let size = Cells::of(rows.len(), columns.len());
@@ -242,16 +251,13 @@ pub fn draw_heatmap<DB: DrawingBackend>(
     }
     let grid = HeatmapGeometry { origin: (left, top), cells: size, rows: rows.len(), columns: columns.len() };
     if let Surface::Pixels(put) = surface {
-        put(&CellImage::of(&grid, cells));
+        put(&CellImage::of(&grid, cells, ink.ground));
     }
-    draw_grid(area, &grid)?;
+    draw_grid(area, &grid, ink.grid)?;
     draw_cells(area, &grid, cells, matches!(surface, Surface::Vector))?;
     area.present()?;
     Ok(grid)
 }
-
-/// The colour of the lines between cells.
-const GRID: RGBColor = RGBColor(225, 228, 234);
 
 /// Each cell's rectangle, within the grid's lines (`shapes`: on a screen an image has them), and its
 /// value where values are written, light on a dark fill.
@@ -269,8 +275,9 @@ fn draw_cells<DB: DrawingBackend>(
             area.draw(&Rectangle::new([(x + 1, y + 1), (x + width - 1, y + height - 1)], fill.filled()))?;
         }
         if grid.cells.written {
-            let ink = if light_text { WHITE } else { BLACK };
-            let style = text_style(11, HPos::Center, VPos::Center).color(&ink);
+            let text = if light_text { WHITE } else { BLACK };
+            let style =
+                TextStyle::from(("sans-serif", 11).into_font()).pos(Pos::new(HPos::Center, VPos::Center)).color(&text);
             area.draw(&Text::new(cell.label.clone(), (x + width / 2, y + height / 2), style))?;
         }
     }
@@ -281,23 +288,20 @@ fn draw_cells<DB: DrawingBackend>(
 fn draw_grid<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     grid: &HeatmapGeometry,
+    line: RGBColor,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let (left, top) = grid.origin;
     let (cell_w, cell_h) = (grid.cells.width as i32, grid.cells.height as i32);
     let (right, bottom) = (left + grid.columns as i32 * cell_w, top + grid.rows as i32 * cell_h);
     for row in 0..=grid.rows as i32 {
         let y = top + row * cell_h;
-        area.draw(&PathElement::new([(left, y), (right, y)], GRID.stroke_width(1)))?;
+        area.draw(&PathElement::new([(left, y), (right, y)], line.stroke_width(1)))?;
     }
     for column in 0..=grid.columns as i32 {
         let x = left + column * cell_w;
-        area.draw(&PathElement::new([(x, top), (x, bottom)], GRID.stroke_width(1)))?;
+        area.draw(&PathElement::new([(x, top), (x, bottom)], line.stroke_width(1)))?;
     }
     Ok(())
-}
-
-fn text_style(size: u32, h: HPos, v: VPos) -> TextStyle<'static> {
-    TextStyle::from(("sans-serif", size).into_font()).pos(Pos::new(h, v))
 }
 
 #[cfg(test)]
@@ -313,7 +317,7 @@ mod tests {
             .map(|i| HeatmapCell {
                 row: i / n,
                 column: i % n,
-                shade: Shade::Rate(0.5),
+                shade: Shade::Rate { rate: 0.5, few: false },
                 label: format!("v{i}"),
                 title: CellTitle::Text(format!("cell {i}")),
             })
@@ -327,7 +331,7 @@ mod tests {
         let mut out = String::new();
         let geometry = {
             let area = SVGBackend::with_string(&mut out, size).into_drawing_area();
-            draw_heatmap(&area, Surface::Vector, "t", &names, &names, &cells).unwrap()
+            draw_heatmap(&area, Surface::Vector, "t", &names, &names, &cells, &Ink::LIGHT).unwrap()
         };
         (out, geometry)
     }
@@ -411,7 +415,7 @@ mod tests {
         let surface = if pixels { Surface::Pixels(&put) } else { Surface::Vector };
         let size = heatmap_size("t", names, names);
         let area = Recorder { size, rectangles: rectangles.clone(), texts: texts.clone() }.into_drawing_area();
-        let geometry = draw_heatmap(&area, surface, "t", names, names, cells).unwrap();
+        let geometry = draw_heatmap(&area, surface, "t", names, names, cells, &Ink::LIGHT).unwrap();
         Drawing { rectangles: rectangles.get(), texts: texts.get(), images: images.into_inner(), geometry }
     }
 

@@ -2,7 +2,7 @@
 //! its name, left to right, in as many rows as the chart's width needs — so that an exported
 //! figure names its lines without the page around it.
 
-use super::palette::model_color;
+use super::palette::Ink;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -31,10 +31,11 @@ pub(crate) fn draw_legend<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     models: &[String],
     entries: &[(usize, (i32, i32))],
+    ink: &Ink,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let style = TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
+    let style = ink.font(14).pos(Pos::new(HPos::Left, VPos::Center));
     for &(i, (x, y)) in entries {
-        area.draw(&Rectangle::new([(x, y + 8), (x + 14, y + 22)], model_color(i, models.len()).filled()))?;
+        area.draw(&Rectangle::new([(x, y + 8), (x + 14, y + 22)], ink.model(i, models.len()).filled()))?;
         area.draw(&Text::new(models[i].clone(), (x + 20, y + 15), style.clone()))?;
     }
     Ok(())

@@ -1,8 +1,11 @@
 //! A numeric property against success, for one model: stacked bars of correct (green) and
 //! incorrect (red) predictions per rounded value (the reference's first ten buckets), and the
-//! success rate with its 95% Wilson interval on a second axis.
+//! success rate with its 95% Wilson interval on a second axis (thin and faint on fewer than
+//! [`crate::palette::FEW_PROGRAMS`] predictions).
 
 use crate::bars::RATE_AXIS_TOP;
+use crate::frame::inked;
+use crate::palette::{is_few, Ink};
 use exerscope_core::stats::buckets::Bucket;
 use exerscope_core::stats::wilson::{wilson_interval, Z_95};
 use plotters::coord::Shift;
@@ -23,17 +26,26 @@ fn subtitle_lines(subtitle: &str, width: u32) -> Vec<String> {
     }
 }
 
-/// `title` goes on top, `subtitle` (the correlations) below it.
+/// The predictions of the fullest bucket: the count axis's top for these buckets alone.
+pub fn tallest(buckets: &[Bucket]) -> u64 {
+    buckets.iter().map(|b| b.correct + b.incorrect).max().unwrap_or(1).max(1)
+}
+
+/// `title` goes on top, `subtitle` (the correlations) below it; the count axis reaches
+/// `count_top` (the tallest bucket of the charts shown beside this one, so that their bars
+/// compare) or this chart's own tallest bucket if higher.
 pub fn draw_property_bars<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     title: &str,
     subtitle: &str,
     x_label: &str,
     buckets: &[Bucket],
+    count_top: u64,
+    ink: &Ink,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    area.fill(&WHITE)?;
+    area.fill(&ink.ground)?;
     let (width, height) = area.dim_in_pixel();
-    let centred = |size| TextStyle::from(("sans-serif", size).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
+    let centred = |size| ink.font(size).pos(Pos::new(HPos::Center, VPos::Top));
     area.draw(&Text::new(title.to_owned(), (width as i32 / 2, 4), centred(14)))?;
     let lines = subtitle_lines(subtitle, width);
     for (i, line) in lines.iter().enumerate() {
@@ -41,7 +53,7 @@ pub fn draw_property_bars<DB: DrawingBackend>(
     }
     let (_, area) = &area.split_vertically(23 + 15 * lines.len() as u32);
     let slots = buckets.len().max(1) as f64;
-    let tallest = buckets.iter().map(|b| b.correct + b.incorrect).max().unwrap_or(1).max(1);
+    let tallest = tallest(buckets).max(count_top);
     let mut chart = ChartBuilder::on(area)
         .margin(8)
         .x_label_area_size(36)
@@ -49,8 +61,7 @@ pub fn draw_property_bars<DB: DrawingBackend>(
         .right_y_label_area_size(56)
         .build_cartesian_2d(0f64..slots, 0f64..tallest as f64 * 1.05)?
         .set_secondary_coord(0f64..slots, 0f64..RATE_AXIS_TOP);
-    chart
-        .configure_mesh()
+    inked(&mut chart.configure_mesh(), ink)
         .disable_x_mesh()
         .max_light_lines(0)
         .x_labels(0)
@@ -61,6 +72,9 @@ pub fn draw_property_bars<DB: DrawingBackend>(
         .draw()?;
     chart
         .configure_secondary_axes()
+        .axis_style(ink.muted)
+        .label_style(ink.font(12))
+        .axis_desc_style(ink.font(12))
         .y_desc("success rate")
         .y_label_formatter(&|v| if *v <= 1.0 { format!("{:.0}%", v * 100.0) } else { String::new() })
         .draw()?;
@@ -74,23 +88,26 @@ pub fn draw_property_bars<DB: DrawingBackend>(
         ])?;
         if let Some([lo, hi]) = wilson_interval(bucket.correct, bucket.correct + bucket.incorrect, Z_95) {
             let middle = i as f64 + 0.5;
+            // A rate on few predictions: a thin, faint interval.
+            let few = is_few(bucket.correct + bucket.incorrect);
+            let style = if few { RATE.mix(0.45).stroke_width(1) } else { RATE.stroke_width(2) };
             chart.draw_secondary_series(std::iter::once(ErrorBar::new_vertical(
                 middle,
                 lo,
                 bucket.rate(),
                 hi,
-                RATE.stroke_width(2),
+                style,
                 8,
             )))?;
         }
         let (x, y) = chart.backend_coord(&(i as f64 + 0.5, 0.0));
         let base = area.get_base_pixel();
-        let style = TextStyle::from(("sans-serif", 12).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
+        let style = ink.font(12).pos(Pos::new(HPos::Center, VPos::Top));
         area.draw(&Text::new(bucket.value.to_string(), (x - base.0, y - base.1 + 6), style))?;
     }
     let rates: Vec<(f64, f64)> = buckets.iter().enumerate().map(|(i, b)| (i as f64 + 0.5, b.rate())).collect();
     chart.draw_secondary_series(LineSeries::new(rates, RATE.stroke_width(1)))?;
-    let style = TextStyle::from(("sans-serif", 12).into_font()).pos(Pos::new(HPos::Center, VPos::Bottom));
+    let style = ink.font(12).pos(Pos::new(HPos::Center, VPos::Bottom));
     area.draw(&Text::new(x_label.to_owned(), (width as i32 / 2, height as i32 - 40), style))?;
     area.present()?;
     Ok(())

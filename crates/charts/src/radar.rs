@@ -2,7 +2,7 @@
 //! polygon per model, the success rate as the distance from the centre.
 
 use super::legend::{draw_legend, legend_entries, legend_height};
-use super::palette::model_color;
+use super::palette::{is_few, Ink, FEW_PROGRAMS};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -14,6 +14,15 @@ pub struct RadarSeries {
     /// Success rate per spoke; `None` where the model predicted no program with the construct
     /// (that spoke is skipped, not drawn at 0%).
     pub rates: Vec<Option<f64>>,
+    /// Programs behind each spoke's rate: a point on fewer than [`FEW_PROGRAMS`] is a ring.
+    pub programs: Vec<u64>,
+}
+
+impl RadarSeries {
+    /// Whether `spoke`'s rate rests on few programs.
+    pub fn is_few(&self, spoke: usize) -> bool {
+        is_few(self.programs.get(spoke).copied().unwrap_or_default())
+    }
 }
 
 /// Where the radar is, to turn a click into a spoke.
@@ -64,32 +73,44 @@ pub fn draw_radar<DB: DrawingBackend>(
     spoke_labels: &[String],
     series: &[RadarSeries],
     models: &[String],
+    ink: &Ink,
 ) -> Result<RadarGeometry, DrawingAreaErrorKind<DB::ErrorType>> {
-    area.fill(&WHITE)?;
+    area.fill(&ink.ground)?;
     let (width, height) = area.dim_in_pixel();
-    let title_style = TextStyle::from(("sans-serif", 16).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
+    let title_style = ink.font(16).pos(Pos::new(HPos::Center, VPos::Top));
     area.draw(&Text::new(title.to_owned(), (width as i32 / 2, 6), title_style))?;
     let shown: Vec<usize> = series.iter().map(|line| line.model).collect();
     let entries = legend_entries(models, &shown, width as i32);
     let top = TITLE_HEIGHT + legend_height(&entries);
     let (_, below_title) = area.split_vertically(TITLE_HEIGHT);
-    draw_legend(&below_title, models, &entries)?;
+    draw_legend(&below_title, models, &entries, ink)?;
     let room = (height as i32 - top).max(0);
     let radius = f64::from((width as i32).min(room)) * 0.32;
     let geometry = RadarGeometry { center: (width as i32 / 2, top + room / 2), radius, spokes: spoke_labels.len() };
-    draw_grid(area, &geometry, spoke_labels)?;
+    draw_grid(area, &geometry, spoke_labels, ink)?;
     for line in series {
         // Spokes without programs are left out of the polygon rather than drawn at 0%.
         let points: Vec<(i32, i32)> =
             line.rates.iter().enumerate().filter_map(|(spoke, rate)| rate.map(|r| geometry.point(spoke, r))).collect();
-        let color = model_color(line.model, models.len());
+        let color = ink.model(line.model, models.len());
         area.draw(&Polygon::new(points.clone(), color.mix(0.12).filled()))?;
         let mut closed = points.clone();
         closed.extend(points.first().copied());
         area.draw(&PathElement::new(closed, color.stroke_width(2)))?;
-        for &point in &points {
-            area.draw(&Circle::new(point, 3, color.filled()))?;
+        let spokes = line.rates.iter().enumerate().filter(|(_, rate)| rate.is_some()).map(|(spoke, _)| spoke);
+        for (spoke, &point) in spokes.zip(&points) {
+            if line.is_few(spoke) {
+                area.draw(&Circle::new(point, 4, ink.ground.filled()))?;
+                area.draw(&Circle::new(point, 4, color.stroke_width(1)))?;
+            } else {
+                area.draw(&Circle::new(point, 3, color.filled()))?;
+            }
         }
+    }
+    let ringed = series.iter().any(|line| (0..line.rates.len()).any(|s| line.rates[s].is_some() && line.is_few(s)));
+    if ringed {
+        let style = ink.font(11).pos(Pos::new(HPos::Left, VPos::Bottom));
+        area.draw(&Text::new(format!("○ fewer than {FEW_PROGRAMS} programs"), (6, height as i32 - 4), style))?;
     }
     area.present()?;
     Ok(geometry)
@@ -99,13 +120,15 @@ fn draw_grid<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     geometry: &RadarGeometry,
     spoke_labels: &[String],
+    ink: &Ink,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let grid = RGBColor(200, 200, 200);
+    let grid = ink.grid;
     for ring in [0.25, 0.5, 0.75, 1.0] {
         let mut ring_points: Vec<(i32, i32)> = (0..geometry.spokes).map(|s| geometry.point(s, ring)).collect();
         ring_points.extend(ring_points.first().copied());
         area.draw(&PathElement::new(ring_points, grid.stroke_width(1)))?;
-        let label_style = TextStyle::from(("sans-serif", 11).into_font()).color(&RGBColor(120, 120, 120));
+        let mut label_style = ink.font(11);
+        label_style.color = ink.muted.to_backend_color();
         let (x, y) = geometry.point(0, ring);
         area.draw(&Text::new(format!("{:.0}%", ring * 100.0), (x + 4, y), label_style))?;
     }
@@ -126,7 +149,7 @@ fn draw_grid<DB: DrawingBackend>(
         } else {
             VPos::Center
         };
-        let style = TextStyle::from(("sans-serif", 14).into_font()).pos(Pos::new(horizontal, vertical));
+        let style = ink.font(14).pos(Pos::new(horizontal, vertical));
         area.draw(&Text::new(label.clone(), geometry.point(spoke, 1.1), style))?;
     }
     Ok(())
@@ -139,14 +162,14 @@ mod tests {
     #[test]
     fn the_radar_names_each_line_in_its_legend_and_keeps_its_plot_square() {
         let models = ["answered-a", "silent", "answered-b"].map(str::to_owned);
-        let line = |model| RadarSeries { model, rates: vec![Some(0.5), Some(0.7), None] };
+        let line = |model| RadarSeries { model, rates: vec![Some(0.5), Some(0.7), None], programs: vec![40, 40, 0] };
         let series = [line(0), line(2)];
         let spokes = ["NL", "I", "F"].map(str::to_owned);
         let height = radar_height(380, &models, &series);
         let mut svg = String::new();
         let geometry = {
             let area = SVGBackend::with_string(&mut svg, (380, height)).into_drawing_area();
-            draw_radar(&area, "t", &spokes, &series, &models).unwrap()
+            draw_radar(&area, "t", &spokes, &series, &models, &Ink::LIGHT).unwrap()
         };
         assert_eq!((svg.matches("answered-a").count(), svg.matches("answered-b").count()), (1, 1), "{svg}");
         assert!(!svg.contains("silent"), "a model without a line is not in the legend");
@@ -154,5 +177,23 @@ mod tests {
         assert_eq!(geometry.center, (190, height as i32 - 175));
         assert!((geometry.radius - 112.0).abs() < 1.0);
         assert!(height > 380, "the legend adds its rows");
+        assert!(!svg.contains("fewer than"), "no spoke on few programs: {svg}");
+    }
+
+    #[test]
+    fn a_spoke_on_few_programs_is_a_ring_and_the_radar_says_what_a_ring_means() {
+        let models = ["a".to_owned()];
+        let series =
+            [RadarSeries { model: 0, rates: vec![Some(0.5), Some(0.7), Some(0.2)], programs: vec![40, 19, 20] }];
+        let spokes = ["NL", "I", "F"].map(str::to_owned);
+        let mut svg = String::new();
+        {
+            let area = SVGBackend::with_string(&mut svg, (380, 420)).into_drawing_area();
+            draw_radar(&area, "t", &spokes, &series, &models, &Ink::LIGHT).unwrap();
+        }
+        assert!(svg.contains("○ fewer than 20 programs"), "{svg}");
+        // Three points: two dots, one ring (a white disc under a stroked circle).
+        let circles = svg.matches("<circle").count();
+        assert_eq!(circles, 2 + 2, "{svg}");
     }
 }

@@ -1,8 +1,8 @@
 //! A reliability plot: the success a fit predicted against the success observed, bin by bin of
 //! predicted probability, one line per model, beside the diagonal of a perfectly calibrated fit.
 
-use crate::frame::titled;
-use crate::palette::model_color;
+use crate::frame::{inked, titled};
+use crate::palette::{is_few, Ink};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -22,8 +22,6 @@ pub struct ReliabilitySeries {
     pub points: Vec<ReliabilityPoint>,
 }
 
-/// A bin of fewer programs is drawn faint: its observed success is a rough one.
-pub const FEW_PROGRAMS: u64 = 20;
 pub const RELIABILITY_SIZE: (u32, u32) = (640, 480);
 
 /// Each series as a line through its bins (a faint ring where a bin holds few programs), with
@@ -33,15 +31,15 @@ pub fn draw_reliability<DB: DrawingBackend>(
     title: &str,
     series: &[ReliabilitySeries],
     models: usize,
+    ink: &Ink,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let plot = titled(area, title)?;
+    let plot = titled(area, title, ink)?;
     let mut chart = ChartBuilder::on(&plot)
         .margin(16)
         .x_label_area_size(40)
         .y_label_area_size(56)
         .build_cartesian_2d(0.0..1.0, 0.0..1.0)?;
-    chart
-        .configure_mesh()
+    inked(&mut chart.configure_mesh(), ink)
         .max_light_lines(0)
         .x_desc("predicted success (held-out programs, binned)")
         .y_desc("observed success")
@@ -49,26 +47,27 @@ pub fn draw_reliability<DB: DrawingBackend>(
         .y_label_formatter(&|v| format!("{:.0}%", v * 100.0))
         .draw()?;
     chart
-        .draw_series(LineSeries::new([(0.0, 0.0), (1.0, 1.0)], BLACK.mix(0.4).stroke_width(1)))?
+        .draw_series(LineSeries::new([(0.0, 0.0), (1.0, 1.0)], ink.muted.stroke_width(1)))?
         .label("perfectly calibrated")
-        .legend(|(x, y)| PathElement::new([(x, y), (x + 16, y)], BLACK.mix(0.4)));
+        .legend(|(x, y)| PathElement::new([(x, y), (x + 16, y)], ink.muted));
     for line in series {
-        let color = model_color(line.model, models);
+        let color = ink.model(line.model, models);
         let points: Vec<(f64, f64)> = line.points.iter().map(|p| (p.predicted, p.observed)).collect();
         chart
             .draw_series(LineSeries::new(points, color.stroke_width(2)))?
             .label(line.name.clone())
             .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], color.stroke_width(2)));
         chart.draw_series(line.points.iter().map(|p| {
-            let style = if p.programs < FEW_PROGRAMS { color.mix(0.35).stroke_width(1) } else { color.filled() };
+            let style = if is_few(p.programs) { color.mix(0.35).stroke_width(1) } else { color.filled() };
             Circle::new((p.predicted, p.observed), 4, style)
         }))?;
     }
     chart
         .configure_series_labels()
         .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK.mix(0.3))
+        .background_style(ink.ground.mix(0.85))
+        .border_style(ink.muted)
+        .label_font(ink.font(12))
         .draw()?;
     area.present()?;
     Ok(())
@@ -92,7 +91,7 @@ mod tests {
         let mut svg = String::new();
         {
             let area = SVGBackend::with_string(&mut svg, RELIABILITY_SIZE).into_drawing_area();
-            draw_reliability(&area, "calibration", &series, 2).unwrap();
+            draw_reliability(&area, "calibration", &series, 2, &Ink::LIGHT).unwrap();
         }
         assert!(svg.contains("model 0") && svg.contains("model 1") && svg.contains("perfectly calibrated"));
         assert_eq!(svg.matches("<circle").count(), 8, "a mark per bin");

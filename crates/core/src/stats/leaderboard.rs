@@ -95,7 +95,7 @@ pub struct Pivot {
     /// The benchmarks in the standings' order, [`POOLED`] last where the task has it.
     pub columns: Vec<String>,
     /// Each model and its standing per column (`None`: no prediction on that benchmark).
-    pub rows: Vec<(String, Vec<Option<Standing>>)>,
+    pub rows: Vec<PivotRow>,
 }
 
 impl Pivot {
@@ -103,6 +103,26 @@ impl Pivot {
     pub fn ranking_column(&self) -> usize {
         self.columns.iter().position(|c| c == POOLED).unwrap_or(0)
     }
+
+    /// The models best first on `benchmark`'s column, or on the ranking column for `None` (all
+    /// benchmarks); models without a standing there last, by name.
+    pub fn models_ranked_on(&self, benchmark: Option<&str>) -> Vec<&str> {
+        let column = match benchmark {
+            Some(name) => self.columns.iter().position(|c| c == name),
+            None => Some(self.ranking_column()),
+        };
+        let mut rows: Vec<&(String, Vec<Option<Standing>>)> = self.rows.iter().collect();
+        rows.sort_by(|a, b| by_rank(column, a, b));
+        rows.into_iter().map(|(model, _)| model.as_str()).collect()
+    }
+}
+
+type PivotRow = (String, Vec<Option<Standing>>);
+
+/// Rows in order of their rank in `column` (none: by name), rows without a standing there last.
+fn by_rank(column: Option<usize>, a: &PivotRow, b: &PivotRow) -> std::cmp::Ordering {
+    let rank = |cells: &[Option<Standing>]| column.and_then(|c| cells[c].as_ref()).map_or(usize::MAX, |s| s.rank);
+    rank(&a.1).cmp(&rank(&b.1)).then_with(|| a.0.cmp(&b.0))
 }
 
 /// Every task's pivot, in the standings' task order; rows in the order of the ranking column
@@ -136,8 +156,7 @@ pub fn pivots(standings: &[Standing]) -> Vec<Pivot> {
         for (_, cells) in &mut pivot.rows {
             cells.resize(width, None);
         }
-        let rank = |cells: &[Option<Standing>]| cells[ranking].as_ref().map_or(usize::MAX, |s| s.rank);
-        pivot.rows.sort_by(|a, b| rank(&a.1).cmp(&rank(&b.1)).then_with(|| a.0.cmp(&b.0)));
+        pivot.rows.sort_by(|a, b| by_rank(Some(ranking), a, b));
     }
     pivots
 }
@@ -285,5 +304,9 @@ mod tests {
         assert!(c[0].is_none() && c[2].is_none());
         assert_eq!(c[1].as_ref().map(|s| s.rank), Some(1));
         assert!(pivot.rows.iter().all(|(model, cells)| cells.iter().flatten().all(|s| s.model == *model)));
+        assert_eq!(pivot.models_ranked_on(None), ["b", "a", "c"]);
+        assert_eq!(pivot.models_ranked_on(Some("x")), ["a", "b", "c"], "c has no standing on x");
+        assert_eq!(pivot.models_ranked_on(Some("y")), ["c", "b", "a"]);
+        assert_eq!(pivot.models_ranked_on(Some("unknown")), ["a", "b", "c"], "by name");
     }
 }
