@@ -509,7 +509,7 @@ pub fn App() -> impl IntoView {
             </div>
         </header>
         <main>
-            <DropZone on_files=on_files on_demo=on_demo/>
+            <DropZone on_files=on_files on_demo=on_demo folded=Signal::derive(move || facts.with(Option::is_some))/>
             <Status state=state/>
             <RunsStatus measuring=measuring.into() on_cancel=Callback::new(move |()| {
                 measuring.update(|m| if let Some(m) = m { m.cancelled = true });

@@ -124,11 +124,16 @@ fn describe(facts: &Facts, selection: &Selection) -> String {
     format!("Programs behind: {}", parts.join(" · "))
 }
 
-/// Scrolls the element with this id into view, after the page has drawn it.
+/// Scrolls the element with this id to the top of the window, after the page has drawn it: just
+/// below the sticky navigation, which would otherwise cover its title.
 pub fn scroll_to(id: &'static str) {
     leptos::task::spawn_local(async move {
-        if let Some(element) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id(id)) {
-            element.scroll_into_view();
-        }
+        let Some(window) = web_sys::window() else { return };
+        let Some(document) = window.document() else { return };
+        let Some(element) = document.get_element_by_id(id) else { return };
+        let navigation = document.query_selector("nav.sections").ok().flatten();
+        let covered = navigation.map_or(0.0, |nav| nav.get_bounding_client_rect().height());
+        let top = element.get_bounding_client_rect().top() + window.scroll_y().unwrap_or_default() - covered - 8.0;
+        window.scroll_to_with_x_and_y(window.scroll_x().unwrap_or_default(), top.max(0.0));
     });
 }

@@ -211,6 +211,14 @@ try {
       }
     }
     expectEqual(rows.find((r) => r.model === 'gpt-4-turbo' && r.benchmark === 'Avatar').missing, 62, 'missing Avatar');
+    // With data shown, the drop zone is one line, its buttons kept; a button unfolds what can be dropped.
+    const zoneHeight = async () => (await page.$eval('#drop-zone', (z) => z.getBoundingClientRect().height));
+    if (await zoneHeight() > 80) throw new Error(`the drop zone with data shown is ${await zoneHeight()} px high`);
+    if (await page.isVisible('#drop-zone .drop-hint')) throw new Error('the folded drop zone shows its hint');
+    await page.click('#drop-more');
+    await page.waitForSelector('#drop-zone .drop-hint', { state: 'visible' });
+    await page.click('#drop-more');
+    await page.waitForSelector('#drop-zone .drop-hint', { state: 'hidden' });
     // The overview's bar says it too, in its numbers: 24 answered of 86.
     await show('overview');
     await page.click('figure:has(#overview-chart) .figure-numbers summary');
@@ -243,6 +251,16 @@ try {
     await page.click(`${dictionary} button`);
     await page.waitForFunction(() => (document.querySelector('#drilldown h2')?.textContent ?? '').includes('of type dictionary'));
     expectEqual(await page.getAttribute('#drilldown-table', 'aria-rowcount'), String(67 + 1), 'programs expecting a dictionary');
+    // Scrolled to, the drill-down's title shows below the sticky navigation, not under it.
+    await page.waitForFunction(() => {
+      const title = document.querySelector('#drilldown h2').getBoundingClientRect();
+      const nav = document.querySelector('nav.sections').getBoundingClientRect();
+      const bottom = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+      return title.top >= nav.bottom && (title.top < nav.bottom + 60 || bottom);
+    }, null, { timeout: 5000 }).catch(async () => {
+      const [title, nav] = await page.evaluate(() => ['#drilldown h2', 'nav.sections'].map((s) => document.querySelector(s).getBoundingClientRect().top));
+      throw new Error(`the drill-down's title at ${title} px, the navigation at ${nav} px`);
+    });
     await page.waitForFunction(() => document.querySelectorAll('canvas.radar[data-drawn="true"]').length === 4);
     await page.waitForSelector('#construct-bars[data-drawn="true"]', { state: 'attached' });
     // The with/without table is built once opened, its rows in view only.
