@@ -1,6 +1,7 @@
 //! Grouped bars: a success rate per group (a benchmark, a construct) and model, with 95% Wilson
 //! intervals as error bars.
 
+use super::format::n_equals;
 use super::frame::inked;
 use super::legend::{draw_legend, legend_entries, legend_height};
 use super::palette::{is_few, weighted, Ink};
@@ -27,7 +28,7 @@ pub struct Bar {
 impl Bar {
     /// "n = 24, 62 of 86 missing": what the rate rests on.
     pub fn weight(&self) -> String {
-        let n = format!("n = {}", self.programs);
+        let n = n_equals(self.programs);
         match self.missing {
             0 => n,
             missing => format!("{n}, {missing} of {} missing", self.programs + missing),

@@ -5,7 +5,7 @@
 
 use crate::bars::{draw_success_bars, run_bars, Bar, BarHit, SuccessBars};
 use crate::forest::{draw_forest, forest_size, ForestRow};
-use crate::format::{format_p_short, interval, interval_clause, percent, signed, signed_interval, unsigned};
+use crate::format::{format_p_short, interval, interval_clause, n_equals, percent, signed, signed_interval, unsigned};
 use crate::heatmap::{draw_heatmap, heatmap_size, CellTitle, Cells, HeatmapCell, HeatmapGeometry, Shade, Surface};
 use crate::palette::{is_few, Ink, FEW_PROGRAMS};
 use crate::property_bars::{draw_property_bars, tallest};
@@ -274,7 +274,7 @@ impl Figure {
                         let name = TableCell { text: name.clone(), hit: Some(Hit::Spoke(spoke)) };
                         let rates = series.iter().map(|s| {
                             let few = s.rates[spoke].is_some() && s.is_few(spoke);
-                            let note = if few { format!(", n = {}", s.programs[spoke]) } else { String::new() };
+                            let note = if few { format!(", {}", n_equals(s.programs[spoke])) } else { String::new() };
                             TableCell::plain(rate(s.rates[spoke], None) + &note)
                         });
                         std::iter::once(name).chain(rates).collect()

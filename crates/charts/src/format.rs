@@ -76,6 +76,11 @@ pub fn unsigned(value: f64) -> String {
     signed(value).trim_start_matches('+').to_owned()
 }
 
+/// `n = 12`: the count a mark rests on, as the charts say it.
+pub fn n_equals(count: u64) -> String {
+    format!("n = {count}")
+}
+
 /// `0.0123`, `< 0.0001`
 pub fn format_p(p: f64) -> String {
     if p < 1e-4 {

@@ -77,9 +77,11 @@ fn sentence(text: impl Into<String>, cites: &[&'static Reference]) -> Sentence {
 /// The methods of `report` (one task's): a sentence for what was analysed and one for each
 /// statistic it holds, none for a section it does not have.
 pub fn methods(report: &Report) -> Methods {
+    let answered = !report.runs.is_empty();
     let sentences: Vec<Sentence> = [
-        Some(what_was_analysed(report)),
-        Some(success_sentence(report)),
+        (!answered).then(|| sentence("The drop holds no model's answers: there is no statistic to report.", &[])),
+        answered.then(|| what_was_analysed(report)),
+        answered.then(|| success_sentence(report)),
         (!report.leaderboard.is_empty()).then(ranks_sentence),
         (!report.construct_effects.is_empty()).then(constructs_sentence),
         (!report.correlations.is_empty()).then(|| properties_sentence(report)),
@@ -285,6 +287,18 @@ mod tests {
         assert!(paragraph.contains("Fisher exact test (Fisher, 1922)"), "{paragraph}");
         assert!(paragraph.contains("by program (Liang & Zeger, 1986; Miller, 2024)."), "{paragraph}");
         assert!(!paragraph.contains("pass@5"), "no run has five samples: {paragraph}");
+    }
+
+    #[test]
+    fn programs_without_answers_say_so_and_cite_nothing() {
+        let files = vec![
+            InputFile::new("dataset/bench/p1/main.py", "def f(x):\n    return x\n"),
+            InputFile::new("dataset/bench/p1/input.txt", "f(1)"),
+            InputFile::new("dataset/bench/p1/output.txt", "1"),
+        ];
+        let methods = methods(&Report::build(&analyze(files).facts, Judge::Reference));
+        assert_eq!(methods.paragraph, "The drop holds no model's answers: there is no statistic to report.");
+        assert_eq!(methods.bibtex.trim(), "");
     }
 
     #[test]
