@@ -728,7 +728,7 @@ try {
     if (!lines[0].startsWith('benchmark,id,language,reference_cc,')) throw new Error(`programs.csv header: ${lines[0]}`);
   });
 
-  await check('every section, light and dark: no serious or critical accessibility violation (axe-core)', async () => {
+  await check('every section and a program view, light and dark: no serious or critical accessibility violation (axe-core)', async () => {
     await page.evaluate(fs.readFileSync(path.join(root, 'tools/node/node_modules/axe-core/axe.min.js'), 'utf8'));
     const problems = [];
     for (const scheme of ['light', 'dark']) {
@@ -737,6 +737,13 @@ try {
       await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
       for (const section of ['overview', 'constructs', 'properties', 'types', 'models', 'programs', 'sources', 'exports']) {
         await show(section);
+        if (section === 'programs') {
+          // A program view with wrong answers: their diffs, the model's claims, the code.
+          await page.fill('#program-filter', 'sample_150');
+          await page.click('#program-table tbody tr[data-program="sample_150"]');
+          await page.waitForSelector('#program-view[data-program="sample_150"] pre.diff');
+          await page.fill('#program-filter', '');
+        }
         const violations = await page.evaluate(async () => (await axe.run(document, { resultTypes: ['violations'] }))
           .violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
           .map((v) => `${v.id} on ${v.nodes.length} element(s), e.g. ${v.nodes[0].target.join(' ')}`));
@@ -756,35 +763,46 @@ try {
     if (problems.length) throw new Error(`\n${problems.join('\n')}`);
   });
 
-  await check('on a phone, 390 px wide: no section scrolls the page sideways', async () => {
+  await check('on a phone, 390 px wide: no section or program view scrolls the page sideways, the header folds', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const wide = [];
+    /** The page's width, and the outermost elements or texts past its edge that no scrolling box holds. */
+    const measure = async (what) => {
+      await page.waitForTimeout(300);
+      const [width, culprits] = await page.evaluate(() => {
+        const scrolls = (e) => ['auto', 'scroll', 'hidden'].includes(getComputedStyle(e).overflowX);
+        const held = (e) => { for (let p = e.parentElement; p; p = p.parentElement) if (scrolls(p)) return true; return false; };
+        const name = (e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${[...e.classList].map((c) => '.' + c).join('')}`;
+        const right = (node) => { const r = document.createRange(); r.selectNodeContents(node); return r.getBoundingClientRect().right; };
+        const past = [...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > 392 && e.offsetParent !== null && !held(e) && !(e.parentElement.getBoundingClientRect().right > 392))
+          .map((e) => `${name(e)} (${Math.round(e.getBoundingClientRect().right)})`);
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+          if (t.parentElement.offsetParent !== null && right(t) > 392 && !held(t)) past.push(`"${t.textContent.slice(0, 40)}" in ${name(t.parentElement)}`);
+        }
+        return [document.documentElement.scrollWidth, past.slice(0, 4)];
+      });
+      if (width > 390) wide.push(`${what}: ${width} px (${culprits.join(', ')})`);
+      await page.screenshot({ path: path.join(out, `phone-${what.replace(/\W+/g, '-')}.png`) });
+    };
     try {
       for (const section of ['overview', 'constructs', 'properties', 'types', 'models', 'programs', 'sources', 'exports']) {
         await show(section);
-        await page.waitForTimeout(300);
-        // The sections' own content; a program view left open by an earlier check is measured apart
-        // (at 390 px it is still wider than the window: issue 35, left).
-        const width = await page.evaluate(() => {
-          const view = document.querySelector('#program-view');
-          if (view) view.style.display = 'none';
-          const measured = document.documentElement.scrollWidth;
-          if (view) view.style.display = '';
-          return measured;
-        });
-        if (width > 390) {
-          // The outermost elements past the edge that no scrolling box holds.
-          const culprits = await page.evaluate(() => {
-            const scrolls = (e) => ['auto', 'scroll', 'hidden'].includes(getComputedStyle(e).overflowX);
-            const held = (e) => { for (let p = e.parentElement; p; p = p.parentElement) if (scrolls(p)) return true; return false; };
-            const past = (e) => e.getBoundingClientRect().right > 392 && e.offsetParent !== null && !held(e);
-            return [...document.querySelectorAll('body *')].filter((e) => past(e) && !past(e.parentElement))
-              .slice(0, 4).map((e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${[...e.classList].join('.')} (${Math.round(e.getBoundingClientRect().right)}) in ${e.parentElement?.tagName.toLowerCase()}#${e.parentElement?.id}.${[...(e.parentElement?.classList ?? [])].join('.')}`);
-          });
-          wide.push(`${section}: ${width} px (${culprits.join(', ')})`);
-        }
-        await page.screenshot({ path: path.join(out, `phone-${section}.png`) });
+        await measure(section);
       }
+      // The header folds to a line; the sections' buttons take one row.
+      const nav = await page.$eval('nav.sections', (n) => n.getBoundingClientRect().height);
+      if (nav > 60) wide.push(`the sections' navigation is ${Math.round(nav)} px high`);
+      const header = await page.$eval('header.masthead', (h) => h.getBoundingClientRect().height);
+      if (header > 120) wide.push(`the header is ${Math.round(header)} px high`);
+      // A program whose name has no break (a title must wrap), its code, trace and answers.
+      await show('programs');
+      await page.fill('#program-filter', 'ClassEval_61@MusicPlayer.add_song');
+      await page.click('#program-table tbody tr[data-program="ClassEval_61@MusicPlayer.add_song"]');
+      await page.waitForSelector('#program-view[data-program="ClassEval_61@MusicPlayer.add_song"]');
+      await measure('program view');
+      await page.fill('#program-filter', '');
     } finally {
       await page.setViewportSize({ width: 1280, height: 1000 });
     }
