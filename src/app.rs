@@ -26,6 +26,7 @@ use crate::components::theme_switch::ThemeSwitch;
 use crate::components::types::TypesView;
 use crate::kept::{forget, keep_demo, kept, kept_links, Kept};
 use crate::now;
+use crate::scroll_memory::{remember_scroll, restore_scroll};
 use crate::view_state::{Drill, ProgramKey, Section, ViewState};
 use crate::worker_client::{AnalysisWorker, WorkerEvent};
 use exerscope_core::analysis::{Phase, Progress};
@@ -323,6 +324,7 @@ pub fn App() -> impl IntoView {
         let Some(fragment) = view_fragment.get() else { return };
         push_fragment_soon(fragment);
     });
+    remember_scroll();
     let _ = window_event_listener(leptos::ev::popstate, move |_| {
         let (view, notes) = ViewState::from_fragment(&location_fragment());
         // Other data links (pasted into this tab): the loader asks first.
@@ -332,7 +334,10 @@ pub fn App() -> impl IntoView {
         }
         link_notes.set(notes);
         match facts.get_untracked() {
-            Some(facts) => show_view(&view, &facts),
+            Some(facts) => {
+                show_view(&view, &facts);
+                restore_scroll();
+            }
             None => {
                 section.set(view.section);
                 pending_view.set_value(Some(view));
@@ -447,6 +452,7 @@ pub fn App() -> impl IntoView {
     // A reload shows the kept drop again (in the view the URL names); a `#data=` link whose files
     // this browser does not have yet goes to the loader page, which asks before downloading.
     let linked_data = linked.data.clone();
+    let linked_view = linked.clone();
     leptos::task::spawn_local(async move {
         let links = kept_links().await;
         if !linked_data.is_empty() && links != linked_data {
@@ -464,7 +470,8 @@ pub fn App() -> impl IntoView {
                 kept_here.set(true);
                 analyze_demo();
             }
-            None => {}
+            // Nothing to show the view on: the link says what it points to and what to drop.
+            None => link_notes.update(|notes| notes.extend(linked_view.awaited())),
         }
     });
 

@@ -19,6 +19,7 @@ pub mod download;
 pub mod facts_wire;
 pub mod files;
 pub mod kept;
+pub mod scroll_memory;
 pub mod view_state;
 pub mod worker_api;
 pub mod worker_client;

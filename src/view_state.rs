@@ -212,6 +212,42 @@ impl ViewState {
         out.finish()
     }
 
+    /// What a link opened without its data points to, and what to drop to see it: `None` for the
+    /// first view of any drop (the link asks for nothing in particular).
+    pub fn awaited(&self) -> Option<String> {
+        if (ViewState { data: Vec::new(), ..self.clone() }).to_fragment().is_empty() {
+            return None;
+        }
+        let drill = self.drill.iter();
+        let benchmarks = names(
+            [&self.construct_benchmark, &self.property_benchmark, &self.comparison_benchmark]
+                .into_iter()
+                .flatten()
+                .chain(drill.clone().filter_map(|d| d.benchmark.as_ref()))
+                .chain(self.program.iter().map(|p| &p.benchmark)),
+            "benchmarks",
+        );
+        let models = names(
+            self.models
+                .iter()
+                .chain(self.compare.iter().flat_map(|(a, b)| [a, b]))
+                .chain(drill.clone().filter_map(|d| d.model.as_ref()))
+                .chain(drill.filter_map(|d| d.agreement.as_ref()).flat_map(|a| [&a.model_a, &a.model_b])),
+            "models",
+        );
+        let mut view = format!("the {} view", self.section.label());
+        if let Some(program) = &self.program {
+            view += &format!(" on the program {} of {}", shown(&program.id), shown(&program.benchmark));
+        }
+        let what = match (benchmarks.as_str(), models.as_str()) {
+            ("", "") => "the results it was made from".to_owned(),
+            (benchmarks, "") => format!("the results it was made from ({benchmarks})"),
+            ("", models) => format!("the answers of {models} it was made from"),
+            (benchmarks, models) => format!("the answers of {models} on {benchmarks} it was made from"),
+        };
+        Some(format!("This link opens {view}, but its data is not in this browser: drop {what}, and the view opens."))
+    }
+
     /// The view a fragment describes (with or without its `#`), and what in it was ignored.
     pub fn from_fragment(fragment: &str) -> (ViewState, Vec<String>) {
         let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
@@ -312,6 +348,22 @@ fn cell_named(value: &str) -> Option<(bool, bool)> {
     };
     let (a, b) = value.split_once('-')?;
     Some((verdict(a)?, verdict(b)?))
+}
+
+/// Names as a sentence lists them, each once: "A, B and C"; past four, "7 models (A, B, C, D, …)".
+fn names<'a>(names: impl Iterator<Item = &'a String>, noun: &str) -> String {
+    let mut unique: Vec<String> = Vec::new();
+    for name in names.map(|n| shown(n)) {
+        if !unique.contains(&name) {
+            unique.push(name);
+        }
+    }
+    match unique.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [first @ .., last] if unique.len() <= 4 => format!("{} and {last}", first.join(", ")),
+        _ => format!("{} {noun} ({}, …)", unique.len(), unique[..4].join(", ")),
+    }
 }
 
 /// A piece of a link as a message shows it: short, on one line.
@@ -444,6 +496,38 @@ mod tests {
         let exerscope = Drill { construct: Some(AnyConstruct::Exerscope(Construct::ALL[0])), ..Drill::default() };
         let state = ViewState { drill: Some(exerscope), ..ViewState::default() };
         assert_eq!(ViewState::from_fragment(&state.to_fragment()).0, state);
+    }
+
+    #[test]
+    fn a_link_without_its_data_says_what_to_drop() {
+        assert_eq!(ViewState::default().awaited(), None);
+        // Data links alone go to the loader: nothing is awaited here.
+        assert_eq!(ViewState { data: every_field().data, ..ViewState::default() }.awaited(), None);
+        let program = ViewState {
+            section: Section::Programs,
+            program: Some(ProgramKey { benchmark: "cruxeval".to_owned(), id: "sample_150".to_owned() }),
+            ..ViewState::default()
+        };
+        assert_eq!(
+            program.awaited().as_deref(),
+            Some(
+                "This link opens the Programs view on the program sample_150 of cruxeval, but its data is not in \
+                  this browser: drop the results it was made from (cruxeval), and the view opens."
+            )
+        );
+        // Every benchmark and model the link names, each once.
+        assert_eq!(
+            every_field().awaited().as_deref(),
+            Some(
+                "This link opens the Programs view on the program sample_12 of cruxeval, but its data is not in \
+                  this browser: drop the answers of 5 models (gpt-4, org/model #1, gpt-4 & co, a, …) on Human \
+                  Eval & co=1, cruxeval and avatar it was made from, and the view opens."
+            )
+        );
+        let judged = ViewState { judge: Judge::Value, ..ViewState::default() };
+        assert!(judged
+            .awaited()
+            .is_some_and(|said| said.contains("the Overview view") && said.contains("drop the results it")));
     }
 
     #[test]

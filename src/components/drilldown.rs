@@ -125,8 +125,12 @@ fn describe(facts: &Facts, selection: &Selection) -> String {
 }
 
 /// Scrolls the element with this id to the top of the window, after the page has drawn it: just
-/// below the sticky navigation, which would otherwise cover its title.
+/// below the sticky navigation, which would otherwise cover its title. Not after Back or Forward:
+/// the page returns where the reader was.
 pub fn scroll_to(id: &'static str) {
+    if crate::scroll_memory::restoring() {
+        return;
+    }
     leptos::task::spawn_local(async move {
         let Some(window) = web_sys::window() else { return };
         let Some(document) = window.document() else { return };

@@ -4,7 +4,8 @@
 
 use crate::components::steps::StepsView;
 use crate::components::trace::TraceView;
-use exerscope_core::detail::{char_diff, DiffPart, PredictionDetail, ProgramDetail, VerdictSource};
+use exerscope_core::answer_diff::{answer_diff, DiffPart};
+use exerscope_core::detail::{PredictionDetail, ProgramDetail, VerdictSource};
 use exerscope_core::dynamic::DynamicProperties;
 use exerscope_core::execution::RunOutcome;
 use exerscope_core::extractors::{Construct, ConstructLine};
@@ -161,7 +162,7 @@ fn PredictionCard(
                 <span class="verdict-label">{move || if correct() { "correct" } else { "wrong" }}</span>
             </h4>
             {prediction.input.clone().map(|input| view! { <p class="explain">"on input " <code>{input}</code></p> })}
-            <pre class="value answer">{prediction.answer.clone()}</pre>
+            {folded(&prediction.answer, "The answer", view! { <pre class="value answer">{prediction.answer.clone()}</pre> }.into_any())}
             {match prediction.alignment.clone() {
                 Some(alignment) => view! { <StepsView alignment=alignment words=prediction.words_at_divergence.clone() from_prose=false/> }.into_any(),
                 None => {
@@ -196,9 +197,22 @@ fn PredictionCard(
     }
 }
 
-/// The answer against what it should have been, character by character.
+/// Lines past which an answer, or its diff, is folded (a click unfolds it).
+const FOLDED_PAST_LINES: usize = 6;
+
+/// `shown` as it is when `text` is short; else folded under "`what` (n lines)".
+fn folded(text: &str, what: &'static str, shown: AnyView) -> AnyView {
+    let lines = text.trim().lines().count();
+    if lines <= FOLDED_PAST_LINES {
+        return shown;
+    }
+    view! { <details class="folded"><summary>{format!("{what} ({lines} lines)")}</summary>{shown}</details> }.into_any()
+}
+
+/// The answer against what it should have been, by structure or by words (core `answer_diff`),
+/// with what its marks mean.
 fn diff_view(truth: &str, answer: &str) -> Option<AnyView> {
-    let parts = char_diff(truth, answer)?;
+    let parts = answer_diff(truth, answer)?;
     let parts = parts
         .into_iter()
         .map(|part| match part {
@@ -207,7 +221,14 @@ fn diff_view(truth: &str, answer: &str) -> Option<AnyView> {
             DiffPart::Extra(text) => view! { <ins title="in the answer, not expected">{text}</ins> }.into_any(),
         })
         .collect_view();
-    Some(view! { <pre class="value diff" aria-label="the answer against the expected">{parts}</pre> }.into_any())
+    let diff = view! {
+        <pre class="value diff" aria-label="the answer against the expected">{parts}</pre>
+        <p class="diff-legend explain">
+            <del>"struck"</del>": expected, not in the answer · "<ins>"underlined"</ins>": in the answer, not expected"
+        </p>
+    };
+    let longer = if truth.lines().count() > answer.lines().count() { truth } else { answer };
+    Some(folded(longer, "Against the expected", diff.into_any()))
 }
 
 /// Where the verdict came from, in words: the results file, a run of the program, or the judges.

@@ -396,8 +396,12 @@ try {
     expectEqual(await page.$$eval('#trace-view li.loop > details > ol > li', (l) => l.length), 7, 'runs of the for header');
     const first = await page.textContent('#trace-view li.step');
     if (!first.includes('nums = [1, 1, 3, 1, 3, 1]')) throw new Error(`the first step shows no argument: ${first}`);
-    // The wrong answer beside it, character by character against the expected output.
-    await page.waitForSelector('.prediction[data-model="deepseek-coder-33b-instruct"] pre.diff del');
+    // The wrong answer beside it, against the expected output by structure: whole list items
+    // missing (not characters), and what the marks mean.
+    const diff = '.prediction[data-model="deepseek-coder-33b-instruct"] pre.diff';
+    await page.waitForSelector(`${diff} del`);
+    expectEqual(await page.$$eval(`${diff} del`, (d) => d.map((e) => e.textContent)), ['(4, 1), (4, 1), (4, 1), (2, 3), '], 'items missing from the answer');
+    await page.waitForSelector('.prediction[data-model="deepseek-coder-33b-instruct"] .diff-legend del');
     // Its raw response: left unread by the drop (only this view shows it), read when it opened.
     const response = await page.textContent('.prediction[data-model="deepseek-coder-33b-instruct"] pre.response');
     const onDisk = fs.readFileSync(path.join(fixtures, 'exerscope/Experiment_Results/ER/deepseek-coder-33b-instruct/cruxeval/sample_0/response.txt'), 'utf8');
@@ -639,6 +643,8 @@ try {
     await page.screenshot({ path: path.join(out, 'drilldown.png'), fullPage: true });
   });
 
+  // Where the page was scrolled when the spoke was clicked: Back returns there.
+  let scrolledAtSpoke = null;
   await check('a radar spoke opens the programs with that construct', async () => {
     await show('constructs');
     const radar = await page.$('canvas.radar[data-figure="constructs-cruxeval-reference"]');
@@ -648,13 +654,14 @@ try {
     // pixels of width above its bottom (radar.rs: a square under the title and legend); the click
     // lands halfway up the spoke (radius 112).
     const scale = box.width / 380;
+    scrolledAtSpoke = await page.evaluate(() => window.scrollY);
     await page.mouse.click(box.x + box.width / 2, box.y + box.height - (175 + 56) * scale);
     await page.waitForFunction(() => (document.querySelector('#drilldown h2')?.textContent ?? '').includes('nested loop')
       && (document.querySelector('#drilldown h2')?.textContent ?? '').includes('cruxeval'));
     expectEqual(await page.$$eval('#drilldown-table tbody tr', (r) => r.length), 17, 'cruxeval programs with nested loops');
   });
 
-  await check('the view is in the link: back and forward move between views, a reload opens the same view over the kept drop', async () => {
+  await check('the view is in the link: back and forward move between views and scroll positions, a reload opens the same view over the kept drop', async () => {
     // The radar's spoke opened a drill-down: the URL's fragment says so (names, no data).
     const hash = await linkWith(['section=programs', 'flavor=reference', 'drill.benchmark=cruxeval', 'drill.construct=reference%3Anested']);
     // Back: the constructs, with the drill-down opened before the spoke (gpt-4-turbo's cell).
@@ -662,6 +669,9 @@ try {
     await page.goBack();
     await page.waitForSelector('#nav-constructs[aria-current="page"]');
     await page.waitForFunction(() => (document.querySelector('#drilldown h2')?.textContent ?? '').includes('gpt-4-turbo'));
+    // ... scrolled where it was when the spoke was clicked (not to the drill-down, nor the top).
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 3, scrolledAtSpoke, { timeout: 3000 })
+      .catch(async () => { throw new Error(`back: scrolled to ${await page.evaluate(() => window.scrollY)}, not ${scrolledAtSpoke}`); });
     await page.goForward();
     await page.waitForSelector('#nav-programs[aria-current="page"]');
     await page.waitForFunction(() => !(document.querySelector('#drilldown h2')?.textContent ?? 'gpt-4-turbo').includes('gpt-4-turbo')
@@ -1542,7 +1552,7 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     fs.rmSync(dir, { recursive: true });
   });
 
-  await check('"Forget this data" deletes the kept drop: a reload shows an empty page', async () => {
+  await check('"Forget this data" deletes the kept drop: a reload shows an empty page, a link says what to drop', async () => {
     await page.click('#forget-data');
     await page.waitForFunction(() => !document.querySelector('#nav-overview') && !document.querySelector('#kept-notice'));
     await page.reload();
@@ -1551,6 +1561,15 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     if (await page.$('#nav-overview')) throw new Error('the forgotten drop came back');
     expectEqual(await page.$eval('#status', (s) => s.dataset.state ?? 'idle'), 'idle', 'nothing analysed');
     finishedRuns = 0;
+    // A link to a program, opened where its data is not: it says what it points to and what to drop.
+    await page.goto(`${origin}${BASE}#section=programs&program.benchmark=cruxeval&program.id=sample_150`);
+    await page.reload();
+    await page.waitForSelector('#link-notes');
+    const said = await page.textContent('#link-notes');
+    if (!said.includes('the Programs view on the program sample_150 of cruxeval') || !said.includes('drop the results it was made from (cruxeval)')) {
+      throw new Error(`a link without its data says: ${said}`);
+    }
+    await page.goto(`${origin}${BASE}`);
   });
 
   await check('a second visit without network opens the app and analyses a drop, Python included', async () => {

@@ -152,44 +152,6 @@ impl Analysis {
     }
 }
 
-/// A part of a character diff between an expected output and an answer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DiffPart {
-    Same(String),
-    /// In the expected output, not in the answer.
-    Missing(String),
-    /// In the answer, not in the expected output.
-    Extra(String),
-}
-
-/// Texts longer than this are not diffed character by character (the diff is quadratic at worst).
-const DIFF_CHARS: usize = 4_000;
-
-/// Where `answer` differs from `expected`, character by character (trimmed); `None` when either is
-/// too long to diff, or the expected output is unknown (a verdict stored without it: RE2-Bench's
-/// problems without their `input-output/` files).
-pub fn char_diff(expected: &str, answer: &str) -> Option<Vec<DiffPart>> {
-    let (expected, answer) = (expected.trim(), answer.trim());
-    if expected.is_empty() || expected.chars().count() > DIFF_CHARS || answer.chars().count() > DIFF_CHARS {
-        return None;
-    }
-    let diff = similar::TextDiff::from_chars(expected, answer);
-    let mut parts: Vec<DiffPart> = Vec::new();
-    for change in diff.iter_all_changes() {
-        let text = change.value();
-        match (parts.last_mut(), change.tag()) {
-            (Some(DiffPart::Same(s)), similar::ChangeTag::Equal)
-            | (Some(DiffPart::Missing(s)), similar::ChangeTag::Delete)
-            | (Some(DiffPart::Extra(s)), similar::ChangeTag::Insert) => s.push_str(text),
-            (_, similar::ChangeTag::Equal) => parts.push(DiffPart::Same(text.to_owned())),
-            (_, similar::ChangeTag::Delete) => parts.push(DiffPart::Missing(text.to_owned())),
-            (_, similar::ChangeTag::Insert) => parts.push(DiffPart::Extra(text.to_owned())),
-        }
-    }
-    Some(parts)
-}
-
 fn cut(response: Option<&str>) -> (Option<String>, usize) {
     let Some(text) = response else {
         return (None, 0);
@@ -208,15 +170,6 @@ fn cut(response: Option<&str>) -> (Option<String>, usize) {
 mod tests {
     use super::*;
     use crate::{analyze, InputFile};
-
-    #[test]
-    fn answers_are_diffed_character_by_character() {
-        use DiffPart::*;
-        let diff = char_diff("[1, 2, 3]", " [1, 4, 3]\n").unwrap();
-        assert_eq!(diff, [Same("[1, ".into()), Missing("2".into()), Extra("4".into()), Same(", 3]".into())]);
-        assert_eq!(char_diff("x", &"y".repeat(DIFF_CHARS + 1)), None);
-        assert_eq!(char_diff(" ", "142.5"), None, "no expected output known: nothing to diff");
-    }
 
     #[test]
     fn long_responses_are_cut_on_a_character_boundary() {

@@ -12,6 +12,7 @@
 pub mod alignment;
 pub mod analysis;
 pub mod answer;
+pub mod answer_diff;
 pub mod archive;
 pub mod detail;
 pub mod diagnostics;
