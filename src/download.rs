@@ -1,15 +1,20 @@
 //! Files saved from the page: a link to a blob (or a data URL) clicked in the page itself, so
 //! nothing leaves the machine; and text put on the clipboard.
 
-use leptos::prelude::set_timeout;
+use leptos::prelude::{set_timeout, RwSignal, Set};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// Puts `text` on the clipboard, then tells `done` whether the browser let it.
-pub fn copy_text(text: &str, done: impl FnOnce(bool) + 'static) {
-    let Some(window) = web_sys::window() else { return done(false) };
+/// Puts `text` on the clipboard; `said` then tells for three seconds whether the browser let it:
+/// `copied`, or `refused` (what to do instead).
+pub fn copy_text(text: &str, said: RwSignal<Option<&'static str>>, (copied, refused): (&'static str, &'static str)) {
+    let tell = move |ok: bool| {
+        said.set(Some(if ok { copied } else { refused }));
+        set_timeout(move || said.set(None), std::time::Duration::from_secs(3));
+    };
+    let Some(window) = web_sys::window() else { return tell(false) };
     let writing = wasm_bindgen_futures::JsFuture::from(window.navigator().clipboard().write_text(text));
-    leptos::task::spawn_local(async move { done(writing.await.is_ok()) });
+    leptos::task::spawn_local(async move { tell(writing.await.is_ok()) });
 }
 
 /// Saves `text` as a file named `name`.

@@ -10,7 +10,6 @@ use leptos::prelude::*;
 use std::sync::Arc;
 
 use crate::download::{copy_text, download_text};
-use std::time::Duration;
 
 #[component]
 pub fn Exports(
@@ -120,12 +119,7 @@ fn MethodsParagraph(methods: Methods) -> impl IntoView {
     let Methods { paragraph, bibtex } = methods;
     let said = RwSignal::new(None::<&'static str>);
     let text = paragraph.clone();
-    let copy = move |_| {
-        copy_text(&text, move |copied| {
-            said.set(Some(if copied { "Copied" } else { "Select the text to copy it" }));
-            set_timeout(move || said.set(None), Duration::from_secs(3));
-        });
-    };
+    let copy = move |_| copy_text(&text, said, ("Copied", "Select the text to copy it"));
     let save = move |_| download_text("exerscope-references.bib", "application/x-bibtex", &bibtex);
     view! {
         <h3>"A methods paragraph"</h3>

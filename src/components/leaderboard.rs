@@ -179,6 +179,7 @@ mod tests {
             correct: 0,
             wrong: 0,
             missing: 0,
+            benchmark_programs: 100,
             total: 100,
             programs: 100,
             samples: 1,

@@ -253,6 +253,7 @@ mod tests {
             correct: 0,
             wrong: 0,
             missing: 0,
+            benchmark_programs: 10,
             total: 10,
             programs: 10,
             samples: 1,

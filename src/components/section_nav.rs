@@ -5,7 +5,6 @@
 use crate::download::copy_text;
 use crate::view_state::Section;
 use leptos::prelude::*;
-use std::time::Duration;
 
 #[component]
 pub fn SectionNav(
@@ -22,10 +21,7 @@ pub fn SectionNav(
     let copy_link = move |_| {
         let Some(window) = web_sys::window() else { return };
         let Some(href) = address.get_untracked().or_else(|| window.location().href().ok()) else { return };
-        copy_text(&href, move |copied| {
-            said.set(Some(if copied { "Link copied" } else { "Copy it from the address bar" }));
-            set_timeout(move || said.set(None), Duration::from_secs(3));
-        });
+        copy_text(&href, said, ("Link copied", "Copy it from the address bar"));
     };
     let explain = move || {
         if linked_data.get() {

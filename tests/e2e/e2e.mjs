@@ -1428,6 +1428,8 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     const successes = await page.$$eval('table.leaderboard tbody tr td[data-success]', (c) => c.map((x) => Number(x.dataset.success)));
     expectEqual(successes.length, 100, 'models on the leaderboard');
     if (successes.some((rate, i) => i > 0 && rate > successes[i - 1])) throw new Error(`leaderboard not best first: ${successes.slice(0, 5)}`);
+    // The heatmaps' rows follow it.
+    const ranked = await page.$$eval('table.leaderboard tbody tr', (rows) => rows.map((row) => row.dataset.model));
     await page.locator('table.leaderboard').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(out, 'hundred-leaderboard.png') });
     await show('constructs');
@@ -1450,7 +1452,7 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
       await page.check('#reference-definitions');
       await page.waitForSelector('canvas.heatmap[data-figure^="construct-heatmap-synthetic"][data-drawn="true"]');
     }
-    // A cell opens the programs of its model and construct: the third row is synthetic-002.
+    // A cell opens the programs of its model and construct: the third row is the third best model.
     const heatmap = await page.$('canvas.heatmap');
     // Its top rows in view, below the navigation that stays at the top.
     await heatmap.evaluate((canvas) => window.scrollBy(0, canvas.getBoundingClientRect().top - 200));
@@ -1458,7 +1460,8 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     const scale = box.width / Number(await heatmap.getAttribute('width'));
     const labels = 8 + 13 * 7 + 12; // margin + the longest name's width (heatmap.rs)
     await page.mouse.click(box.x + (labels + 20) * scale, box.y + (28 + 24 + 2 * 18 + 9) * scale);
-    await page.waitForFunction(() => (document.querySelector('#drilldown h2')?.textContent ?? '').includes('synthetic-002'));
+    await page.waitForFunction((third) => (document.querySelector('#drilldown h2')?.textContent ?? '').includes(third), ranked[2], { timeout: 5000 })
+      .catch(async () => { throw new Error(`the third row opened ${await page.textContent('#drilldown h2')}, not ${ranked[2]}`); });
     // The picker: hide ten models, and every view follows.
     await show('overview');
     await page.click('#model-picker summary');

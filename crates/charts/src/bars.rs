@@ -23,6 +23,9 @@ pub struct Bar {
     pub programs: u64,
     /// Programs of the benchmark without an answer: the bar says so ("62 of 86 missing").
     pub missing: u64,
+    /// Programs of the benchmark asked (the 86 above; the run's `benchmark_programs`): said only
+    /// where some are missing.
+    pub asked: u64,
 }
 
 impl Bar {
@@ -31,7 +34,7 @@ impl Bar {
         let n = n_equals(self.programs);
         match self.missing {
             0 => n,
-            missing => format!("{n}, {missing} of {} missing", self.programs + missing),
+            missing => format!("{n}, {missing} of {} missing", self.asked),
         }
     }
 
@@ -63,6 +66,7 @@ pub fn run_bars(benchmarks: &[String], models: &[String], runs: &[RunSummary]) -
                 ci95: run.ci95,
                 programs: run.programs,
                 missing: run.missing,
+                asked: run.benchmark_programs,
             })
         })
         .collect()
@@ -258,7 +262,7 @@ mod tests {
     #[test]
     fn a_model_without_bars_gets_no_slot_nor_legend_entry() {
         let models = ["answered-a", "silent", "answered-b"].map(str::to_owned);
-        let bar = |model| Bar { group: 0, model, rate: 0.5, ci95: None, programs: 40, missing: 0 };
+        let bar = |model| Bar { group: 0, model, rate: 0.5, ci95: None, programs: 40, missing: 0, asked: 40 };
         let bars = [bar(0), bar(2)];
         let (groups, ink) = (["g".to_owned()], Ink::LIGHT);
         let data = SuccessBars { title: "", measure: "rate", groups: &groups, models: &models, bars: &bars, ink: &ink };
@@ -276,7 +280,15 @@ mod tests {
 
     #[test]
     fn a_bar_on_few_programs_or_with_missing_answers_says_so() {
-        let bar = |programs, missing| Bar { group: 0, model: 0, rate: 0.5, ci95: Some([0.3, 0.7]), programs, missing };
+        let bar = |programs, missing| Bar {
+            group: 0,
+            model: 0,
+            rate: 0.5,
+            ci95: Some([0.3, 0.7]),
+            programs,
+            missing,
+            asked: programs + missing,
+        };
         assert_eq!(bar(20, 0).note(), None);
         assert_eq!(bar(19, 0).note().as_deref(), Some("n = 19"));
         assert_eq!(bar(24, 62).note().as_deref(), Some("n = 24, 62 of 86 missing"));

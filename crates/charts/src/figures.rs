@@ -273,8 +273,11 @@ impl Figure {
                         // A spoke opens its construct's programs, whichever model: its name is the way in.
                         let name = TableCell { text: name.clone(), hit: Some(Hit::Spoke(spoke)) };
                         let rates = series.iter().map(|s| {
-                            let few = s.rates[spoke].is_some() && s.is_few(spoke);
-                            let note = if few { format!(", {}", n_equals(s.programs[spoke])) } else { String::new() };
+                            let note = if s.ringed(spoke) {
+                                format!(", {}", n_equals(s.programs[spoke]))
+                            } else {
+                                String::new()
+                            };
                             TableCell::plain(rate(s.rates[spoke], None) + &note)
                         });
                         std::iter::once(name).chain(rates).collect()
@@ -371,7 +374,7 @@ pub fn overview(facts: &Facts, report: &Report) -> Figure {
                 (bar, title)
             })
             .collect();
-        let chart = heatmap(facts, "Success per model and benchmark", groups, titled);
+        let chart = heatmap(facts, report, (None, None), "Success per model and benchmark", groups, titled);
         return Figure { name: "overview".to_owned(), caption, size: chart_size(&chart), chart };
     }
     Figure {
@@ -382,10 +385,33 @@ pub fn overview(facts: &Facts, report: &Report) -> Figure {
     }
 }
 
-/// Bars as a heatmap: a row per model with a bar, a column per group; each bar with its cell's title.
-fn heatmap(facts: &Facts, title: &str, columns: Vec<String>, bars: Vec<(Bar, String)>) -> Chart {
+/// Each model's place (by its index in the facts) on the leaderboard of `ranked_on`: a task (the
+/// report's first for `None`) and a benchmark (pooled for `None`). 0 for the best; `usize::MAX`
+/// for a model it does not rank.
+fn leaderboard_places(facts: &Facts, report: &Report, (task, benchmark): RankedOn) -> Vec<usize> {
+    let pivots = pivots(&report.leaderboard);
+    let pivot = pivots.iter().find(|p| Some(p.task) == task).or(pivots.first());
+    let ranked = pivot.map(|p| p.models_ranked_on(benchmark)).unwrap_or_default();
+    facts.models.iter().map(|name| ranked.iter().position(|r| r == name).unwrap_or(usize::MAX)).collect()
+}
+
+/// A leaderboard: of a task (`None`: the report's first) and a benchmark (`None`: pooled).
+type RankedOn<'a> = (Option<Task>, Option<&'a str>);
+
+/// Bars as a heatmap: a row per model with a bar, best first on the leaderboard `ranked_on`
+/// (models it does not rank last, in their order), a column per group; each bar with its cell's
+/// title.
+fn heatmap(
+    facts: &Facts,
+    report: &Report,
+    ranked_on: RankedOn,
+    title: &str,
+    columns: Vec<String>,
+    bars: Vec<(Bar, String)>,
+) -> Chart {
+    let places = leaderboard_places(facts, report, ranked_on);
     let mut row_models: Vec<usize> = bars.iter().map(|(b, _)| b.model).collect();
-    row_models.sort_unstable();
+    row_models.sort_unstable_by_key(|&model| (places.get(model).copied().unwrap_or(usize::MAX), model));
     row_models.dedup();
     let cells = bars
         .into_iter()
@@ -489,7 +515,18 @@ fn construct_rates<'a>(
         .filter_map(|s| {
             let group = constructs.iter().position(|c| c.flavor() == s.flavor && c.name() == s.construct)?;
             let model = facts.model_index(&s.model)? as usize;
-            Some((Bar { group, model, rate: s.pass_at_1?, ci95: s.ci95, programs: s.programs, missing: 0 }, s))
+            Some((
+                Bar {
+                    group,
+                    model,
+                    rate: s.pass_at_1?,
+                    ci95: s.ci95,
+                    programs: s.programs,
+                    missing: 0,
+                    asked: s.programs,
+                },
+                s,
+            ))
         })
         .collect();
     rates.sort_by_key(|(bar, _)| (bar.group, bar.model));
@@ -537,7 +574,7 @@ pub fn construct_heatmap(facts: &Facts, report: &Report, flavor: Flavor, benchma
         })
         .collect();
     let columns = constructs.iter().map(|c| c.short().to_owned()).collect();
-    let chart = heatmap(facts, name, columns, bars);
+    let chart = heatmap(facts, report, (None, Some(name)), name, columns, bars);
     Some(Figure {
         name: flavored(&format!("construct-heatmap-{}", file_name(name)), flavor),
         caption: format!("Success per construct and model on {name} ({} definitions)", flavor.name()),
@@ -624,7 +661,18 @@ pub fn types(facts: &Facts, report: &Report, flavor: Flavor, benchmark: usize) -
             let group = columns.iter().position(|c| *c == t.value_type)?;
             let model = facts.model_index(&t.model)? as usize;
             // The interval counts answers: so does the bar's weight.
-            Some((Bar { group, model, rate: t.value_rate?, ci95: t.value_ci95, programs: t.total, missing: 0 }, t))
+            Some((
+                Bar {
+                    group,
+                    model,
+                    rate: t.value_rate?,
+                    ci95: t.value_ci95,
+                    programs: t.total,
+                    missing: 0,
+                    asked: t.total,
+                },
+                t,
+            ))
         })
         .collect();
     bars.sort_by_key(|(bar, _)| (bar.group, bar.model));
@@ -651,7 +699,7 @@ pub fn types(facts: &Facts, report: &Report, flavor: Flavor, benchmark: usize) -
                 (bar, title)
             })
             .collect();
-        let chart = heatmap(facts, name, columns, titled);
+        let chart = heatmap(facts, report, (None, Some(name)), name, columns, titled);
         return Some(Figure { name: figure_name, caption, size: chart_size(&chart), chart });
     }
     Some(Figure {
@@ -725,14 +773,9 @@ pub fn properties(
     limit: usize,
 ) -> Vec<Figure> {
     let scope = benchmark.and_then(|b| facts.benchmarks.get(b)).map(String::as_str);
-    let pivots = pivots(&report.leaderboard);
-    let ranked = pivots.first().map(|p| p.models_ranked_on(scope)).unwrap_or_default();
-    let place = |model: &u32| {
-        let name = facts.models.get(*model as usize);
-        name.and_then(|name| ranked.iter().position(|r| r == name)).unwrap_or(usize::MAX)
-    };
+    let places = leaderboard_places(facts, report, (None, scope));
     let mut models = models.to_vec();
-    models.sort_by_key(place);
+    models.sort_by_key(|&model| places[model as usize]);
     let mut figures: Vec<Figure> = models
         .iter()
         .filter_map(|&model| property(facts, report, model as usize, benchmark, property_shown))
@@ -786,7 +829,7 @@ pub fn reasoning_kinds(facts: &Facts, report: &Report, benchmark: &str, task: Ta
         noun: "kind of line",
         how: "of the answers whose run passes a kind of line, the share whose first divergence is on one",
     };
-    reasoning_places(facts, &report.reasoning.divergence_kinds, places, benchmark, task)
+    reasoning_places(facts, report, &report.reasoning.divergence_kinds, places, benchmark, task)
 }
 
 /// Where reasoning first breaks on one benchmark and intermediate task, by construct: per
@@ -798,7 +841,7 @@ pub fn reasoning_constructs(facts: &Facts, report: &Report, benchmark: &str, tas
         noun: "construct",
         how: "of the answers whose run has a step inside a construct, the share whose first divergence is inside it",
     };
-    reasoning_places(facts, &report.reasoning.divergence_constructs, places, benchmark, task)
+    reasoning_places(facts, report, &report.reasoning.divergence_constructs, places, benchmark, task)
 }
 
 /// What a chart of first divergences by place counts by: the figure's name part, the place's
@@ -813,6 +856,7 @@ struct Places {
 /// heatmap for many models.
 fn reasoning_places<P: Unit>(
     facts: &Facts,
+    report: &Report,
     rows: &[PlaceDivergence<P>],
     places: Places,
     benchmark: &str,
@@ -833,6 +877,7 @@ fn reasoning_places<P: Unit>(
                 ci95: r.ci95,
                 programs: r.reached,
                 missing: 0,
+                asked: r.reached,
             };
             let title = format!(
                 "{} · {}: first divergence in {} of {} answers, {}{}",
@@ -856,7 +901,7 @@ fn reasoning_places<P: Unit>(
     );
     let groups: Vec<String> = shown.iter().map(|p| p.label().to_owned()).collect();
     if many_models(facts) {
-        let chart = heatmap(facts, benchmark, groups, bars);
+        let chart = heatmap(facts, report, (Some(task), Some(benchmark)), benchmark, groups, bars);
         return Some(Figure { name, caption, size: chart_size(&chart), chart });
     }
     Some(Figure {
@@ -1220,17 +1265,19 @@ mod tests {
         let overview = overview(&facts, &report);
         let Chart::Heatmap { title, rows, columns, cells, .. } = &overview.chart else { panic!("not a heatmap") };
         assert_eq!((rows.len(), cells.len()), (12, 12));
+        // Best first on the leaderboard (ties by name): the four right (m02, m05, …), then the rest.
+        assert_eq!(rows[..5], ["m02", "m05", "m08", "m11", "m00"]);
         assert_eq!(overview.size, crate::heatmap::heatmap_size(title, rows, columns));
         let heatmap = construct_heatmap(&facts, &report, Flavor::Reference, 0).unwrap();
         let mut svg = String::new();
         let area = SVGBackend::with_string(&mut svg, heatmap.size).into_drawing_area();
         let drawn = heatmap.draw(&area, Surface::Vector, &Ink::LIGHT).unwrap();
         let Drawn::Heatmap(geometry, _) = &drawn else { panic!("not drawn as a heatmap") };
-        // The middle of row 2, column 0: model m02, which answered 2 (right).
+        // The middle of row 2, column 0: model m08, third of the four that answered 2 (right).
         let point = (geometry.origin.0 + 20, geometry.origin.1 + 2 * geometry.cells.height as i32 + 9);
-        assert_eq!(drawn.hit(point), Some(Hit::Cell { model: 2, column: 0 }));
+        assert_eq!(drawn.hit(point), Some(Hit::Cell { model: 8, column: 0 }));
         let title = heatmap.title_at(&drawn, point).unwrap();
-        assert!(title.starts_with("m02 · "), "{title}");
+        assert!(title.starts_with("m08 · "), "{title}");
         assert_eq!(heatmap.title_at(&drawn, (0, 0)), None, "outside the cells");
         let names: Vec<String> = all(&facts, &report).into_iter().map(|f| f.name).collect();
         assert!(
@@ -1240,7 +1287,7 @@ mod tests {
         let Chart::Heatmap { rows, .. } = types(&facts, &report, Flavor::Exerscope, 0).unwrap().chart else {
             panic!("types: not a heatmap")
         };
-        assert_eq!(rows.len(), 12);
+        assert_eq!((rows.len(), &rows[..2]), (12, &["m02".to_owned(), "m05".to_owned()][..]));
 
         // The pair matrix: 12 × 11 cells, each pair's two halves mirrored; a hit names both models.
         let matrix = pair_matrix(&facts, &report, ALL_BENCHMARKS, MatrixOrder::Name).unwrap();

@@ -66,26 +66,27 @@ impl Shade {
         match self {
             Shade::Rate { rate, few } => {
                 let color = ViridisRGB.get_color(rate.clamp(0.0, 1.0) as f32);
+                let color = RGBColor(color.0, color.1, color.2);
                 if few {
-                    let faint = |full: u8| (255.0 - 0.35 * (255.0 - f64::from(full))).round() as u8;
-                    return (RGBColor(faint(color.0), faint(color.1), faint(color.2)), false);
+                    return (toward_white(color, 0.35), false);
                 }
-                (RGBColor(color.0, color.1, color.2), rate < 0.6)
+                (color, rate < 0.6)
             }
             Shade::Difference { significant: false, .. } => (RGBColor(236, 237, 240), false),
             Shade::Difference { difference, .. } => {
                 // White at 0, full blue (or red) at a difference of 50 points or more.
                 let strength = (difference.abs() * 2.0).min(1.0);
-                let toward = |full: u8| (255.0 - strength * (255.0 - f64::from(full))).round() as u8;
-                let color = if difference >= 0.0 {
-                    RGBColor(toward(33), toward(102), toward(172))
-                } else {
-                    RGBColor(toward(178), toward(24), toward(43))
-                };
-                (color, strength > 0.55)
+                let full = if difference >= 0.0 { RGBColor(33, 102, 172) } else { RGBColor(178, 24, 43) };
+                (toward_white(full, strength), strength > 0.55)
             }
         }
     }
+}
+
+/// `color` kept at `share` of its strength, the rest white (0: white, 1: the colour itself).
+fn toward_white(color: RGBColor, share: f64) -> RGBColor {
+    let mix = |full: u8| (255.0 - share * (255.0 - f64::from(full))).round() as u8;
+    RGBColor(mix(color.0), mix(color.1), mix(color.2))
 }
 
 /// Past this many cells a heatmap's values are no longer written in them: a hundred models'

@@ -19,9 +19,10 @@ pub struct RadarSeries {
 }
 
 impl RadarSeries {
-    /// Whether `spoke`'s rate rests on few programs.
-    pub fn is_few(&self, spoke: usize) -> bool {
-        is_few(self.programs.get(spoke).copied().unwrap_or_default())
+    /// Whether `spoke`'s point is a ring: it has a rate, resting on few programs.
+    pub fn ringed(&self, spoke: usize) -> bool {
+        self.rates.get(spoke).is_some_and(Option::is_some)
+            && is_few(self.programs.get(spoke).copied().unwrap_or_default())
     }
 }
 
@@ -99,7 +100,7 @@ pub fn draw_radar<DB: DrawingBackend>(
         area.draw(&PathElement::new(closed, color.stroke_width(2)))?;
         let spokes = line.rates.iter().enumerate().filter(|(_, rate)| rate.is_some()).map(|(spoke, _)| spoke);
         for (spoke, &point) in spokes.zip(&points) {
-            if line.is_few(spoke) {
+            if line.ringed(spoke) {
                 area.draw(&Circle::new(point, 4, ink.ground.filled()))?;
                 area.draw(&Circle::new(point, 4, color.stroke_width(1)))?;
             } else {
@@ -107,7 +108,7 @@ pub fn draw_radar<DB: DrawingBackend>(
             }
         }
     }
-    let ringed = series.iter().any(|line| (0..line.rates.len()).any(|s| line.rates[s].is_some() && line.is_few(s)));
+    let ringed = series.iter().any(|line| (0..line.rates.len()).any(|spoke| line.ringed(spoke)));
     if ringed {
         let style = ink.font(11).pos(Pos::new(HPos::Left, VPos::Bottom));
         area.draw(&Text::new(format!("○ fewer than {FEW_PROGRAMS} programs"), (6, height as i32 - 4), style))?;

@@ -230,6 +230,7 @@ mod tests {
             correct,
             wrong: programs - correct,
             missing: 0,
+            benchmark_programs: programs,
             total: programs,
             programs,
             samples: 1,

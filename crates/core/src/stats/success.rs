@@ -17,6 +17,8 @@ pub struct RunSummary {
     pub wrong: u64,
     /// Dataset programs of the benchmark with no prediction of this model.
     pub missing: u64,
+    /// Programs of the benchmark asked in this task: `programs + missing`.
+    pub benchmark_programs: u64,
     /// Predictions present (every sample): `correct + wrong`.
     pub total: u64,
     /// Programs with at least one prediction.
@@ -73,13 +75,15 @@ pub fn run_summaries(facts: &Facts, outcomes: &[Outcome]) -> Vec<RunSummary> {
             let tally = Tally::of(&outcomes);
             let (correct, total, programs, pass_at_1) =
                 (tally.correct, tally.samples, tally.programs, tally.pass_at_1());
+            let missing = asked.get(&(benchmark, task)).map_or(0, |asked| asked.saturating_sub(programs));
             RunSummary {
                 model: facts.models[model as usize].clone(),
                 benchmark: facts.benchmarks[benchmark as usize].clone(),
                 task,
                 correct,
                 wrong: total - correct,
-                missing: asked.get(&(benchmark, task)).map_or(0, |asked| asked.saturating_sub(programs)),
+                missing,
+                benchmark_programs: programs + missing,
                 total,
                 programs,
                 samples: outcomes.iter().map(|o| o.samples).max().unwrap_or(0),
@@ -329,6 +333,7 @@ mod tests {
         assert_eq!(runs.len(), 1);
         let run = &runs[0];
         assert_eq!((run.correct, run.wrong, run.missing, run.total), (1, 1, 1, 2));
+        assert_eq!((run.programs, run.benchmark_programs), (2, 3), "the benchmark's programs: answered and missing");
         assert_eq!(run.rate, Some(0.5));
         assert!(run.ci95.unwrap()[0] < 0.5 && run.ci95.unwrap()[1] > 0.5);
     }
