@@ -215,7 +215,7 @@ fn by_tokens(old: &[Token<'_>], new: &[Token<'_>], parts: &mut Parts) {
 fn diff_items(old: &[Item<'_>], new: &[Item<'_>], parts: &mut Parts) {
     let (old_keys, new_keys): (Vec<String>, Vec<String>) =
         (old.iter().map(Item::key).collect(), new.iter().map(Item::key).collect());
-    for op in diff_keys(&old_keys, &new_keys) {
+    for op in capture_diff_slices(Algorithm::Myers, &old_keys, &new_keys) {
         let (before, after) = (&old[op.old_range()], &new[op.new_range()]);
         let paired =
             if matches!(op, DiffOp::Delete { .. } | DiffOp::Insert { .. }) { 0 } else { before.len().min(after.len()) };
@@ -230,7 +230,7 @@ fn diff_items(old: &[Item<'_>], new: &[Item<'_>], parts: &mut Parts) {
 fn diff_nodes(old: &[Node<'_>], new: &[Node<'_>], parts: &mut Parts) {
     let (old_keys, new_keys): (Vec<String>, Vec<String>) =
         (old.iter().map(Node::key).collect(), new.iter().map(Node::key).collect());
-    for op in diff_keys(&old_keys, &new_keys) {
+    for op in capture_diff_slices(Algorithm::Myers, &old_keys, &new_keys) {
         let (before, after) = (&old[op.old_range()], &new[op.new_range()]);
         match (op, before, after) {
             (DiffOp::Equal { .. }, _, _) => parts.push(DiffPart::Same(after.iter().map(Node::shown).collect())),
@@ -249,15 +249,6 @@ fn diff_nodes(old: &[Node<'_>], new: &[Node<'_>], parts: &mut Parts) {
             _ => whole(before, after, Node::shown, parts),
         }
     }
-}
-
-/// The edit script between two key sequences, diffed as `&str` slices: the one instance of the
-/// diff that the text diffs use too (each element type compiles the diff again, into the page's
-/// wasm).
-fn diff_keys(old: &[String], new: &[String]) -> Vec<DiffOp> {
-    let (old, new): (Vec<&str>, Vec<&str>) =
-        (old.iter().map(String::as_str).collect(), new.iter().map(String::as_str).collect());
-    capture_diff_slices(Algorithm::Myers, &old, &new)
 }
 
 /// A comma or closing bracket on either side: the same, or missing, or extra.
