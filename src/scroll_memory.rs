@@ -11,7 +11,8 @@ use wasm_bindgen::prelude::*;
 use web_sys::{AddEventListenerOptions, ScrollRestoration};
 
 /// Takes over the browser's scroll restoration (it scrolls before the view is drawn) and writes
-/// the position into the current entry on every press and key.
+/// the position into the current entry on a press or key where it moved since it was last written
+/// (typing in a filter writes nothing: on a large page a history write takes milliseconds).
 pub fn remember_scroll() {
     let Some(window) = web_sys::window() else { return };
     if let Ok(history) = window.history() {
@@ -20,7 +21,9 @@ pub fn remember_scroll() {
     let note_position = Closure::<dyn Fn()>::new(|| {
         let Some(window) = web_sys::window() else { return };
         let (Ok(history), Ok(y)) = (window.history(), window.scroll_y()) else { return };
-        let _ = history.replace_state(&JsValue::from_f64(y), "");
+        if history.state().ok().and_then(|kept| kept.as_f64()) != Some(y) {
+            let _ = history.replace_state(&JsValue::from_f64(y), "");
+        }
     });
     let capture = AddEventListenerOptions::new();
     capture.set_capture(true);

@@ -351,9 +351,9 @@ fn cell_named(value: &str) -> Option<(bool, bool)> {
 }
 
 /// Names as a sentence lists them, each once: "A, B and C"; past four, "7 models (A, B, C, D, …)".
-fn names<'a>(names: impl Iterator<Item = &'a String>, noun: &str) -> String {
+fn names<'a>(all: impl Iterator<Item = &'a String>, noun: &str) -> String {
     let mut unique: Vec<String> = Vec::new();
-    for name in names.map(|n| shown(n)) {
+    for name in all.map(|n| shown(n)) {
         if !unique.contains(&name) {
             unique.push(name);
         }

@@ -775,7 +775,7 @@ pub fn properties(
     let scope = benchmark.and_then(|b| facts.benchmarks.get(b)).map(String::as_str);
     let places = leaderboard_places(facts, report, (None, scope));
     let mut models = models.to_vec();
-    models.sort_by_key(|&model| places[model as usize]);
+    models.sort_by_key(|&model| places.get(model as usize).copied().unwrap_or(usize::MAX));
     let mut figures: Vec<Figure> = models
         .iter()
         .filter_map(|&model| property(facts, report, model as usize, benchmark, property_shown))
