@@ -79,7 +79,7 @@ fn run_headers(order: RwSignal<Option<Order<usize>>>) -> impl IntoView {
                 order.update(|o| {
                     *o = Some(match o.take() {
                         Some(o) => o.clicked(place, ascending_first),
-                        None => Order { column: place, descending: !ascending_first },
+                        None => Order::start(place, ascending_first),
                     })
                 })
             });

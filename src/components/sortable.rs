@@ -13,13 +13,19 @@ pub struct Order<C> {
 }
 
 impl<C: PartialEq> Order<C> {
-    /// The order after a click on `column`: the same column reverses; another starts descending
-    /// (numbers read best from the top) unless `ascending_first` (names read from A).
+    /// The order a first click on `column` asks for: descending (numbers read best from the top)
+    /// unless `ascending_first` (names read from A).
+    pub fn start(column: C, ascending_first: bool) -> Order<C> {
+        Order { column, descending: !ascending_first }
+    }
+
+    /// The order after a click on `column`: the same column reverses; another starts as
+    /// [`Order::start`] does.
     pub fn clicked(self, column: C, ascending_first: bool) -> Order<C> {
         if self.column == column {
             Order { descending: !self.descending, ..self }
         } else {
-            Order { column, descending: !ascending_first }
+            Order::start(column, ascending_first)
         }
     }
 

@@ -141,6 +141,29 @@ async function show(section) {
   }
   await page.waitForSelector(`.section[data-section="${section}"][aria-busy="false"]`);
 }
+/**
+ * On a phone-wide window: whether the page scrolls sideways, naming the outermost elements or texts
+ * past its edge that no scrolling box holds (empty when it fits). Saves a picture of it.
+ */
+async function sideways(what) {
+  await page.waitForTimeout(300);
+  const [width, culprits] = await page.evaluate(() => {
+    const scrolls = (e) => ['auto', 'scroll', 'hidden'].includes(getComputedStyle(e).overflowX);
+    const held = (e) => { for (let p = e.parentElement; p; p = p.parentElement) if (scrolls(p)) return true; return false; };
+    const name = (e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${[...e.classList].map((c) => '.' + c).join('')}`;
+    const right = (node) => { const r = document.createRange(); r.selectNodeContents(node); return r.getBoundingClientRect().right; };
+    const past = [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > 392 && e.offsetParent !== null && !held(e) && !(e.parentElement.getBoundingClientRect().right > 392))
+      .map((e) => `${name(e)} (${Math.round(e.getBoundingClientRect().right)})`);
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+      if (t.parentElement.offsetParent !== null && right(t) > 392 && !held(t)) past.push(`"${t.textContent.slice(0, 40)}" in ${name(t.parentElement)}`);
+    }
+    return [document.documentElement.scrollWidth, past.slice(0, 4)];
+  });
+  await page.screenshot({ path: path.join(out, `phone-${what.replace(/\W+/g, '-')}.png`) });
+  return width > 390 ? [`${what}: ${width} px (${culprits.join(', ')})`] : [];
+}
 function run(rows, model, benchmark) {
   const row = rows.find((r) => r.model === model && r.benchmark === benchmark);
   if (!row) throw new Error(`no overview row for ${model} on ${benchmark}`);
@@ -776,30 +799,10 @@ try {
   await check('on a phone, 390 px wide: no section or program view scrolls the page sideways, the header folds', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const wide = [];
-    /** The page's width, and the outermost elements or texts past its edge that no scrolling box holds. */
-    const measure = async (what) => {
-      await page.waitForTimeout(300);
-      const [width, culprits] = await page.evaluate(() => {
-        const scrolls = (e) => ['auto', 'scroll', 'hidden'].includes(getComputedStyle(e).overflowX);
-        const held = (e) => { for (let p = e.parentElement; p; p = p.parentElement) if (scrolls(p)) return true; return false; };
-        const name = (e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${[...e.classList].map((c) => '.' + c).join('')}`;
-        const right = (node) => { const r = document.createRange(); r.selectNodeContents(node); return r.getBoundingClientRect().right; };
-        const past = [...document.querySelectorAll('body *')]
-          .filter((e) => e.getBoundingClientRect().right > 392 && e.offsetParent !== null && !held(e) && !(e.parentElement.getBoundingClientRect().right > 392))
-          .map((e) => `${name(e)} (${Math.round(e.getBoundingClientRect().right)})`);
-        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-        for (let t = walker.nextNode(); t; t = walker.nextNode()) {
-          if (t.parentElement.offsetParent !== null && right(t) > 392 && !held(t)) past.push(`"${t.textContent.slice(0, 40)}" in ${name(t.parentElement)}`);
-        }
-        return [document.documentElement.scrollWidth, past.slice(0, 4)];
-      });
-      if (width > 390) wide.push(`${what}: ${width} px (${culprits.join(', ')})`);
-      await page.screenshot({ path: path.join(out, `phone-${what.replace(/\W+/g, '-')}.png`) });
-    };
     try {
       for (const section of ['overview', 'constructs', 'properties', 'types', 'models', 'programs', 'sources', 'exports']) {
         await show(section);
-        await measure(section);
+        wide.push(...await sideways(section));
       }
       // The header folds to a line; the sections' buttons take one row.
       const nav = await page.$eval('nav.sections', (n) => n.getBoundingClientRect().height);
@@ -811,7 +814,7 @@ try {
       await page.fill('#program-filter', 'ClassEval_61@MusicPlayer.add_song');
       await page.click('#program-table tbody tr[data-program="ClassEval_61@MusicPlayer.add_song"]');
       await page.waitForSelector('#program-view[data-program="ClassEval_61@MusicPlayer.add_song"]');
-      await measure('program view');
+      wide.push(...await sideways('program view'));
       await page.fill('#program-filter', '');
     } finally {
       await page.setViewportSize({ width: 1280, height: 1000 });
@@ -1445,6 +1448,18 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     await page.click('details.pivot-numbers summary');
     await page.waitForFunction(() => document.querySelectorAll('#types-table tbody tr td.clickable').length >= 100);
     await page.screenshot({ path: path.join(out, 'hundred-types.png') });
+    // A phone holds a hundred models too: tables and heatmaps scroll in their boxes.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const wide = [];
+    try {
+      for (const section of ['overview', 'constructs', 'types', 'models']) {
+        await show(section);
+        wide.push(...await sideways(`hundred ${section}`));
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 1000 });
+    }
+    if (wide.length) throw new Error(`at 390 px:\n${wide.join('\n')}`);
     await show('constructs');
     // The click below is placed for the reference definitions' seven short column names (an
     // earlier check ticks them; run alone, this one does).
