@@ -562,6 +562,16 @@ try {
       if (!tex.includes('\\toprule') || !/\\end\{(tabular|longtable)\}/.test(tex)) throw new Error(`${id}: not a booktabs table`);
     }
     if (!(await save('export-constructs-tex')).text.includes('\\begin{longtable}')) throw new Error('the long constructs table is no longtable');
+    // A bar's note on missing answers is the JSON report's run: its programs, missing and benchmark_programs.
+    const avatar = report.runs.find((r) => r.model === 'gpt-4-turbo' && r.benchmark === 'Avatar');
+    expectEqual(avatar.benchmark_programs, avatar.programs + avatar.missing, "the report's programs of Avatar");
+    await show('overview');
+    const numbers = 'figure:has(#overview-chart) .figure-numbers';
+    if (!(await page.$eval(numbers, (d) => d.open))) await page.click(`${numbers} summary`);
+    await page.waitForSelector(`${numbers} tr td`);
+    const note = `n = ${avatar.programs}, ${avatar.missing} of ${avatar.benchmark_programs} missing`;
+    const cells = await page.$$eval(`${numbers} td`, (tds) => tds.map((td) => td.textContent.trim()));
+    if (!cells.some((text) => text.endsWith(note))) throw new Error(`no overview bar says "${note}"`);
   });
 
   await check('the leaderboard ranks by any column, best first, with the ranks and bands of the report', async () => {
