@@ -21,6 +21,25 @@ enum SortColumn {
 
 type Order = sortable::Order<SortColumn>;
 
+/// What tells two models apart: the pairs' tests on the programs both answered where the report
+/// has them, else (or when asked) their 95% intervals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Apart {
+    Paired,
+    Intervals,
+}
+
+impl Apart {
+    /// The rank text and band of a standing as told apart this way (the intervals' where the pairs
+    /// of its board were not tested).
+    fn place(self, standing: &Standing) -> (String, usize) {
+        match (self, standing.paired) {
+            (Apart::Paired, Some(place)) => (standing.paired_rank_text().unwrap_or_default(), place.band),
+            _ => (standing.rank_text(), standing.band),
+        }
+    }
+}
+
 /// A pivot's column an order ranks by: its place, or `None` for the models' names.
 fn column_of(pivot: &Pivot, order: &Order) -> Option<usize> {
     match &order.column {
@@ -45,8 +64,11 @@ fn sorted<'a>(pivot: &'a Pivot, order: &Order) -> Vec<&'a (String, Vec<Option<St
 }
 
 fn cell_title(standing: &Standing, models: usize) -> String {
+    let paired = standing.paired.map_or_else(String::new, |p| {
+        format!("; {}–{} as the paired tests allow; band {}", p.rank_best, p.rank_worst, p.band)
+    });
     format!(
-        "{} programs; rank {} of {models}, {}–{} as the 95% intervals allow; band {}",
+        "{} programs; rank {} of {models}, {}–{} as the 95% intervals allow; band {}{paired}",
         standing.programs, standing.rank, standing.rank_best, standing.rank_worst, standing.band
     )
 }
@@ -61,6 +83,9 @@ pub fn Leaderboard(report: Signal<Option<Arc<Report>>>) -> impl IntoView {
         })
     });
     let several_tasks = move || boards.with(|b| b.len() > 1);
+    let apart = RwSignal::new(Apart::Paired);
+    let paired_tested =
+        move || report.with(|r| r.as_ref().is_some_and(|r| r.leaderboard.iter().any(|s| s.paired.is_some())));
     // Names read best from A; successes from the best.
     let sort_by = move |column: SortColumn| {
         order.update(|order| *order = order.clone().clicked(column.clone(), column == SortColumn::Model))
@@ -69,13 +94,30 @@ pub fn Leaderboard(report: Signal<Option<Arc<Report>>>) -> impl IntoView {
         <Show when=move || boards.with(|b| !b.is_empty())>
             <h3>"Leaderboard"</h3>
             <p class="muted">
-                "Click a column to rank by it (again: reverse). A rank in brackets is the range its 95% Wilson "
-                "interval allows; shaded bands hold the models the band's leader cannot be told apart from. "
+                "Click a column to rank by it (again: reverse). A rank in brackets is the range of ranks the "
+                "tests allow; shaded bands hold the models the band's leader cannot be told apart from. "
                 "Pooled ranks only the models that answered every benchmark of the task."
             </p>
+            <Show when=paired_tested>
+                <div class="controls">
+                    <label>
+                        "Models told apart by "
+                        <select id="leaderboard-apart" on:change=move |e| {
+                            apart.set(if event_target_value(&e) == "intervals" { Apart::Intervals } else { Apart::Paired })
+                        }>
+                            <option value="paired" selected=move || apart.get() == Apart::Paired>
+                                "paired tests on the programs both answered (McNemar, BH-adjusted)"
+                            </option>
+                            <option value="intervals" selected=move || apart.get() == Apart::Intervals>
+                                "their 95% Wilson intervals"
+                            </option>
+                        </select>
+                    </label>
+                </div>
+            </Show>
             // Keyed by the board itself: a new drop of the same task brings new standings.
             <For each=move || boards.get() key=|board| (board.task, Arc::as_ptr(board) as usize) let:board>
-                <BoardTable board=board order=order.into() several_tasks=Signal::derive(several_tasks)
+                <BoardTable board=board order=order.into() apart=apart.into() several_tasks=Signal::derive(several_tasks)
                     on_sort=Callback::new(sort_by)/>
             </For>
         </Show>
@@ -86,6 +128,7 @@ pub fn Leaderboard(report: Signal<Option<Arc<Report>>>) -> impl IntoView {
 fn BoardTable(
     board: Arc<Pivot>,
     order: Signal<Order>,
+    apart: Signal<Apart>,
     several_tasks: Signal<bool>,
     on_sort: Callback<SortColumn>,
 ) -> impl IntoView {
@@ -114,13 +157,13 @@ fn BoardTable(
         .collect_view();
     let rows_board = board.clone();
     let rows = move || {
-        let order = order.get();
+        let (order, apart) = (order.get(), apart.get());
         let column = column_of(&rows_board, &order);
         sorted(&rows_board, &order)
             .into_iter()
             .map(|(model, cells)| {
-                let ranked = column.and_then(|c| cells[c].as_ref());
-                let band = ranked.map(|s| if s.band % 2 == 1 { "band-odd" } else { "band-even" }).unwrap_or_default();
+                let (rank, band) = column.and_then(|c| cells[c].as_ref()).map(|s| apart.place(s)).unzip();
+                let band = band.map(|band| if band % 2 == 1 { "band-odd" } else { "band-even" }).unwrap_or_default();
                 let cells = cells
                     .iter()
                     .map(|cell| match cell {
@@ -136,7 +179,7 @@ fn BoardTable(
                     .collect_view();
                 view! {
                     <tr class=band data-model=model.clone()>
-                        <td class="num rank">{ranked.map(Standing::rank_text).unwrap_or_default()}</td>
+                        <td class="num rank">{rank.unwrap_or_default()}</td>
                         <th scope="row">{model.clone()}</th>
                         {cells}
                     </tr>
@@ -208,5 +251,16 @@ mod tests {
         assert_eq!(models(board, &order(SortColumn::Benchmark("y".into()), true)), ["b", "a", "c"]);
         assert_eq!(models(board, &order(SortColumn::Benchmark("x".into()), false)), ["b", "a", "c"]);
         assert_eq!(models(board, &order(SortColumn::Model, false)), ["a", "b", "c"]);
+    }
+
+    #[test]
+    fn a_place_is_the_paired_tests_where_they_ran_else_the_intervals() {
+        use exerscope_core::stats::leaderboard::PairedPlace;
+        let standings = leaderboard(&[run("a", "x", 0.8), run("b", "x", 0.78)]);
+        let b = standings[1].clone();
+        assert_eq!(Apart::Paired.place(&b), ("2 (1–2)".to_owned(), 1), "not tested: the intervals'");
+        let tested = Standing { paired: Some(PairedPlace { rank_best: 2, rank_worst: 2, band: 2 }), ..b };
+        assert_eq!(Apart::Paired.place(&tested), ("2".to_owned(), 2));
+        assert_eq!(Apart::Intervals.place(&tested), ("2 (1–2)".to_owned(), 1));
     }
 }

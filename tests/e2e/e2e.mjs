@@ -581,10 +581,17 @@ try {
     await show('overview');
     const board = 'table.leaderboard[data-task="output"]';
     const shown = () => page.$$eval(`${board} tbody tr`, (rows) => rows.map((r) => [r.dataset.model, r.cells[0].textContent.trim()]));
-    const ranks = (benchmark) => report.leaderboard.filter((s) => s.benchmark === benchmark)
-      .map((s) => [s.model, s.rank_best === s.rank_worst ? String(s.rank) : `${s.rank} (${s.rank_best}–${s.rank_worst})`]);
+    // Told apart by the pairs' tests (the report's `paired`) by default, or by the intervals.
+    const ranks = (benchmark, by = 'paired') => report.leaderboard.filter((s) => s.benchmark === benchmark).map((s) => {
+      const place = by === 'paired' ? s.paired : s;
+      return [s.model, place.rank_best === place.rank_worst ? String(s.rank) : `${s.rank} (${place.rank_best}–${place.rank_worst})`];
+    });
+    if (!report.leaderboard.every((s) => s.paired)) throw new Error('a standing of a one-task drop without its paired place');
     // By default: pooled over the four benchmarks, best first, as the report ranks them.
     expectEqual(await shown(), ranks('*'), 'the pooled leaderboard, page and JSON report');
+    await page.selectOption('#leaderboard-apart', 'intervals');
+    expectEqual(await shown(), ranks('*', 'intervals'), 'the pooled leaderboard told apart by intervals');
+    await page.selectOption('#leaderboard-apart', 'paired');
     expectEqual((await shown())[0][0], 'gpt-4-turbo', 'the best model first');
     // A header ranks by its column; a second click reverses it.
     await page.click(`${board} th[data-column="Avatar"] button`);

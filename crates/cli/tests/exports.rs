@@ -87,6 +87,9 @@ fn tables() -> Vec<(&'static str, Vec<(&'static str, Source)>)> {
                 ("rank (best)", Field("rank_best")),
                 ("rank (worst)", Field("rank_worst")),
                 ("band", Field("band")),
+                ("rank (paired best)", Field("paired.rank_best")),
+                ("rank (paired worst)", Field("paired.rank_worst")),
+                ("band (paired)", Field("paired.band")),
             ],
         ),
         (
@@ -436,12 +439,17 @@ fn assert_latex_number(cell: &str, expected: &Value, context: &str) {
     }
 }
 
-/// A LaTeX row's cells (a text's own `&` is escaped as `\&`).
+/// Each LaTeX table's rows of cells (a text's own `&` is escaped as `\\&`), header first.
 /// (A `tabular`'s or a `longtable`'s: the rules and a long table's head and foot marks left out.)
-fn latex_rows(tex: &str) -> Vec<Vec<String>> {
-    let body = tex.split("\\toprule\n").nth(1).unwrap().split("\\end{").next().unwrap();
-    let lines = body.lines().filter(|line| !["\\midrule", "\\endhead", "\\bottomrule", "\\endfoot"].contains(line));
-    lines.map(|line| line.trim_end_matches(" \\\\").split(" & ").map(str::to_owned).collect()).collect()
+fn latex_tables(tex: &str) -> Vec<Vec<Vec<String>>> {
+    let bodies = tex.split("\\toprule\n").skip(1).map(|table| table.split("\\end{").next().unwrap());
+    let marks = ["\\midrule", "\\endhead", "\\bottomrule", "\\endfoot"];
+    bodies
+        .map(|body| {
+            let lines = body.lines().filter(|line| !marks.contains(line));
+            lines.map(|line| line.trim_end_matches(" \\\\").split(" & ").map(str::to_owned).collect()).collect()
+        })
+        .collect()
 }
 
 fn check_table(folder: &Path, name: &str, columns: &[(&str, Source)], rows: &[Value]) {
@@ -458,27 +466,12 @@ fn check_table(folder: &Path, name: &str, columns: &[(&str, Source)], rows: &[Va
     assert_eq!(header, expected_header, "{name}.csv's columns");
     let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     assert_eq!(records.len(), rows.len(), "{name}.csv: a line per row of the report");
-    let tex = std::fs::read_to_string(folder.join(format!("{name}.tex"))).unwrap();
-    let latex = latex_rows(&tex);
-    assert_eq!(latex.len(), rows.len() + 1, "{name}.tex: the header and a line per row");
-    // LaTeX prints only the columns that hold a value: one left out is null in every row.
-    let holds_values = |source: Source| match source {
-        Field(path) | Interval(path) => rows.iter().any(|row| !at(row, path).is_null()),
-        _ => true,
-    };
-    let tex_columns: Vec<&(&str, Source)> = columns.iter().filter(|(_, source)| holds_values(*source)).collect();
-    let tex_header: Vec<String> =
-        tex_columns.iter().map(|(column, _)| exerscope_core::export::escaped(column)).collect();
-    assert_eq!(latex[0], tex_header, "{name}.tex's columns");
-    for ((row, record), cells) in rows.iter().zip(&records).zip(&latex[1..]) {
-        let mut csv_cells_of_row = record.iter();
-        assert_eq!(cells.len(), tex_columns.len(), "{name}.tex: {cells:?}");
-        let (mut tex_cells, left_out) = (cells.iter(), "--".to_owned());
+    for (row, record) in rows.iter().zip(&records) {
+        let mut printed_cells = record.iter();
         for &(column, source) in columns {
-            let cell = if holds_values(source) { tex_cells.next().unwrap() } else { &left_out };
-            let context = format!("{name}, column {column:?}, row {row}");
+            let context = format!("{name}, column {column:?}, row {row} (CSV)");
             let expected = csv_cells(row, source);
-            let printed: Vec<String> = csv_cells_of_row.by_ref().take(expected.len()).map(str::to_owned).collect();
+            let printed: Vec<String> = printed_cells.by_ref().take(expected.len()).map(str::to_owned).collect();
             // A number of the JSON is compared as one; a text that reads as a number (a predicted
             // `-1`) is a text, defused like any other.
             let numeric = match source {
@@ -492,18 +485,61 @@ fn check_table(folder: &Path, name: &str, columns: &[(&str, Source)], rows: &[Va
                 // Floats as CSV writes them read back to the same f64 as serde's.
                 Some(numbers) => {
                     let read: Vec<f64> = printed.iter().map(|p| p.parse().unwrap()).collect();
-                    assert_eq!(read, numbers, "{context} (CSV)");
+                    assert_eq!(read, numbers, "{context}");
                 }
                 None => {
                     let defused: Vec<String> = expected.iter().map(|e| exerscope_core::export::defused(e)).collect();
-                    assert_eq!(printed, defused, "{context} (CSV)");
+                    assert_eq!(printed, defused, "{context}");
                 }
             }
+        }
+    }
+    // LaTeX prints one definitions set per table, without that column: a table per set, in the
+    // order the rows first name them.
+    let tex = std::fs::read_to_string(folder.join(format!("{name}.tex"))).unwrap();
+    let tables = latex_tables(&tex);
+    let split = columns.iter().position(|(column, _)| *column == "definitions");
+    let set_of = |row: &Value| split.map(|c| csv_cells(row, columns[c].1).concat());
+    let mut sets: Vec<Option<String>> = Vec::new();
+    for set in rows.iter().map(set_of) {
+        if !sets.contains(&set) {
+            sets.push(set);
+        }
+    }
+    assert_eq!(tables.len(), sets.len().max(1), "{name}.tex: a table per definitions set");
+    let columns: Vec<(&str, Source)> = columns.iter().copied().filter(|(column, _)| *column != "definitions").collect();
+    for (set, latex) in sets.iter().zip(&tables) {
+        let rows: Vec<&Value> = rows.iter().filter(|row| set_of(row) == *set).collect();
+        if let Some(set) = set {
+            assert!(tex.contains(&format!("({set} definitions)}}\\label{{tab:exerscope-{name}-{set}}}")), "{tex}");
+        }
+        check_latex_table(name, &columns, &rows, latex);
+    }
+}
+
+/// One LaTeX table (header first) against the report's rows it prints.
+fn check_latex_table(name: &str, columns: &[(&str, Source)], rows: &[&Value], latex: &[Vec<String>]) {
+    assert_eq!(latex.len(), rows.len() + 1, "{name}.tex: the header and a line per row");
+    // LaTeX prints only the columns that hold a value: one left out is null in every row.
+    let holds_values = |source: Source| match source {
+        Field(path) | Interval(path) => rows.iter().any(|row| !at(row, path).is_null()),
+        _ => true,
+    };
+    let tex_columns: Vec<&(&str, Source)> = columns.iter().filter(|(_, source)| holds_values(*source)).collect();
+    let tex_header: Vec<String> =
+        tex_columns.iter().map(|(column, _)| exerscope_core::export::escaped(column)).collect();
+    assert_eq!(latex[0], tex_header, "{name}.tex's columns");
+    for (row, cells) in rows.iter().zip(&latex[1..]) {
+        assert_eq!(cells.len(), tex_columns.len(), "{name}.tex: {cells:?}");
+        let (mut tex_cells, left_out) = (cells.iter(), "--".to_owned());
+        for &(column, source) in columns {
+            let cell = if holds_values(source) { tex_cells.next().unwrap() } else { &left_out };
+            let context = format!("{name}, column {column:?}, row {row} (LaTeX)");
             match source {
                 Interval(path) => {
                     let interval = at(row, path);
                     if interval.is_null() {
-                        assert_eq!(cell, "--", "{context} (LaTeX)");
+                        assert_eq!(cell, "--", "{context}");
                     } else {
                         let inner = cell.trim_start_matches('[').trim_end_matches(']');
                         for (i, bound) in inner.split(", ").enumerate() {
@@ -514,7 +550,7 @@ fn check_table(folder: &Path, name: &str, columns: &[(&str, Source)], rows: &[Va
                 Field(path) if at(row, path).is_number() || at(row, path).is_null() && !cell.is_empty() => {
                     assert_latex_number(cell, at(row, path), &context)
                 }
-                _ => assert_eq!(*cell, exerscope_core::export::escaped(&expected[0]), "{context} (LaTeX)"),
+                _ => assert_eq!(*cell, exerscope_core::export::escaped(&csv_cells(row, source)[0]), "{context}"),
             }
         }
     }
@@ -587,11 +623,15 @@ fn check_pivot(folder: &Path, standings: &[Value]) {
     let mut reader = csv::Reader::from_reader(csv.as_bytes());
     let header: Vec<String> = reader.headers().unwrap().iter().map(str::to_owned).collect();
     let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
-    let latex = latex_rows(&std::fs::read_to_string(folder.join("leaderboard_pivot.tex")).unwrap());
+    let latex = latex_tables(&std::fs::read_to_string(folder.join("leaderboard_pivot.tex")).unwrap()).remove(0);
     let benchmarks: Vec<&str> = header
         .iter()
         .map(String::as_str)
-        .filter(|h| !["task", "rank", "model", "band"].contains(h) && !h.ends_with("_low") && !h.ends_with("_high"))
+        .filter(|h| {
+            !["task", "rank", "model", "band", "rank (paired)", "band (paired)"].contains(h)
+                && !h.ends_with("_low")
+                && !h.ends_with("_high")
+        })
         .collect();
     let standing_of = |model: &str, column: &str| {
         let benchmark = if column == "pooled" { "*" } else { column };
@@ -600,6 +640,9 @@ fn check_pivot(folder: &Path, standings: &[Value]) {
     let ranking = if benchmarks.contains(&"pooled") { "pooled" } else { benchmarks[0] };
     assert_eq!(latex.len(), records.len() + 1, "leaderboard_pivot.tex: the header and a row per model");
     let (mut cells, mut last_rank) = (0, 0);
+    // LaTeX leaves out a column without a value; the CSV keeps it.
+    let paired_rank_printed = latex[0].iter().any(|h| *h == exerscope_core::export::escaped("rank (paired)"));
+
     for (record, tex) in records.iter().zip(&latex[1..]) {
         let field = |name: &str| &record[header.iter().position(|h| h == name).unwrap()];
         let tex_field = |name: &str| {
@@ -631,14 +674,27 @@ fn check_pivot(folder: &Path, standings: &[Value]) {
         let rank = ranked.map(|s| s["rank"].as_u64().unwrap()).unwrap_or(u64::MAX);
         assert!(rank >= last_rank, "{context}: rows in rank order");
         last_rank = rank;
-        let rank_text = ranked.map(|s| {
-            let (best, worst) = (&s["rank_best"], &s["rank_worst"]);
-            if best == worst {
-                s["rank"].to_string()
-            } else {
-                format!("{} ({best}–{worst})", s["rank"])
+        let rank_text = |place: &Value| {
+            let (best, worst) = (&place["rank_best"], &place["rank_worst"]);
+            match ranked {
+                Some(s) if best == worst => s["rank"].to_string(),
+                Some(s) => format!("{} ({best}–{worst})", s["rank"]),
+                None => String::new(),
             }
-        });
+        };
+        let paired = ranked.map(|s| &s["paired"]).filter(|p| !p.is_null());
+        assert!(paired.is_none() || paired_rank_printed, "{context}: leaderboard_pivot.tex leaves out its paired rank");
+        let paired_rank = paired.map(rank_text).unwrap_or_default();
+        assert_eq!(field("rank (paired)"), paired_rank, "{context}: rank (paired) (CSV)");
+        if paired_rank_printed {
+            assert_eq!(tex_field("rank (paired)"), exerscope_core::export::escaped(&paired_rank), "{context} (LaTeX)");
+        }
+        let paired_band = paired.map(|p| p["band"].to_string());
+        assert_eq!(field("band (paired)"), paired_band.clone().unwrap_or_default(), "{context}: band (paired)");
+        if paired_rank_printed {
+            assert_eq!(tex_field("band (paired)"), paired_band.unwrap_or("--".to_owned()), "{context} (LaTeX)");
+        }
+        let rank_text = ranked.map(rank_text);
         assert_eq!(field("rank"), rank_text.clone().unwrap_or_default(), "{context}: rank (CSV)");
         assert_eq!(
             tex_field("rank"),

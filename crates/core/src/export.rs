@@ -103,10 +103,53 @@ impl Sheet {
         String::from_utf8(writer.into_inner().unwrap_or_default()).unwrap_or_default()
     }
 
-    /// The table as LaTeX (booktabs): only the columns that hold a value somewhere; `table*`
-    /// where it is wider than a column of a two-column paper; a `longtable` that breaks across
-    /// pages (header repeated) past a page of rows.
+    /// The table as LaTeX (booktabs): one table per definitions set (a paper prints one set per
+    /// table, named in its caption), each as [`Sheet::latex_table`] writes it.
     pub fn latex(&self) -> String {
+        let Some(split) = self.columns.iter().position(|c| c == DEFINITIONS) else {
+            return self.latex_table(self.name);
+        };
+        let set_of = |row: &Vec<Cell>| match row.get(split) {
+            Some(Cell::Text(set)) => set.clone(),
+            _ => String::new(),
+        };
+        let mut sets: Vec<String> = Vec::new();
+        for set in self.rows.iter().map(set_of) {
+            if !sets.contains(&set) {
+                sets.push(set);
+            }
+        }
+        if sets.is_empty() {
+            return self.latex_table(self.name);
+        }
+        let without_set = |cells: &[Cell]| -> Vec<Cell> {
+            cells.iter().enumerate().filter(|&(c, _)| c != split).map(|(_, cell)| cell.clone()).collect()
+        };
+        let tables: Vec<String> = sets
+            .iter()
+            .map(|set| {
+                let part = Sheet {
+                    name: self.name,
+                    caption: format!("{} ({set} definitions)", self.caption),
+                    columns: self
+                        .columns
+                        .iter()
+                        .enumerate()
+                        .filter(|&(c, _)| c != split)
+                        .map(|(_, n)| n.clone())
+                        .collect(),
+                    rows: self.rows.iter().filter(|row| set_of(row) == *set).map(|row| without_set(row)).collect(),
+                };
+                part.latex_table(&format!("{}-{set}", self.name))
+            })
+            .collect();
+        tables.join("\n")
+    }
+
+    /// One LaTeX table, labelled `tab:exerscope-{label}`: only the columns that hold a value
+    /// somewhere; `table*` where it is wider than a column of a two-column paper; a `longtable`
+    /// that breaks across pages (header repeated) past a page of rows.
+    fn latex_table(&self, label: &str) -> String {
         let shown: Vec<usize> = (0..self.columns.len())
             .filter(|&c| {
                 self.rows.is_empty() || self.rows.iter().any(|row| row.get(c).is_some_and(|cell| !cell.is_missing()))
@@ -130,7 +173,7 @@ impl Sheet {
                 rows.iter().map(|row| printed_width(&row[c])).chain([printed_width(&header[c])]).max().unwrap_or(0) + 2
             })
             .sum();
-        let caption = format!("\\caption{{{}}}\\label{{tab:exerscope-{}}}", escaped(&self.caption), self.name);
+        let caption = format!("\\caption{{{}}}\\label{{tab:exerscope-{label}}}", escaped(&self.caption));
         let body = rows.iter().map(|row| format!("{} \\\\\n", row.join(" & "))).collect::<String>();
         let header = format!("{} \\\\\n", header.join(" & "));
         if self.rows.len() > PAGE_ROWS {
@@ -153,6 +196,10 @@ impl Sheet {
         }
     }
 }
+
+/// The column naming a row's definitions set (the reference's or exerscope's): LaTeX prints one
+/// set per table.
+const DEFINITIONS: &str = "definitions";
 
 /// Characters that fit a column of a two-column paper (`\columnwidth`, about 8.5 cm) in a table's
 /// text size; a wider table is a `table*`.
@@ -310,7 +357,7 @@ fn leaderboard_pivot(standings: &[Standing], judge: &str) -> Sheet {
         }
     }
     columns.extend(benchmarks.iter().map(|b| column_label(b).to_owned()));
-    columns.push("band".to_owned());
+    columns.extend(["band", "rank (paired)", "band (paired)"].map(str::to_owned));
     let mut rows = Vec::new();
     for pivot in &pivots {
         for (model, cells) in &pivot.rows {
@@ -325,13 +372,15 @@ fn leaderboard_pivot(standings: &[Standing], judge: &str) -> Sheet {
                 row.push(Cell::RateWithInterval(standing.map(|s| s.success), standing.and_then(|s| s.ci95)));
             }
             row.push(Cell::Number(ranked.map(|s| s.band as f64), 0));
+            row.push(text(ranked.and_then(Standing::paired_rank_text).unwrap_or_default()));
+            row.push(Cell::Number(ranked.and_then(|s| s.paired).map(|p| p.band as f64), 0));
             rows.push(row);
         }
     }
     Sheet {
         name: "leaderboard_pivot",
         caption: format!(
-            "Leaderboard ({judge} judge): pass@1 with its 95% Wilson interval per benchmark and pooled over them (the models that answered every benchmark); rank on pooled (else the first benchmark) with the ranks the intervals allow in brackets; band: the leader and the models whose intervals overlap it, then the next"
+            "Leaderboard ({judge} judge): pass@1 with its 95% Wilson interval per benchmark and pooled over them (the models that answered every benchmark); rank on pooled (else the first benchmark) with the ranks the intervals allow in brackets; band: the leader and the models whose intervals overlap it, then the next; paired: the same by McNemar's tests of the pairs on the programs both answered (BH-adjusted, as the all-pairs matrix), where the pairs were tested"
         ),
         columns,
         rows,
@@ -440,10 +489,21 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
         Sheet {
             name: "leaderboard",
             caption: format!(
-                "Models ranked per benchmark and pooled (*) ({judge} judge; pass@1 with its 95% Wilson interval; best and worst rank as the intervals allow; band: the leader and the models whose intervals overlap it)"
+                "Models ranked per benchmark and pooled (*) ({judge} judge; pass@1 with its 95% Wilson interval; best and worst rank as the intervals allow; band: the leader and the models whose intervals overlap it; paired: the same by McNemar's tests of the pairs on the programs both answered, BH-adjusted as the all-pairs matrix, where the pairs were tested)"
             ),
             columns: names(&[
-                "benchmark", "rank", "model", "programs", "pass@1", "ci95", "rank (best)", "rank (worst)", "band",
+                "benchmark",
+                "rank",
+                "model",
+                "programs",
+                "pass@1",
+                "ci95",
+                "rank (best)",
+                "rank (worst)",
+                "band",
+                "rank (paired best)",
+                "rank (paired worst)",
+                "band (paired)",
             ]),
             rows: report
                 .leaderboard
@@ -459,6 +519,9 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                         Cell::Count(s.rank_best as u64),
                         Cell::Count(s.rank_worst as u64),
                         Cell::Count(s.band as u64),
+                        Cell::Number(s.paired.map(|p| p.rank_best as f64), 0),
+                        Cell::Number(s.paired.map(|p| p.rank_worst as f64), 0),
+                        Cell::Number(s.paired.map(|p| p.band as f64), 0),
                     ]
                 })
                 .collect(),
@@ -1065,6 +1128,30 @@ mod tests {
     }
 
     #[test]
+    fn latex_prints_one_definitions_set_per_table() {
+        let row = |set: &str, construct: &str| vec![text(set), text(construct), Cell::Count(3)];
+        let sheet = Sheet {
+            name: "constructs",
+            caption: "Success per construct".into(),
+            columns: names(&[DEFINITIONS, "construct", "n"]),
+            rows: vec![row("reference", "if"), row("exerscope", "if"), row("reference", "for")],
+        };
+        let latex = sheet.latex();
+        let tables: Vec<&str> = latex.split("\\end{table}\n").filter(|t| !t.trim().is_empty()).collect();
+        assert_eq!(tables.len(), 2, "{latex}");
+        assert!(tables[0].contains(
+            "\\caption{Success per construct (reference definitions)}\\label{tab:exerscope-constructs-reference}"
+        ));
+        assert!(
+            tables[0].contains("construct & n \\\\\n\\midrule\nif & 3 \\\\\nfor & 3 \\\\\n\\bottomrule"),
+            "{latex}"
+        );
+        assert!(tables[1].contains("(exerscope definitions)}\\label{tab:exerscope-constructs-exerscope}"));
+        assert!(tables[1].contains("\\midrule\nif & 3 \\\\\n\\bottomrule"), "{latex}");
+        assert_eq!(sheet.csv().lines().count(), 4, "CSV keeps one long table");
+    }
+
+    #[test]
     fn latex_escapes_text_and_writes_rates_with_intervals() {
         let latex = sheet(vec![vec![
             text("m_1 & {x} 50% $ # ~ ^ \\ <b>"),
@@ -1123,7 +1210,10 @@ mod tests {
         assert_eq!(record[3].parse::<u64>().unwrap(), run.correct);
         assert_eq!(record[9].parse::<f64>().unwrap(), run.pass_at_1.unwrap());
         for sheet in &sheets {
-            assert_eq!(sheet.latex().matches(" \\\\\n").count(), sheet.rows.len() + 1, "{}", sheet.name);
+            let (latex, one_table) = (sheet.latex(), !sheet.columns.iter().any(|c| c == DEFINITIONS));
+            let headers = latex.matches("\\toprule\n").count();
+            assert!(headers == 1 || !one_table, "{}", sheet.name);
+            assert_eq!(latex.matches(" \\\\\n").count(), sheet.rows.len() + headers, "{}", sheet.name);
         }
     }
 
@@ -1140,10 +1230,11 @@ mod tests {
             rank_best: 1,
             rank_worst: 2,
             band: 1,
+            paired: None,
         };
         let standings = [standing("a", "x", 0.5, 1), standing("b", "x", 0.4, 2), standing("a", "y", 0.25, 1)];
         let sheet = leaderboard_pivot(&standings, "exact");
-        assert_eq!(sheet.columns, ["rank", "model", "x", "y", "band"]);
+        assert_eq!(sheet.columns, ["rank", "model", "x", "y", "band", "rank (paired)", "band (paired)"]);
         assert_eq!(sheet.rows[1][3], Cell::RateWithInterval(None, None), "b did not answer y");
         let tex = sheet.latex();
         assert!(
@@ -1155,7 +1246,10 @@ mod tests {
         assert!(tex.contains("& b & 40.0\\% {\\scriptsize [30.0, 50.0]} & -- & 1 \\\\"), "{tex}");
         let csv = sheet.csv();
         assert!(
-            csv.starts_with("rank,model,x,x_low,x_high,y,y_low,y_high,band\n1 (1–2),a,0.5,0.4,0.6,0.25,0.15,0.35,1\n"),
+            csv.starts_with(
+                "rank,model,x,x_low,x_high,y,y_low,y_high,band,rank (paired),band (paired)\n\
+                 1 (1–2),a,0.5,0.4,0.6,0.25,0.15,0.35,1,,\n"
+            ),
             "{csv}"
         );
     }

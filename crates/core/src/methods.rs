@@ -82,7 +82,7 @@ pub fn methods(report: &Report) -> Methods {
         (!answered).then(|| sentence("The drop holds no model's answers: there is no statistic to report.", &[])),
         answered.then(|| what_was_analysed(report)),
         answered.then(|| success_sentence(report)),
-        (!report.leaderboard.is_empty()).then(ranks_sentence),
+        (!report.leaderboard.is_empty()).then(|| ranks_sentence(report)),
         (!report.construct_effects.is_empty()).then(constructs_sentence),
         (!report.correlations.is_empty()).then(|| properties_sentence(report)),
         (!report.agreements.is_empty()).then(pairs_sentence),
@@ -162,13 +162,22 @@ fn success_sentence(report: &Report) -> Sentence {
     Sentence { text, cites }
 }
 
-fn ranks_sentence() -> Sentence {
-    sentence(
-        "A model's leaderboard rank is given with the best and worst ranks its 95% interval allows \
-         (counting only the models whose intervals do not overlap it), and the models whose intervals \
-         overlap the leader's share its band.",
-        &[],
-    )
+fn ranks_sentence(report: &Report) -> Sentence {
+    let text = "A model's leaderboard rank is given with the best and worst ranks its 95% interval allows \
+                (counting only the models whose intervals do not overlap it), and the models whose intervals \
+                overlap the leader's share its band";
+    if report.leaderboard.iter().any(|s| s.paired.is_some()) {
+        sentence(
+            format!(
+                "{text}; the same ranks and bands are given as McNemar's exact test [*] of each pair on the \
+                 programs both answered separates the models, adjusted over the benchmark's pairs by the \
+                 Benjamini–Hochberg procedure [*]."
+            ),
+            &[&MCNEMAR, &BENJAMINI_HOCHBERG],
+        )
+    } else {
+        sentence(format!("{text}."), &[])
+    }
 }
 
 fn constructs_sentence() -> Sentence {
@@ -285,6 +294,7 @@ mod tests {
         assert!(!paragraph.contains(CITATION) && !paragraph.contains("{}"), "{paragraph}");
         assert!(paragraph.contains("McNemar's exact test (McNemar, 1947)"), "{paragraph}");
         assert!(paragraph.contains("Fisher exact test (Fisher, 1922)"), "{paragraph}");
+        assert!(paragraph.contains("share its band; the same ranks and bands are given as McNemar"), "{paragraph}");
         assert!(paragraph.contains("by program (Liang & Zeger, 1986; Miller, 2024)."), "{paragraph}");
         assert!(!paragraph.contains("pass@5"), "no run has five samples: {paragraph}");
     }

@@ -14,7 +14,7 @@ use crate::stats::agreement::{model_agreements, ModelAgreement};
 use crate::stats::comparison::{compare, Comparison};
 use crate::stats::construct_effect::{construct_effects, ConstructEffect};
 use crate::stats::divergence::{coherence, Reasoning};
-use crate::stats::leaderboard::{leaderboard, Standing};
+use crate::stats::leaderboard::{add_paired_places, leaderboard, Standing};
 use crate::stats::numeric::{self, correlations, CorrelationRow};
 use crate::stats::prediction::{prediction, Prediction};
 use crate::stats::slices::{replication, slices, Replication, Slice, REPLICATION_SEED};
@@ -90,16 +90,27 @@ impl Report {
     fn statistics(facts: &Facts, judge: Judge, outcomes: &[Outcome], asked: &Asked) -> Report {
         let statistics = Statistics::of(facts, judge, outcomes, asked);
         let runs = run_summaries(facts, outcomes);
+        let mut standings = leaderboard(&runs);
+        // With several tasks the pairs are counted over (program, task): no task's board.
+        if facts.tasks().len() == 1 {
+            add_paired_places(&mut standings, &statistics.agreements);
+        }
+        let agreements = if asked.parts.contains(&Part::Agreements) {
+            let compared = asked.compared.as_deref();
+            statistics.agreements.into_iter().filter(|a| compared.is_none_or(|c| a.benchmark == c)).collect()
+        } else {
+            Vec::new()
+        };
         Report {
             judge,
-            leaderboard: leaderboard(&runs),
+            leaderboard: standings,
             runs,
             groups: attribute_summaries(facts, outcomes),
             constructs: statistics.constructs,
             types: statistics.types,
             construct_effects: statistics.construct_effects,
-            variants: variant_pairs(&statistics.agreements),
-            agreements: statistics.agreements,
+            variants: variant_pairs(&agreements),
+            agreements,
             correlations: statistics.correlations,
             slices: statistics.slices,
             slice_replication: statistics.slice_replication,
@@ -306,6 +317,8 @@ struct Statistics {
     constructs: Vec<ConstructSummary>,
     types: Vec<TypeSummary>,
     construct_effects: Vec<ConstructEffect>,
+    /// Every pair of models on every benchmark and pooled, asked or not: the leaderboard's paired
+    /// places need them (BENCHMARKS.md: 666 pairs of 37 models in 4 ms).
     agreements: Vec<ModelAgreement>,
     correlations: Vec<CorrelationRow>,
     slices: Vec<Slice>,
@@ -318,7 +331,7 @@ struct Statistics {
 impl Statistics {
     /// `outcomes` are the facts' own (computed once per report: every section counts by program).
     fn of(facts: &Facts, judge: Judge, outcomes: &[Outcome], asked: &Asked) -> Statistics {
-        let Asked { parts, properties, compared } = asked;
+        let Asked { parts, properties, .. } = asked;
         // Each part asked for; the rest left empty.
         fn part<T>(parts: &BTreeSet<Part>, part: Part, compute: impl FnOnce() -> Vec<T>) -> Vec<T> {
             if parts.contains(&part) {
@@ -342,7 +355,7 @@ impl Statistics {
                     part(parts, Part::Constructs, || construct_summaries(facts, outcomes)),
                     part(parts, Part::Types, || type_summaries(facts, judge)),
                     part(parts, Part::ConstructEffects, effects),
-                    part(parts, Part::Agreements, || model_agreements(facts, outcomes, compared.as_deref())),
+                    model_agreements(facts, outcomes, None),
                 )
             },
         );
@@ -456,6 +469,7 @@ impl TaskedReport {
             report.constructs.extend(tagged(task, statistics.constructs));
             report.types.extend(tagged(task, statistics.types));
             report.construct_effects.extend(tagged(task, statistics.construct_effects));
+            add_paired_places(report.leaderboard.iter_mut().filter(|s| s.task == task), &statistics.agreements);
             report.variants.extend(tagged(task, variant_pairs(&statistics.agreements)));
             report.agreements.extend(tagged(task, statistics.agreements));
             report.correlations.extend(tagged(task, statistics.correlations));

@@ -3,7 +3,13 @@
 //! when their intervals do not overlap — conservative (two overlapping 95% intervals can still
 //! differ at 5%), and the same rule for every benchmark, so that a gap a reader sees as a rank is
 //! never noise.
+//!
+//! Where the pairs of models were tested on the same programs (McNemar's exact test, adjusted by
+//! Benjamini–Hochberg over every pair of the benchmark: the all-pairs matrix's p), the standings
+//! also carry the places those tests allow ([`PairedPlace`]): paired tests see differences that two
+//! intervals hide, since both models answered the same programs.
 
+use super::agreement::{ModelAgreement, SIGNIFICANCE};
 use super::success::RunSummary;
 use super::wilson::{wilson_interval_of_rate, Z_95};
 use crate::table::Task;
@@ -36,6 +42,23 @@ pub struct Standing {
     /// 1 for the leader and every model after it whose interval overlaps the leader's; the next
     /// model apart from it leads band 2, and so on.
     pub band: usize,
+    /// The places the paired tests allow, where the pairs were tested ([`add_paired_places`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paired: Option<PairedPlace>,
+}
+
+/// A model's place on a board as the all-pairs matrix's tests tell it: one model is ahead of
+/// another when McNemar's adjusted p is below 0.05 and it solved more of the programs only one of
+/// them solved. Pairs that share no program, or were not tested, are not told apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairedPlace {
+    /// 1 + the models ahead of this one.
+    pub rank_best: usize,
+    /// The models ranked, less those behind this one.
+    pub rank_worst: usize,
+    /// 1 for the leader and every model after it the leader is not ahead of; the next model it is
+    /// ahead of leads band 2, and so on.
+    pub band: usize,
 }
 
 impl Standing {
@@ -45,6 +68,65 @@ impl Standing {
             self.rank.to_string()
         } else {
             format!("{} ({}–{})", self.rank, self.rank_best, self.rank_worst)
+        }
+    }
+
+    /// As [`Standing::rank_text`], with the ranks the paired tests allow (`None` where the pairs of
+    /// its board were not tested).
+    pub fn paired_rank_text(&self) -> Option<String> {
+        let place = self.paired?;
+        Some(if place.rank_best == place.rank_worst {
+            self.rank.to_string()
+        } else {
+            format!("{} ({}–{})", self.rank, place.rank_best, place.rank_worst)
+        })
+    }
+}
+
+/// Gives the standings of one task the places its pairs' tests allow, board by board (a benchmark,
+/// or pooled), from `agreements`: that task's pairs (the all-pairs matrix's rows). A board none of
+/// whose pairs is among them keeps `paired: None`.
+pub fn add_paired_places<'a>(standings: impl IntoIterator<Item = &'a mut Standing>, agreements: &[ModelAgreement]) {
+    let mut boards: BTreeMap<String, Vec<&mut Standing>> = BTreeMap::new();
+    for standing in standings {
+        boards.entry(standing.benchmark.clone()).or_default().push(standing);
+    }
+    for (benchmark, mut board) in boards {
+        let tested: HashMap<(&str, &str), &ModelAgreement> = agreements
+            .iter()
+            .filter(|a| a.benchmark == benchmark)
+            .map(|a| ((a.model_a.as_str(), a.model_b.as_str()), a))
+            .collect();
+        if tested.is_empty() {
+            continue;
+        }
+        // Whether model `x` is ahead of model `y` on the programs both answered.
+        let ahead = |x: &str, y: &str| {
+            let (agreement, x_is_a) = match (tested.get(&(x, y)), tested.get(&(y, x))) {
+                (Some(a), _) => (a, true),
+                (_, Some(a)) => (a, false),
+                _ => return false,
+            };
+            let (only_x, only_y) = if x_is_a {
+                (agreement.counts.only_a, agreement.counts.only_b)
+            } else {
+                (agreement.counts.only_b, agreement.counts.only_a)
+            };
+            agreement.mcnemar_p_adjusted < SIGNIFICANCE && only_x > only_y
+        };
+        board.sort_by(|a, b| b.success.total_cmp(&a.success).then_with(|| a.model.cmp(&b.model)));
+        let models: Vec<String> = board.iter().map(|s| s.model.clone()).collect();
+        let mut band = 0;
+        let mut leader: Option<&str> = None;
+        for standing in board.iter_mut() {
+            let model = standing.model.as_str();
+            if leader.is_none_or(|leader| ahead(leader, model)) {
+                band += 1;
+                leader = Some(models.iter().find(|m| *m == model).expect("on the board"));
+            }
+            let above = models.iter().filter(|other| ahead(other, model)).count();
+            let below = models.iter().filter(|other| ahead(model, other)).count();
+            standing.paired = Some(PairedPlace { rank_best: 1 + above, rank_worst: models.len() - below, band });
         }
     }
 }
@@ -212,6 +294,7 @@ fn ranked(task: Task, benchmark: &str, mut entries: Vec<Entry>) -> Vec<Standing>
             rank_best: 1 + above,
             rank_worst: entries.len() - below,
             band,
+            paired: None,
         });
     }
     standings
@@ -220,6 +303,7 @@ fn ranked(task: Task, benchmark: &str, mut entries: Vec<Entry>) -> Vec<Standing>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats::mcnemar::Agreement;
 
     fn run(model: &str, benchmark: &str, correct: u64, programs: u64) -> RunSummary {
         let rate = correct as f64 / programs as f64;
@@ -309,5 +393,68 @@ mod tests {
         assert_eq!(pivot.models_ranked_on(Some("x")), ["a", "b", "c"], "c has no standing on x");
         assert_eq!(pivot.models_ranked_on(Some("y")), ["c", "b", "a"]);
         assert_eq!(pivot.models_ranked_on(Some("unknown")), ["a", "b", "c"], "by name");
+    }
+
+    fn tested(a: &str, b: &str, benchmark: &str, [only_a, only_b]: [u64; 2], p_adjusted: f64) -> ModelAgreement {
+        let counts = Agreement { both_right: 500, only_a, only_b, both_wrong: 200 };
+        ModelAgreement {
+            model_a: a.into(),
+            model_b: b.into(),
+            benchmark: benchmark.into(),
+            counts,
+            mcnemar_p: counts.mcnemar_p(),
+            mcnemar_p_adjusted: p_adjusted,
+            paired: counts.paired_difference(),
+        }
+    }
+
+    /// A model and its paired place as (best rank, worst rank, band).
+    type PairedRow<'a> = (&'a str, Option<(usize, usize, usize)>);
+
+    fn paired_board<'a>(standings: &'a [Standing], benchmark: &str) -> Vec<PairedRow<'a>> {
+        standings
+            .iter()
+            .filter(|s| s.benchmark == benchmark)
+            .map(|s| (s.model.as_str(), s.paired.map(|p| (p.rank_best, p.rank_worst, p.band))))
+            .collect()
+    }
+
+    #[test]
+    fn a_paired_test_tells_apart_what_overlapping_intervals_cannot() {
+        // 80% and 78% share a band by their intervals; on the same programs, 20 against 4 flips is
+        // a difference McNemar sees. c is apart from both; the pair b, c was not significant.
+        let runs = [run("a", "x", 640, 800), run("b", "x", 624, 800), run("c", "x", 400, 800)];
+        let mut standings = leaderboard(&runs);
+        let agreements = [
+            tested("a", "b", "x", [20, 4], 0.002),
+            tested("a", "c", "x", [250, 10], 1e-40),
+            tested("c", "b", "x", [10, 234], 0.2),
+        ];
+        add_paired_places(&mut standings, &agreements);
+        assert_eq!(board(&standings, "x")[..2], [("a", 1, 1, 2, 1), ("b", 2, 1, 2, 1)]);
+        assert_eq!(
+            paired_board(&standings, "x"),
+            [("a", Some((1, 1, 1))), ("b", Some((2, 3, 2))), ("c", Some((2, 3, 2)))]
+        );
+        assert_eq!(standings[1].paired_rank_text().as_deref(), Some("2 (2–3)"));
+        assert_eq!(standings[0].paired_rank_text().as_deref(), Some("1"));
+    }
+
+    #[test]
+    fn a_significant_pair_puts_ahead_only_the_model_that_solved_more_of_its_flips() {
+        // b leads on its own programs but, on those both answered, a solved more of the flips.
+        let runs = [run("b", "x", 700, 800), run("a", "x", 600, 800)];
+        let mut standings = leaderboard(&runs);
+        add_paired_places(&mut standings, &[tested("a", "b", "x", [30, 5], 0.001)]);
+        assert_eq!(paired_board(&standings, "x"), [("b", Some((2, 2, 1))), ("a", Some((1, 1, 1)))]);
+    }
+
+    #[test]
+    fn a_board_whose_pairs_were_not_tested_has_no_paired_places() {
+        let runs = [run("a", "x", 90, 100), run("a", "y", 10, 100), run("b", "x", 50, 100), run("b", "y", 80, 100)];
+        let mut standings = leaderboard(&runs);
+        add_paired_places(&mut standings, &[tested("a", "b", POOLED, [40, 10], 0.001)]);
+        assert_eq!(paired_board(&standings, "x"), [("a", None), ("b", None)]);
+        assert_eq!(paired_board(&standings, POOLED), [("b", Some((2, 2, 1))), ("a", Some((1, 1, 1)))]);
     }
 }
