@@ -91,9 +91,12 @@ pub fn FigureCanvas(
             None => drop(canvas.remove_attribute("title")),
         }
     };
+    // Exports stay on white (for print) unless a dark page's reader asks for its ground (slides).
+    let dark_ground = RwSignal::new(false);
     let save = move |png: bool| {
         let Some(figure) = figure.get_untracked() else { return };
-        match figure.svg() {
+        let ink = if dark_ground.get_untracked() && dark.get_untracked() { Ink::DARK } else { Ink::LIGHT };
+        match figure.svg(&ink) {
             Ok(svg) if png => download_png(&format!("{}.png", figure.name), &svg, figure.size, 2),
             Ok(svg) => download_text(&format!("{}.svg", figure.name), "image/svg+xml", &svg),
             Err(e) => web_sys::console::error_1(&format!("exerscope: {e}").into()),
@@ -130,6 +133,13 @@ pub fn FigureCanvas(
                 {numbers}
             </details>
             <figcaption class="figure-exports">
+                <Show when=move || dark.get()>
+                    <label class="export-ground" title="Save the chart on the page's dark ground (for slides); unticked, on white (for print)">
+                        <input type="checkbox" prop:checked=move || dark_ground.get()
+                            on:change=move |e| dark_ground.set(event_target_checked(&e))/>
+                        "dark ground"
+                    </label>
+                </Show>
                 <button class="export-svg" title="Save this chart as SVG" on:click=move |_| save(false)>"SVG"</button>
                 <button class="export-png" title="Save this chart as PNG, at twice its size" on:click=move |_| save(true)>"PNG"</button>
             </figcaption>

@@ -1,7 +1,7 @@
 //! Grouped bars: a success rate per group (a benchmark, a construct) and model, with 95% Wilson
 //! intervals as error bars.
 
-use super::format::n_equals;
+use super::format::{n_equals, n_range};
 use super::frame::inked;
 use super::legend::{draw_legend, legend_entries, legend_height};
 use super::palette::{is_few, weighted, Ink};
@@ -19,7 +19,8 @@ pub struct Bar {
     pub rate: f64,
     pub ci95: Option<[f64; 2]>,
     /// What the rate rests on (programs; answers where the interval counts answers): below
-    /// [`crate::palette::FEW_PROGRAMS`] the bar is drawn faint and says its count.
+    /// [`crate::palette::FEW_PROGRAMS`] the bar is drawn faint (its count is said under its group's
+    /// name, or on the bar where the name's room has none).
     pub programs: u64,
     /// Programs of the benchmark without an answer: the bar says so ("62 of 86 missing").
     pub missing: u64,
@@ -38,9 +39,10 @@ impl Bar {
         }
     }
 
-    /// The weight, where the bar must say it: on few programs, or with answers missing.
-    pub fn note(&self) -> Option<String> {
-        (is_few(self.programs) || self.missing > 0).then(|| self.weight())
+    /// The weight, where the bar must say it: with answers missing, or on few programs where its
+    /// group's count under the group's name does not say it already.
+    pub fn note(&self, counted_below: bool) -> Option<String> {
+        (self.missing > 0 || (is_few(self.programs) && !counted_below)).then(|| self.weight())
     }
 }
 
@@ -88,6 +90,9 @@ impl BarHit {
 }
 
 const TITLE_HEIGHT: u32 = 26;
+
+/// The pixel size of a group's count under its name.
+const COUNT_SIZE: u32 = 10;
 
 /// The top of a rate axis, a little above 100% so that an interval reaching 100% shows its cap
 /// whole (the ticks still end at 100%).
@@ -152,9 +157,17 @@ pub fn draw_success_bars<DB: DrawingBackend>(
     // A group's room before the chart is built: the plot's width less the margins and y labels.
     let room = (plot.dim_in_pixel().0 as i32 - 2 * 12 - 48) / groups as i32 - 4;
     let (labels, label_size) = fitted_labels(data.groups, room);
+    // Under each group's name, what its bars rest on (their programs; in a narrow room only where
+    // it fits).
+    let counts: Vec<Option<String>> = (0..data.groups.len())
+        .map(|g| n_range(data.bars.iter().filter(|b| b.group == g).map(|b| b.programs)))
+        .map(|n| n.filter(|n| (n.chars().count() as f64 * 0.6 * f64::from(COUNT_SIZE)) <= f64::from(room)))
+        .collect();
+    let name_lines = labels.iter().map(Vec::len).max().unwrap_or(1) as u32;
+    let count_line = if counts.iter().any(Option::is_some) { COUNT_SIZE + 2 } else { 0 };
     let mut chart = ChartBuilder::on(&plot)
         .margin(12)
-        .x_label_area_size(if labels.iter().any(|l| l.len() > 1) { 28 + label_size + 2 } else { 28 })
+        .x_label_area_size(28 + (name_lines - 1) * (label_size + 2) + count_line)
         .y_label_area_size(48)
         .build_cartesian_2d(0f64..groups as f64, 0f64..RATE_AXIS_TOP)?;
     inked(&mut chart.configure_mesh(), ink)
@@ -188,7 +201,7 @@ pub fn draw_success_bars<DB: DrawingBackend>(
                 6,
             )))?;
         }
-        if let Some(note) = bar.note() {
+        if let Some(note) = bar.note(counts[bar.group].is_some()) {
             let top = bar.ci95.map_or(bar.rate, |[_, hi]| hi.max(bar.rate));
             draw_note(&plot, &chart, &note, (x0 + x1) / 2.0, top, x1 - x0, ink)?;
         }
@@ -198,11 +211,17 @@ pub fn draw_success_bars<DB: DrawingBackend>(
     }
     let style = ink.font(label_size).pos(Pos::new(HPos::Center, VPos::Top));
     let base = plot.get_base_pixel();
-    for (i, lines) in labels.into_iter().enumerate() {
+    let count_style = ink.muted_font(COUNT_SIZE).pos(Pos::new(HPos::Center, VPos::Top));
+    for (i, (lines, count)) in labels.into_iter().zip(counts).enumerate() {
         let (x, y) = chart.backend_coord(&(i as f64 + 0.5, 0.0));
+        let rows = lines.len() as i32;
         for (row, line) in lines.into_iter().enumerate() {
             let y = y - base.1 + 8 + row as i32 * (label_size as i32 + 2);
             plot.draw(&Text::new(line, (x - base.0, y), style.clone()))?;
+        }
+        if let Some(count) = count {
+            let y = y - base.1 + 8 + rows * (label_size as i32 + 2);
+            plot.draw(&Text::new(count, (x - base.0, y), count_style.clone()))?;
         }
     }
     area.present()?;
@@ -289,11 +308,12 @@ mod tests {
             missing,
             asked: programs + missing,
         };
-        assert_eq!(bar(20, 0).note(), None);
-        assert_eq!(bar(19, 0).note().as_deref(), Some("n = 19"));
-        assert_eq!(bar(24, 62).note().as_deref(), Some("n = 24, 62 of 86 missing"));
+        assert_eq!(bar(20, 0).note(false), None);
+        assert_eq!(bar(19, 0).note(false).as_deref(), Some("n = 19"));
+        assert_eq!(bar(19, 0).note(true), None, "said under the group's name");
+        assert_eq!(bar(24, 62).note(true).as_deref(), Some("n = 24, 62 of 86 missing"));
         assert_eq!(bar(40, 0).weight(), "n = 40");
-        assert_eq!(bar(12, 74).note().as_deref(), Some("n = 12, 74 of 86 missing"));
+        assert_eq!(bar(12, 74).note(false).as_deref(), Some("n = 12, 74 of 86 missing"));
         let drawn = |models: usize, bars: &[Bar]| {
             let names: Vec<String> = (0..models).map(|m| format!("m{m}")).collect();
             let (groups, ink) = (["g".to_owned()], Ink::LIGHT);
@@ -305,8 +325,12 @@ mod tests {
         let svg = drawn(2, &[bar(24, 62), Bar { model: 1, ..bar(40, 0) }]);
         assert_eq!(svg.matches("62 of 86 missing").count(), 1, "{svg}");
         assert!(!svg.contains("n = 40"));
-        // A hundred models' bars are too narrow for a line of text: faint, without a note.
+        let few = drawn(2, &[bar(12, 0), Bar { model: 1, ..bar(12, 0) }]);
+        assert_eq!(few.matches("n = 12").count(), 1, "once, under the name: {few}");
+        assert_eq!(svg.matches("n = 24–40").count(), 1, "the group's programs, under its name: {svg}");
+        // A hundred models' bars are too narrow for a line of text: faint, without a note (the
+        // group's count under its name is all).
         let many: Vec<Bar> = (0..100).map(|model| Bar { model, ..bar(5, 0) }).collect();
-        assert!(!drawn(100, &many).contains("n = 5"));
+        assert_eq!(drawn(100, &many).matches("n = 5").count(), 1);
     }
 }

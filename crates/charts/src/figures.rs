@@ -184,12 +184,12 @@ impl Figure {
         Some((names.get(index)?.as_str(), model))
     }
 
-    /// The figure as an SVG document.
-    pub fn svg(&self) -> Result<String, String> {
+    /// The figure as an SVG document, drawn in `ink` (exports on white unless asked otherwise).
+    pub fn svg(&self, ink: &Ink) -> Result<String, String> {
         let mut out = String::new();
         {
             let area = SVGBackend::with_string(&mut out, self.size).into_drawing_area();
-            self.draw(&area, Surface::Vector, &Ink::LIGHT).map_err(|e| format!("{}: {e}", self.name))?;
+            self.draw(&area, Surface::Vector, ink).map_err(|e| format!("{}: {e}", self.name))?;
         }
         Ok(out)
     }
@@ -252,7 +252,8 @@ impl Figure {
                     .map(|(group, name)| {
                         let cell = |model| {
                             let bar = bars.iter().find(|b| b.group == group && b.model == model);
-                            let note = bar.and_then(Bar::note).map_or(String::new(), |note| format!(", {note}"));
+                            let note =
+                                bar.and_then(|b| b.note(false)).map_or(String::new(), |note| format!(", {note}"));
                             TableCell {
                                 text: rate(bar.map(|b| b.rate), bar.and_then(|b| b.ci95)) + &note,
                                 hit: bar.map(|_| Hit::Bar { model, group }),
@@ -930,6 +931,7 @@ pub fn coefficients(facts: &Facts, report: &Report, model: usize, task: Task) ->
     if rows.is_empty() {
         return None;
     }
+    let judged = report.prediction.predictability.iter().find(|p| p.model == *name && p.task == task);
     rows.sort_by(|a, b| b.effect.abs().total_cmp(&a.effect.abs()));
     rows.truncate(MAX_COEFFICIENTS);
     rows.sort_by(|a, b| a.effect.total_cmp(&b.effect));
@@ -945,7 +947,11 @@ pub fn coefficients(facts: &Facts, report: &Report, model: usize, task: Task) ->
         ),
         size: forest_size(rows.len()),
         chart: Chart::Forest {
-            title: format!("{name} · {} · what makes code hard", task.label()),
+            title: format!(
+                "{name} · {} · what makes code hard{}",
+                task.label(),
+                judged.map_or(String::new(), |p| format!(" ({} programs)", n_equals(p.programs)))
+            ),
             x_label: "change in log-odds of success per SD (negative: harder)".to_owned(),
             rows,
             model,
@@ -1214,11 +1220,7 @@ mod tests {
     fn a_figure_in_the_dark_ink_has_its_ground_and_no_black_text() {
         let (facts, report) = analysed();
         for figure in all(&facts, &report).into_iter().filter(|f| !matches!(f.chart, Chart::Heatmap { .. })) {
-            let mut svg = String::new();
-            {
-                let area = SVGBackend::with_string(&mut svg, figure.size).into_drawing_area();
-                figure.draw(&area, Surface::Vector, &Ink::DARK).unwrap();
-            }
+            let svg = figure.svg(&Ink::DARK).unwrap();
             let RGBColor(r, g, b) = Ink::DARK.ground;
             assert!(svg.contains(&format!("fill=\"#{r:02X}{g:02X}{b:02X}\"")), "{}: {svg}", figure.name);
             let document = roxmltree::Document::parse(&svg).unwrap();
@@ -1228,7 +1230,7 @@ mod tests {
             });
             assert!(black.is_none(), "{}: {:?} in black on the dark ground", figure.name, black.and_then(|n| n.text()));
             // The export stays on white.
-            assert!(figure.svg().unwrap().contains("fill=\"#FFFFFF\""), "{}", figure.name);
+            assert!(figure.svg(&Ink::LIGHT).unwrap().contains("fill=\"#FFFFFF\""), "{}", figure.name);
         }
     }
 
@@ -1243,7 +1245,7 @@ mod tests {
         assert!(!figures.iter().any(|f| f.name.contains("loop_length")));
         for figure in figures {
             assert!(figure.name.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c)), "{}", figure.name);
-            let svg = figure.svg().unwrap();
+            let svg = figure.svg(&Ink::LIGHT).unwrap();
             let document = roxmltree::Document::parse(&svg).unwrap();
             assert_eq!(document.root_element().attribute("width"), Some(figure.size.0.to_string().as_str()));
         }
@@ -1345,7 +1347,7 @@ mod tests {
                 .expect("the bar's row");
             assert_eq!((Some(bar.rate), bar.ci95), (row.rate, row.ci95));
         }
-        roxmltree::Document::parse(&figure.svg().unwrap()).unwrap();
+        roxmltree::Document::parse(&figure.svg(&Ink::LIGHT).unwrap()).unwrap();
     }
 
     #[test]

@@ -78,7 +78,20 @@ pub fn unsigned(value: f64) -> String {
 
 /// `n = 12`: the count a mark rests on, as the charts say it.
 pub fn n_equals(count: u64) -> String {
-    format!("n = {count}")
+    format!("n = {}", thousands(count as usize))
+}
+
+/// `n = 86`, or `n = 24–86` where the counts differ: what a group of marks rests on (`None`
+/// without a mark).
+pub fn n_range(counts: impl IntoIterator<Item = u64>) -> Option<String> {
+    let (low, high) = counts.into_iter().fold(None, |range: Option<(u64, u64)>, n| {
+        Some(range.map_or((n, n), |(low, high)| (low.min(n), high.max(n))))
+    })?;
+    Some(if low == high {
+        n_equals(low)
+    } else {
+        format!("n = {}–{}", thousands(low as usize), thousands(high as usize))
+    })
 }
 
 /// `0.0123`, `< 0.0001`
@@ -102,6 +115,14 @@ pub fn format_p_short(p: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_group_s_n_is_one_count_or_its_range() {
+        assert_eq!(n_range([86, 86]).as_deref(), Some("n = 86"));
+        assert_eq!(n_range([86, 24, 40]).as_deref(), Some("n = 24–86"));
+        assert_eq!(n_range([1448]).as_deref(), Some("n = 1,448"));
+        assert_eq!(n_range([]), None);
+    }
 
     #[test]
     fn slopes_keep_three_significant_digits() {

@@ -34,6 +34,11 @@ impl Ink {
         style
     }
 
+    /// Text of `size` pixels of lesser weight: notes, counts, ring labels.
+    pub fn muted_font(&self, size: u32) -> TextStyle<'static> {
+        TextStyle { color: self.muted.to_backend_color(), ..self.font(size) }
+    }
+
     /// Model `model`'s colour among `models`: [`model_color`], but Okabe–Ito's black, unseen on a
     /// dark ground, drawn in the text's colour there.
     pub fn model(&self, model: usize, models: usize) -> RGBColor {

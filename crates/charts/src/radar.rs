@@ -1,6 +1,7 @@
 //! The construct radar of the paper: one spoke per construct (NL, I, F, W, T, B, NI), one
 //! polygon per model, the success rate as the distance from the centre.
 
+use super::format::n_range;
 use super::legend::{draw_legend, legend_entries, legend_height};
 use super::palette::{is_few, Ink, FEW_PROGRAMS};
 use plotters::coord::Shift;
@@ -57,6 +58,9 @@ impl RadarGeometry {
     }
 }
 
+/// The pixel size of a spoke's count under its name.
+const COUNT_SIZE: u32 = 10;
+
 /// The title's height above the legend.
 const TITLE_HEIGHT: i32 = 30;
 
@@ -88,7 +92,18 @@ pub fn draw_radar<DB: DrawingBackend>(
     let room = (height as i32 - top).max(0);
     let radius = f64::from((width as i32).min(room)) * 0.32;
     let geometry = RadarGeometry { center: (width as i32 / 2, top + room / 2), radius, spokes: spoke_labels.len() };
-    draw_grid(area, &geometry, spoke_labels, ink)?;
+    // Under each spoke's name, what its points rest on (the programs with the construct).
+    let counts: Vec<Option<String>> = (0..spoke_labels.len())
+        .map(|spoke| {
+            n_range(
+                series
+                    .iter()
+                    .filter(|line| line.rates.get(spoke).is_some_and(Option::is_some))
+                    .map(|line| line.programs.get(spoke).copied().unwrap_or_default()),
+            )
+        })
+        .collect();
+    draw_grid(area, &geometry, spoke_labels, &counts, ink)?;
     for line in series {
         // Spokes without programs are left out of the polygon rather than drawn at 0%.
         let points: Vec<(i32, i32)> =
@@ -121,6 +136,7 @@ fn draw_grid<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     geometry: &RadarGeometry,
     spoke_labels: &[String],
+    counts: &[Option<String>],
     ink: &Ink,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let grid = ink.grid;
@@ -128,8 +144,7 @@ fn draw_grid<DB: DrawingBackend>(
         let mut ring_points: Vec<(i32, i32)> = (0..geometry.spokes).map(|s| geometry.point(s, ring)).collect();
         ring_points.extend(ring_points.first().copied());
         area.draw(&PathElement::new(ring_points, grid.stroke_width(1)))?;
-        let mut label_style = ink.font(11);
-        label_style.color = ink.muted.to_backend_color();
+        let label_style = ink.muted_font(11);
         let (x, y) = geometry.point(0, ring);
         area.draw(&Text::new(format!("{:.0}%", ring * 100.0), (x + 4, y), label_style))?;
     }
@@ -150,8 +165,22 @@ fn draw_grid<DB: DrawingBackend>(
         } else {
             VPos::Center
         };
-        let style = ink.font(14).pos(Pos::new(horizontal, vertical));
-        area.draw(&Text::new(label.clone(), geometry.point(spoke, 1.1), style))?;
+        let (x, y) = geometry.point(spoke, 1.1);
+        let Some(count) = counts.get(spoke).cloned().flatten() else {
+            area.draw(&Text::new(label.clone(), (x, y), ink.font(14).pos(Pos::new(horizontal, vertical))))?;
+            continue;
+        };
+        // The name, and its count on the line below it, both on the side of the anchor away from
+        // the plot.
+        let line = COUNT_SIZE as i32;
+        let (name_y, count_y) = match vertical {
+            VPos::Bottom => (y - line - 2, y),
+            VPos::Top => (y, y + 16),
+            VPos::Center => (y - 6, y + 8 + line / 2),
+        };
+        area.draw(&Text::new(label.clone(), (x, name_y), ink.font(14).pos(Pos::new(horizontal, vertical))))?;
+        let count_style = ink.muted_font(COUNT_SIZE).pos(Pos::new(horizontal, vertical));
+        area.draw(&Text::new(count, (x, count_y), count_style))?;
     }
     Ok(())
 }
@@ -179,6 +208,7 @@ mod tests {
         assert!((geometry.radius - 112.0).abs() < 1.0);
         assert!(height > 380, "the legend adds its rows");
         assert!(!svg.contains("fewer than"), "no spoke on few programs: {svg}");
+        assert_eq!(svg.matches("\nn = 40\n").count(), 2, "each spoke with points says its programs: {svg}");
     }
 
     #[test]
@@ -193,6 +223,9 @@ mod tests {
             draw_radar(&area, "t", &spokes, &series, &models, &Ink::LIGHT).unwrap();
         }
         assert!(svg.contains("○ fewer than 20 programs"), "{svg}");
+        for n in ["n = 40", "n = 19", "n = 20"] {
+            assert!(svg.contains(&format!("\n{n}\n")), "{n}: {svg}");
+        }
         // Three points: two dots, one ring (a white disc under a stroked circle).
         let circles = svg.matches("<circle").count();
         assert_eq!(circles, 2 + 2, "{svg}");

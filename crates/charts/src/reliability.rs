@@ -1,6 +1,7 @@
 //! A reliability plot: the success a fit predicted against the success observed, bin by bin of
 //! predicted probability, one line per model, beside the diagonal of a perfectly calibrated fit.
 
+use crate::format::n_equals;
 use crate::frame::{inked, titled};
 use crate::palette::{is_few, Ink};
 use plotters::coord::Shift;
@@ -55,7 +56,7 @@ pub fn draw_reliability<DB: DrawingBackend>(
         let points: Vec<(f64, f64)> = line.points.iter().map(|p| (p.predicted, p.observed)).collect();
         chart
             .draw_series(LineSeries::new(points, color.stroke_width(2)))?
-            .label(line.name.clone())
+            .label(format!("{} ({})", line.name, n_equals(line.points.iter().map(|p| p.programs).sum())))
             .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], color.stroke_width(2)));
         chart.draw_series(line.points.iter().map(|p| {
             let style = if is_few(p.programs) { color.mix(0.35).stroke_width(1) } else { color.filled() };
@@ -93,7 +94,8 @@ mod tests {
             let area = SVGBackend::with_string(&mut svg, RELIABILITY_SIZE).into_drawing_area();
             draw_reliability(&area, "calibration", &series, 2, &Ink::LIGHT).unwrap();
         }
-        assert!(svg.contains("model 0") && svg.contains("model 1") && svg.contains("perfectly calibrated"));
+        assert!(svg.contains("model 0 (n = 100)") && svg.contains("model 1 (n = 100)"), "its held-out programs");
+        assert!(svg.contains("perfectly calibrated"));
         assert_eq!(svg.matches("<circle").count(), 8, "a mark per bin");
         // A bin of 10 programs is a ring, unfilled: one per model.
         let rings = svg.split("<circle").skip(1).filter(|tag| tag.split('>').next().unwrap().contains("fill=\"none\""));

@@ -11,6 +11,7 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+use exerscope_charts::palette::Ink;
 use exerscope_cli::python_runner::PythonRunner;
 use exerscope_cli::{collect, facts_files, paper};
 use exerscope_core::execution::trace::Trace;
@@ -47,6 +48,10 @@ enum Command {
         /// The folder to write into (made if missing; files in it are replaced).
         #[arg(long)]
         out: PathBuf,
+        /// Draw the figures on the dark ground of the page's dark mode (for slides); without it,
+        /// on white (for print).
+        #[arg(long)]
+        dark_figures: bool,
         #[command(flatten)]
         analysis: Analysis,
     },
@@ -175,7 +180,9 @@ fn main() -> ExitCode {
 fn run(command: Command) -> ExitCode {
     let (mut options, out) = match command {
         Command::Analyze(options) => (options, None),
-        Command::Report { out, analysis } => (analysis, Some(out)),
+        Command::Report { out, dark_figures, analysis } => {
+            (analysis, Some((out, if dark_figures { Ink::DARK } else { Ink::LIGHT })))
+        }
         Command::Trace { program, input, analysis } => return trace(analysis, &program, input.as_deref()),
     };
     let judge = options.judge.into();
@@ -215,7 +222,7 @@ fn run(command: Command) -> ExitCode {
         None => {
             serde_json::to_writer(std::io::stdout().lock(), &report).map(|()| println!()).map_err(|e| e.to_string())
         }
-        Some(out) => paper::write(&out, &report, &analysis.facts),
+        Some((out, ink)) => paper::write(&out, &report, &analysis.facts, &ink),
     };
     match written {
         Ok(()) => ExitCode::SUCCESS,

@@ -5,6 +5,7 @@
 //! `tables/<task>/…` and `figures/<task>/…`: statistics never pool tasks).
 
 use exerscope_charts::figures;
+use exerscope_charts::palette::Ink;
 use exerscope_core::export::{program_sheet, sheets};
 use exerscope_core::methods::{methods as methods_of, Methods};
 use exerscope_core::report::TaskedReport;
@@ -53,7 +54,8 @@ fn references(paragraphs: &[(Task, Methods)]) -> String {
     entries.join("\n\n") + "\n"
 }
 
-pub fn write(out: &Path, report: &TaskedReport, facts: &Facts) -> Result<(), String> {
+/// Writes the report, its tables, methods and figures (drawn in `ink`) into `out`.
+pub fn write(out: &Path, report: &TaskedReport, facts: &Facts, ink: &Ink) -> Result<(), String> {
     let failed = |path: &Path, e: std::io::Error| format!("{}: {e}", path.display());
     fs::create_dir_all(out).map_err(|e| failed(out, e))?;
     let json = serde_json::to_string_pretty(report).map_err(|e| e.to_string())?;
@@ -88,7 +90,7 @@ pub fn write(out: &Path, report: &TaskedReport, facts: &Facts) -> Result<(), Str
         }
         for figure in figures::all(&task_facts, &task_report) {
             let path = figures_folder.join(format!("{}.svg", figure.name));
-            fs::write(&path, figure.svg()?).map_err(|e| failed(&path, e))?;
+            fs::write(&path, figure.svg(ink)?).map_err(|e| failed(&path, e))?;
         }
     }
     Ok(())

@@ -249,6 +249,31 @@ fn runs_report_task_samples_and_pass_at_1_with_the_format_detected_or_forced() {
     );
 }
 
+/// Figures are written on white for print; `--dark-figures` draws them on the dark page's ground.
+#[test]
+fn report_draws_its_figures_on_white_unless_asked_for_the_dark_ground() {
+    let sample = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/formats/exerscope");
+    let overview = |dark: bool| {
+        let out = tempfile::tempdir().unwrap();
+        let status = Command::new(env!("CARGO_BIN_EXE_exerscope"))
+            .args(["report", "--no-run", "--out", out.path().to_str().unwrap()])
+            .args(dark.then_some("--dark-figures"))
+            .arg(&sample)
+            .status()
+            .unwrap();
+        assert!(status.success());
+        std::fs::read_to_string(out.path().join("figures/overview.svg")).unwrap()
+    };
+    let ground = |ink: exerscope_charts::palette::Ink| {
+        let (r, g, b) = (ink.ground.0, ink.ground.1, ink.ground.2);
+        format!("fill=\"#{r:02X}{g:02X}{b:02X}\"")
+    };
+    let (light, dark) = (overview(false), overview(true));
+    assert!(light.contains(&ground(exerscope_charts::palette::Ink::LIGHT)), "{light}");
+    assert!(!light.contains(&ground(exerscope_charts::palette::Ink::DARK)), "{light}");
+    assert!(dark.contains(&ground(exerscope_charts::palette::Ink::DARK)), "{dark}");
+}
+
 /// eval-arena's rows (a small file in its documented shape) with CRUXEval's programs: every model's
 /// pass@1 is the mean of its `pass1`, and the programs' properties cover the rows.
 #[test]
@@ -402,6 +427,14 @@ fn report_writes_the_json_and_every_table_and_figure_for_a_paper() {
     assert!(out.path().join("figures/pair-matrix-all.svg").exists());
     let hard = std::fs::read_to_string(out.path().join("figures/coefficients-gpt-4-turbo-output.svg")).unwrap();
     assert!(hard.contains("what makes code hard") && hard.contains("output type = text"), "{hard}");
+    // Both carry their n: the programs each model's fit judged, as the report says.
+    let judged = |model: &str| {
+        let row = written["predictability"].as_array().unwrap().iter().find(|p| p["model"] == model).unwrap();
+        row["programs"].as_u64().unwrap()
+    };
+    assert_eq!(judged("gpt-4-turbo"), 1386);
+    assert!(hard.contains("(n = 1,386 programs)"), "{hard}");
+    assert!(calibration.contains("gpt-4-turbo (n = 1,386)"), "{calibration}");
     let methods = std::fs::read_to_string(out.path().join("methods.md")).unwrap();
     assert!(methods.contains("`mcnemar_p`") && methods.contains("Newcombe"), "{methods}");
     // The paragraph a paper prints counts what the report holds: 2 models, 1,448 programs.
