@@ -5,7 +5,9 @@
 
 use crate::bars::{draw_success_bars, run_bars, Bar, BarHit, SuccessBars};
 use crate::forest::{draw_forest, forest_size, ForestRow};
-use crate::format::{format_p_short, interval, interval_clause, n_equals, percent, signed, signed_interval, unsigned};
+use crate::format::{
+    format_p_short, interval, interval_clause, n_equals, n_range, percent, signed, signed_interval, unsigned,
+};
 use crate::heatmap::{draw_heatmap, heatmap_size, CellTitle, Cells, HeatmapCell, HeatmapGeometry, Shade, Surface};
 use crate::palette::{is_few, Ink, FEW_PROGRAMS};
 use crate::property_bars::{draw_property_bars, tallest};
@@ -411,6 +413,11 @@ fn heatmap(
     bars: Vec<(Bar, String)>,
 ) -> Chart {
     let places = leaderboard_places(facts, report, ranked_on);
+    // What the cells rest on, said in the title: an exported heatmap has no pointer to ask.
+    let title = match n_range(bars.iter().map(|(bar, _)| bar.programs)) {
+        Some(n) => format!("{title} ({n} per cell)"),
+        None => title.to_owned(),
+    };
     let mut row_models: Vec<usize> = bars.iter().map(|(b, _)| b.model).collect();
     row_models.sort_unstable_by_key(|&model| (places.get(model).copied().unwrap_or(usize::MAX), model));
     row_models.dedup();
@@ -425,7 +432,7 @@ fn heatmap(
         })
         .collect();
     Chart::Heatmap {
-        title: title.to_owned(),
+        title,
         rows: row_models.iter().map(|&m| facts.models[m].clone()).collect(),
         row_models,
         columns,
@@ -608,7 +615,10 @@ pub fn pair_matrix(facts: &Facts, report: &Report, benchmark: &str, order: Matri
     let row_models: Vec<usize> = models.iter().filter_map(|m| facts.model_index(m).map(|i| i as usize)).collect();
     let names: Vec<String> = models.iter().map(|m| (*m).to_owned()).collect();
     let written = Cells::of(names.len(), names.len()).written;
-    let cells = pair_matrix_cells(&report.agreements, benchmark, &models)
+    let pairs = pair_matrix_cells(&report.agreements, benchmark, &models);
+    let both_answered =
+        n_range(pairs.iter().map(|cell| cell.programs)).map_or(String::new(), |n| format!("; {n} per pair"));
+    let cells = pairs
         .into_iter()
         .map(|cell| HeatmapCell {
             row: cell.row,
@@ -620,7 +630,7 @@ pub fn pair_matrix(facts: &Facts, report: &Report, benchmark: &str, order: Matri
         .collect();
     let scope = if benchmark == ALL_BENCHMARKS { "all benchmarks".to_owned() } else { benchmark.to_owned() };
     let chart = Chart::Heatmap {
-        title: format!("Row model minus column model, in points ({scope})"),
+        title: format!("Row model minus column model, in points ({scope}{both_answered})"),
         rows: names.clone(),
         column_models: row_models.clone(),
         row_models,
@@ -1269,6 +1279,7 @@ mod tests {
         assert_eq!((rows.len(), cells.len()), (12, 12));
         // Best first on the leaderboard (ties by name): the four right (m02, m05, …), then the rest.
         assert_eq!(rows[..5], ["m02", "m05", "m08", "m11", "m00"]);
+        assert_eq!(title, "Success per model and benchmark (n = 1 per cell)", "what the cells rest on");
         assert_eq!(overview.size, crate::heatmap::heatmap_size(title, rows, columns));
         let heatmap = construct_heatmap(&facts, &report, Flavor::Reference, 0).unwrap();
         let mut svg = String::new();
@@ -1298,6 +1309,7 @@ mod tests {
             panic!("not a heatmap")
         };
         assert_eq!((rows, cells.len()), (columns, 12 * 11));
+        assert!(title.ends_with("(all benchmarks; n = 1 per pair)"), "{title}");
         assert!(matrix.size.0 >= 9 * title.chars().count() as u32, "room for the whole title");
         assert_eq!(rows[..3], ["m00", "m01", "m02"], "by name");
         assert_eq!(matrix.pair_at(Hit::Cell { model: row_models[0], column: 2 }), Some((row_models[0], row_models[2])));

@@ -586,8 +586,8 @@ fn check_report(inputs: &[&Path]) -> Value {
             let name = file.file_stem().unwrap().to_str().unwrap().to_owned();
             let csv = file.extension().is_some_and(|e| e == "csv");
             // (The programs' table has a test of its own, below.)
-            let checked =
-                ["programs", "leaderboard_pivot"].contains(&name.as_str()) || tables().iter().any(|(t, _)| *t == name);
+            let checked = ["programs", "leaderboard_pivot", "constructs_pivot"].contains(&name.as_str())
+                || tables().iter().any(|(t, _)| *t == name);
             assert!(!csv || checked, "{name}.csv has no columns to check here");
         }
         for (name, columns) in tables() {
@@ -611,8 +611,71 @@ fn check_report(inputs: &[&Path]) -> Value {
             .cloned()
             .collect();
         check_pivot(&folder, &standings);
+        let constructs: Vec<&Value> =
+            report["constructs"].as_array().unwrap().iter().filter(|r| task.is_none_or(|t| r["task"] == t)).collect();
+        if !constructs.is_empty() {
+            check_constructs_pivot(&folder, &constructs);
+        }
     }
     report
+}
+
+/// The constructs' pivot (a row per model, benchmark and definitions set, a column per construct)
+/// against the report's constructs: every cell the pass@1 of its row's construct, or empty (`--`)
+/// where the report has none; every construct of the report in some cell; LaTeX a table per set.
+fn check_constructs_pivot(folder: &Path, constructs: &[&Value]) {
+    let csv = std::fs::read_to_string(folder.join("constructs_pivot.csv")).unwrap();
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let header: Vec<String> = reader.headers().unwrap().iter().map(str::to_owned).collect();
+    assert_eq!(header[..3], ["model", "benchmark", "definitions"]);
+    let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    let tables = latex_tables(&std::fs::read_to_string(folder.join("constructs_pivot.tex")).unwrap());
+    // LaTeX prints the definitions sets in turn, in the order the rows first name them.
+    let mut sets: Vec<&str> = Vec::new();
+    for record in &records {
+        if !sets.contains(&&record[2]) {
+            sets.push(&record[2]);
+        }
+    }
+    assert_eq!(tables.len(), sets.len(), "constructs_pivot.tex: a table per definitions set");
+    let in_turn = sets.iter().flat_map(|set| records.iter().filter(move |r| &r[2] == *set));
+    let tex_rows = tables.iter().flat_map(|table| table[1..].iter().map(move |row| (&table[0], row)));
+    assert_eq!(tex_rows.clone().count(), records.len(), "constructs_pivot.tex: a row per CSV row");
+    let mut filled = 0;
+    for (record, (tex_header, tex_row)) in in_turn.zip(tex_rows) {
+        let context = format!("constructs_pivot, {} on {} ({})", &record[0], &record[1], &record[2]);
+        assert_eq!(
+            tex_row[..2],
+            [record[0].to_owned(), record[1].to_owned()].map(|t| exerscope_core::export::escaped(&t))
+        );
+        for (column, construct) in header.iter().enumerate().skip(3) {
+            let summary = constructs.iter().find(|c| {
+                c["model"] == record[0]
+                    && c["benchmark"] == record[1]
+                    && c["flavor"] == record[2]
+                    && c["construct"] == *construct
+            });
+            let tex_cell =
+                tex_header.iter().position(|h| *h == exerscope_core::export::escaped(construct)).map(|i| &tex_row[i]);
+            match summary.map(|s| &s["pass_at_1"]).filter(|rate| !rate.is_null()) {
+                Some(rate) => {
+                    filled += 1;
+                    assert_eq!(record[column].parse::<f64>().ok(), rate.as_f64(), "{context}, {construct} (CSV)");
+                    assert_latex_number(
+                        tex_cell.expect("a column for a value"),
+                        rate,
+                        &format!("{context}, {construct}"),
+                    );
+                }
+                None => {
+                    assert_eq!(&record[column], "", "{context}, {construct} (CSV)");
+                    assert!(tex_cell.is_none_or(|cell| cell == "--"), "{context}, {construct} (LaTeX)");
+                }
+            }
+        }
+    }
+    let reported = constructs.iter().filter(|c| !c["pass_at_1"].is_null()).count();
+    assert_eq!(filled, reported, "every construct of the report in a cell");
 }
 
 /// The leaderboard's pivot (a row per model, a column per benchmark and pooled) against the

@@ -9,6 +9,7 @@
 
 use crate::alignment::{DivergencePoint, Ending};
 use crate::facts::{Facts, ProgramFacts};
+use crate::flavors::Flavor;
 use crate::numeric::NumericProperty;
 use crate::report::Report;
 use crate::stats::agreement::ModelAgreement;
@@ -18,7 +19,9 @@ use crate::stats::leaderboard::{column_label, pivots, Standing};
 use crate::stats::logistic::LogisticFit;
 use crate::stats::mcnemar::Agreement;
 use crate::stats::paired::PairedDifference;
+use crate::stats::ConstructSummary;
 use crate::units::Unit;
+use std::collections::{HashMap, HashSet};
 
 /// One table: its file name, caption, columns and rows.
 #[derive(Clone, Debug, PartialEq)]
@@ -387,6 +390,47 @@ fn leaderboard_pivot(standings: &[Standing], judge: &str) -> Sheet {
     }
 }
 
+/// A row of the constructs' pivot: a model, a benchmark and a definitions set.
+type PivotRow<'a> = (&'a str, &'a str, Flavor);
+
+/// The constructs as the page shows them and a paper prints them: a row per model, benchmark and
+/// definitions set, a column per construct (its pass@1), in the report's order; LaTeX prints a
+/// table per definitions set, each with only its own constructs' columns.
+fn constructs_pivot(constructs: &[ConstructSummary], judge: &str) -> Sheet {
+    let mut names: Vec<&str> = Vec::new();
+    let (mut rows, mut seen): (Vec<PivotRow>, HashSet<PivotRow>) = Default::default();
+    let mut cells: HashMap<(&str, &str, Flavor, &str), Option<f64>> = HashMap::new();
+    for c in constructs {
+        if !names.contains(&c.construct.as_str()) {
+            names.push(&c.construct);
+        }
+        let row = (c.model.as_str(), c.benchmark.as_str(), c.flavor);
+        if seen.insert(row) {
+            rows.push(row);
+        }
+        cells.insert((row.0, row.1, row.2, &c.construct), c.pass_at_1);
+    }
+    Sheet {
+        name: "constructs_pivot",
+        caption: format!("Success per construct ({judge} judge): pass@1 over the programs with the construct"),
+        columns: ["model", "benchmark", DEFINITIONS]
+            .into_iter()
+            .chain(names.iter().copied())
+            .map(str::to_owned)
+            .collect(),
+        rows: rows
+            .iter()
+            .map(|&(model, benchmark, flavor)| {
+                let named = [text(model), text(benchmark), text(flavor.name())];
+                let rates = names
+                    .iter()
+                    .map(|&name| Cell::Rate(cells.get(&(model, benchmark, flavor, name)).copied().flatten()));
+                named.into_iter().chain(rates).collect()
+            })
+            .collect(),
+    }
+}
+
 fn text(value: impl Into<String>) -> Cell {
     Cell::Text(value.into())
 }
@@ -577,6 +621,7 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                 })
                 .collect(),
         },
+        constructs_pivot(&report.constructs, judge),
         Sheet {
             name: "construct_effects",
             caption: format!(
@@ -1152,6 +1197,46 @@ mod tests {
     }
 
     #[test]
+    fn the_constructs_pivot_puts_each_rate_in_its_row_and_column_a_table_per_definitions_set() {
+        let summary = |model: &str, flavor: Flavor, construct: &str, pass_at_1: f64| ConstructSummary {
+            model: model.into(),
+            benchmark: "b".into(),
+            flavor,
+            construct: construct.into(),
+            correct: 1,
+            total: 2,
+            programs: 2,
+            pass_at_1: Some(pass_at_1),
+            ci95: None,
+        };
+        let constructs = [
+            summary("m", Flavor::Reference, "nested", 0.1),
+            summary("m", Flavor::Reference, "if", 0.2),
+            summary("m", Flavor::Exerscope, "if", 0.3),
+            summary("m", Flavor::Exerscope, "nested_loop", 0.4),
+            summary("n", Flavor::Reference, "if", 0.5),
+        ];
+        let sheet = constructs_pivot(&constructs, "exact");
+        assert_eq!(sheet.columns, ["model", "benchmark", DEFINITIONS, "nested", "if", "nested_loop"]);
+        let rate = |row: usize, column: usize| sheet.rows[row][column].clone();
+        assert_eq!(sheet.rows.len(), 3, "m and n in the reference's set, m in exerscope's");
+        assert_eq!(
+            (rate(0, 3), rate(0, 4), rate(0, 5)),
+            (Cell::Rate(Some(0.1)), Cell::Rate(Some(0.2)), Cell::Rate(None))
+        );
+        assert_eq!(
+            (rate(1, 2), rate(1, 4), rate(1, 5)),
+            (text("exerscope"), Cell::Rate(Some(0.3)), Cell::Rate(Some(0.4)))
+        );
+        assert_eq!((rate(2, 0), rate(2, 3), rate(2, 4)), (text("n"), Cell::Rate(None), Cell::Rate(Some(0.5))));
+        let latex = sheet.latex();
+        let (reference, exerscope) = latex.split_once("\\end{table}").unwrap();
+        assert!(reference.contains("model & benchmark & nested & if \\\\\n"), "{latex}");
+        assert!(reference.contains("n & b & -- & 50.0\\% \\\\\n"), "{latex}");
+        assert!(exerscope.contains("model & benchmark & if & nested\\_loop \\\\\n"), "{latex}");
+    }
+
+    #[test]
     fn latex_escapes_text_and_writes_rates_with_intervals() {
         let latex = sheet(vec![vec![
             text("m_1 & {x} 50% $ # ~ ^ \\ <b>"),
@@ -1192,6 +1277,7 @@ mod tests {
                 "leaderboard",
                 "leaderboard_pivot",
                 "constructs",
+                "constructs_pivot",
                 "construct_effects",
                 "types",
                 "agreements",
