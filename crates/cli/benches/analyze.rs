@@ -227,6 +227,29 @@ fn bench_eval_arena_sized(c: &mut Criterion) {
     group.finish();
 }
 
+/// Every pair of models at a million predictions, as each report of one task computes them for the
+/// leaderboard's paired places: the output task of the folder `EXERSCOPE_MILLION` names (made by
+/// `tools/synthetic.mjs`, 100 models × 10,000 programs; skipped without it). Run with
+/// `RAYON_NUM_THREADS=1` for the browser's one thread.
+fn bench_million_pairs(c: &mut Criterion) {
+    use exerscope_core::stats::agreement::model_agreements;
+    let Some(folder) = std::env::var_os("EXERSCOPE_MILLION") else {
+        return;
+    };
+    let (files, errors) = read_inputs(&[PathBuf::from(folder)]);
+    assert!(errors.is_empty() && !files.is_empty(), "no results in EXERSCOPE_MILLION");
+    let facts = analyze(files).facts;
+    let output = facts.of_task(Some(Task::Output));
+    let outcomes = output.outcomes(Judge::Reference);
+    let mut group =
+        c.benchmark_group(format!("{} models, {} outcomes of one task", output.models.len(), outcomes.len()));
+    group.sample_size(10);
+    group.bench_function("all pairs: agreements, McNemar, paired differences, BH", |b| {
+        b.iter(|| model_agreements(&output, &outcomes, None))
+    });
+    group.finish();
+}
+
 /// RE2-Bench's loop and branch answers of the fixture's four models (1,584), placed on their runs:
 /// every answer, the Reasoning section's statistics of one task, and the program view of the
 /// program with the longest run.
@@ -267,6 +290,7 @@ criterion_group!(
     bench_cruxeval_sized,
     bench_hundred_models,
     bench_eval_arena_sized,
-    bench_re2_alignment
+    bench_re2_alignment,
+    bench_million_pairs
 );
 criterion_main!(benches);
