@@ -843,10 +843,11 @@ try {
     await show('overview');
     await page.$eval('#overview-chart', (c) => c.scrollIntoView());
     const box = await page.$eval('#overview-chart', (c) => { const r = c.getBoundingClientRect(); return { x: r.x, y: r.y, w: r.width, h: r.height }; });
-    // The first group's first bar sits just right of the y axis, low in the plot.
+    // The first group's first bar sits just right of the y axis, low in the plot (above the
+    // groups' names and counts, which take the canvas's last fifth).
     let opened = false;
     for (let x = box.x + box.w * 0.08; x < box.x + box.w * 0.3 && !opened; x += 6) {
-      await page.mouse.click(x, box.y + box.h * 0.85);
+      await page.mouse.click(x, box.y + box.h * 0.75);
       opened = (await page.$('#drilldown h2')) !== null
         && (await page.textContent('#drilldown h2')).includes('Avatar');
     }
