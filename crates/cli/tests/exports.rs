@@ -740,7 +740,8 @@ fn check_pivot(folder: &Path, standings: &[Value]) {
         let rank_text = |place: &Value| {
             let (best, worst) = (&place["rank_best"], &place["rank_worst"]);
             match ranked {
-                Some(s) if best == worst => s["rank"].to_string(),
+                Some(s) if best == worst && *best == s["rank"] => s["rank"].to_string(),
+                Some(s) if best == worst => format!("{} ({best})", s["rank"]),
                 Some(s) => format!("{} ({best}–{worst})", s["rank"]),
                 None => String::new(),
             }

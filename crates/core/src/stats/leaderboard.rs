@@ -72,13 +72,14 @@ impl Standing {
     }
 
     /// As [`Standing::rank_text`], with the ranks the paired tests allow (`None` where the pairs of
-    /// its board were not tested).
+    /// its board were not tested): "3 (2)" where they allow one rank that is not its success's
+    /// (models that answered different programs).
     pub fn paired_rank_text(&self) -> Option<String> {
         let place = self.paired?;
-        Some(if place.rank_best == place.rank_worst {
-            self.rank.to_string()
-        } else {
-            format!("{} ({}–{})", self.rank, place.rank_best, place.rank_worst)
+        Some(match (place.rank_best, place.rank_worst) {
+            (best, worst) if best == worst && best == self.rank => self.rank.to_string(),
+            (best, worst) if best == worst => format!("{} ({best})", self.rank),
+            (best, worst) => format!("{} ({best}–{worst})", self.rank),
         })
     }
 }
@@ -447,6 +448,8 @@ mod tests {
         let mut standings = leaderboard(&runs);
         add_paired_places(&mut standings, &[tested("a", "b", "x", [30, 5], 0.001)]);
         assert_eq!(paired_board(&standings, "x"), [("b", Some((2, 2, 1))), ("a", Some((1, 1, 1)))]);
+        assert_eq!(standings[0].paired_rank_text().as_deref(), Some("1 (2)"), "first by success, second by the tests");
+        assert_eq!(standings[1].paired_rank_text().as_deref(), Some("2 (1)"));
     }
 
     #[test]
