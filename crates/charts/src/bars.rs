@@ -4,7 +4,7 @@
 use super::format::{n_equals, n_range};
 use super::frame::inked;
 use super::legend::{draw_legend, legend_entries, legend_height};
-use super::palette::{is_few, weighted, Ink};
+use super::palette::{is_few, weighted, Ink, COUNT_SIZE};
 use exerscope_core::stats::RunSummary;
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
@@ -90,9 +90,6 @@ impl BarHit {
 }
 
 const TITLE_HEIGHT: u32 = 26;
-
-/// The pixel size of a group's count under its name.
-const COUNT_SIZE: u32 = 10;
 
 /// The top of a rate axis, a little above 100% so that an interval reaching 100% shows its cap
 /// whole (the ticks still end at 100%).

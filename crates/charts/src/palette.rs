@@ -53,6 +53,9 @@ impl Ink {
 /// marked: its interval is wide, and a mark as strong as the others would claim more than it holds.
 pub const FEW_PROGRAMS: u64 = 20;
 
+/// The pixel size of a count under a name (a bar group's, a radar spoke's).
+pub const COUNT_SIZE: u32 = 10;
+
 /// Whether a mark on `programs` programs is drawn faint.
 pub fn is_few(programs: u64) -> bool {
     programs < FEW_PROGRAMS

@@ -3,7 +3,7 @@
 
 use super::format::n_range;
 use super::legend::{draw_legend, legend_entries, legend_height};
-use super::palette::{is_few, Ink, FEW_PROGRAMS};
+use super::palette::{is_few, Ink, COUNT_SIZE, FEW_PROGRAMS};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -57,9 +57,6 @@ impl RadarGeometry {
         Some((turn / (2.0 * PI / self.spokes as f64)).round() as usize % self.spokes)
     }
 }
-
-/// The pixel size of a spoke's count under its name.
-const COUNT_SIZE: u32 = 10;
 
 /// The title's height above the legend.
 const TITLE_HEIGHT: i32 = 30;
