@@ -66,6 +66,11 @@ fn TaskPrediction(facts: Arc<Facts>, report: Arc<Report>, task: Task) -> impl In
         })}
         {(!forecasts.is_empty()).then(|| view! {
             <h4>{format!("{} — on a new benchmark", task.label())}</h4>
+            <p class="explain">
+                "Each benchmark forecast by a fit that never saw it, under the penalty whose forecasts of the other \
+                 benchmarks missed least; the 90% interval from how far they missed. Accuracy alone: the model's \
+                 success on the other benchmarks, the forecast to beat."
+            </p>
             <ForecastTable task rows=forecasts/>
         })}
         {(!unanswered.is_empty()).then(|| view! {
@@ -140,12 +145,24 @@ fn ForecastTable(task: Task, rows: Vec<BenchmarkForecast>) -> impl IntoView {
                     <td class="rate">{percent(f.real)}</td>
                     <td class="rate">{points(f.error)}</td>
                     <td>{if f.within { "yes" } else { "no" }}</td>
+                    <td class="rate" title=format!("its success on the other benchmarks; the forecast's fit took {}× the usual penalty", f.shrink)>
+                        {percent(f.accuracy_alone)}
+                    </td>
                 </tr>
             }
         })
         .collect_view();
-    let columns =
-        ["model", "benchmark left out", "programs", "forecast", "90% interval", "real", "real − forecast", "within"];
+    let columns = [
+        "model",
+        "benchmark left out",
+        "programs",
+        "forecast",
+        "90% interval",
+        "real",
+        "real − forecast",
+        "within",
+        "accuracy alone",
+    ];
     view! { <TaskTable task label="Benchmark forecasts" class="forecasts" columns body/> }
 }
 

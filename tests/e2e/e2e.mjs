@@ -512,8 +512,13 @@ try {
       (rows) => rows.map((r) => [r.dataset.model, r.querySelector('td.auroc').textContent.trim()]));
     const reportedAuc = report.predictability.filter((p) => p.task === 'output').map((p) => [p.model, p.auroc.toFixed(3)]);
     expectEqual(judged, reportedAuc, 'AUROC per model, page and JSON report');
-    const forecasts = await page.$$eval('table.forecasts[data-task="output"] tbody tr', (rows) => rows.length);
-    expectEqual(forecasts, report.benchmark_forecasts.filter((f) => f.task === 'output').length, 'benchmark forecasts, page and JSON report');
+    // Each benchmark's forecast beside what the model's accuracy alone forecasts, as reported.
+    const forecasts = await page.$$eval('table.forecasts[data-task="output"] tbody tr',
+      (rows) => rows.map((r) => [r.dataset.model, r.dataset.benchmark, r.cells[3].textContent.trim(), r.cells[8].textContent.trim()]));
+    const percent = (rate) => `${(rate * 100).toFixed(1)}%`;
+    const reportedForecasts = report.benchmark_forecasts.filter((f) => f.task === 'output')
+      .map((f) => [f.model, f.benchmark, percent(f.predicted), percent(f.accuracy_alone)]);
+    expectEqual(forecasts, reportedForecasts, 'benchmark forecasts and accuracy alone, page and JSON report');
     // The folds are the command line's too, whatever order the browser read the files in: the
     // baselines, which use no property, are the same to the last digit.
     const exerscope = path.join(fixtures, 'exerscope');

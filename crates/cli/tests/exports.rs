@@ -248,6 +248,8 @@ fn tables() -> Vec<(&'static str, Vec<(&'static str, Source)>)> {
                 ("real", Field("real")),
                 ("real - predicted", Field("error")),
                 ("within ci90", YesNo("within")),
+                ("accuracy alone", Field("accuracy_alone")),
+                ("penalty multiple", Field("shrink")),
             ],
         ),
         (

@@ -861,7 +861,8 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
             caption: format!(
                 "Each model's success on a benchmark forecast from its properties by a fit without that benchmark \
                  ({judge} judge), with a 90% interval from how far the same forecast missed the other benchmarks, \
-                 beside the real success"
+                 beside the real success and what the model's accuracy on the other benchmarks alone forecasts \
+                 (the penalty multiple: how strongly the fit was shrunk, chosen on the other benchmarks)"
             ),
             columns: names(&[
                 "model",
@@ -873,6 +874,8 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                 "real",
                 "real - predicted",
                 "within ci90",
+                "accuracy alone",
+                "penalty multiple",
             ]),
             rows: report
                 .prediction
@@ -889,6 +892,8 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                         Cell::Rate(Some(f.real)),
                         Cell::Number(Some(f.error), 3),
                         text(if f.within { "yes" } else { "no" }),
+                        Cell::Rate(Some(f.accuracy_alone)),
+                        Cell::Number(Some(f.shrink), 0),
                     ]
                 })
                 .collect(),

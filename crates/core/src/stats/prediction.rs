@@ -18,6 +18,9 @@
 //! - **A new benchmark**: fitted without it (and without the benchmark as a feature), each model's
 //!   expected success on it, with a 90% interval from how far the same forecast missed each of the
 //!   other benchmarks (a benchmark-level error on the logit scale, Student's t over those benchmarks).
+//!   A forecast reaches past the programs it was fitted on, where large effects extrapolate badly:
+//!   its penalty is chosen from [`SHRINKS`] by those same misses on the other benchmarks (the one
+//!   left out never among them), and beside it stands what the model's accuracy alone forecasts.
 
 use super::divergence::auroc;
 use super::logistic::{logistic, logit};
@@ -26,6 +29,7 @@ use crate::extractors::Construct;
 use crate::facts::{Facts, Outcome};
 use crate::numeric::NumericProperty;
 use crate::table::{BenchmarkIdx, ModelIdx, ProgramIdx, Task};
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use statrs::distribution::{ContinuousCDF, StudentsT};
 use std::collections::BTreeMap;
@@ -78,6 +82,10 @@ pub struct BenchmarkForecast {
     pub error: f64,
     /// Whether the real success lies in the 90% interval.
     pub within: bool,
+    /// The model's success on the benchmarks the fit saw: what its accuracy alone forecasts.
+    pub accuracy_alone: f64,
+    /// How many times the usual penalty the forecast's fit took (chosen on the other benchmarks).
+    pub shrink: f64,
 }
 
 /// What a property does to a model's odds of success: β + δ_m per standard deviation of the
@@ -157,6 +165,9 @@ const SEED: u64 = 0x5EED;
 /// Fits cost programs × features² each (dozens of them): a task with more programs is judged on a
 /// seeded random sample of this many, so that a million predictions stay seconds.
 const MAX_PROGRAMS: usize = 2_000;
+/// Multiples of the penalties tried for a forecast on a benchmark the fit did not see: from what
+/// fits programs best to what hardly moves a model from its accuracy alone.
+pub const SHRINKS: [f64; 5] = [1.0, 4.0, 16.0, 64.0, 256.0];
 /// Each model's own departures cost one more fit per model: past this many models, the fit
 /// shared by all models alone.
 const MAX_OWN_FITS: usize = 40;
@@ -179,7 +190,7 @@ pub fn prediction(facts: &Facts, outcomes: &[Outcome]) -> Prediction {
         report.predictability.extend(new_code(facts, task, &data, &with_benchmark));
         let without_benchmark = Features::of(facts, &data.programs, false);
         report.benchmark_forecasts.extend(new_benchmarks(facts, task, &data, &without_benchmark));
-        if let Some(fitted) = Fitted::of(&data, &without_benchmark, &vec![true; data.programs.len()]) {
+        if let Some(fitted) = Fitted::of(&data, &without_benchmark, &vec![true; data.programs.len()], 1.0) {
             report.coefficients.extend(coefficients(facts, task, &data, &without_benchmark, &fitted));
         }
         let unanswered = unanswered_benchmarks(facts, &rows);
@@ -238,6 +249,14 @@ impl TaskData {
             models: vec![model],
             answered: vec![self.answered[slot]],
         }
+    }
+
+    /// The benchmarks of the task's programs, each once.
+    fn benchmarks(&self) -> Vec<BenchmarkIdx> {
+        let mut benchmarks = self.benchmark.clone();
+        benchmarks.sort_unstable();
+        benchmarks.dedup();
+        benchmarks
     }
 
     fn slot(&self, model: ModelIdx) -> usize {
@@ -346,16 +365,16 @@ struct Fitted {
 }
 
 impl Fitted {
-    /// Both stages on the programs `used` (by position in `data`).
-    fn of(data: &TaskData, features: &Features, used: &[bool]) -> Option<Fitted> {
-        let shared = fit(data, features, used, PENALTY, &|_, _| 0.0)?;
+    /// Both stages on the programs `used` (by position in `data`), under `shrink` times the penalties.
+    fn of(data: &TaskData, features: &Features, used: &[bool], shrink: f64) -> Option<Fitted> {
+        let shared = fit(data, features, used, PENALTY * shrink, &|_, _| 0.0)?;
         let own = (0..data.models.len())
             .map(|slot| {
                 if data.models.len() > MAX_OWN_FITS {
                     return None;
                 }
                 let offset = |i: usize, _| shared.log_odds(slot, &features.rows[i]);
-                fit(&data.only(slot), features, used, OWN_PENALTY, &offset)
+                fit(&data.only(slot), features, used, OWN_PENALTY * shrink, &offset)
             })
             .collect();
         Some(Fitted { shared, own })
@@ -525,7 +544,7 @@ fn new_code(facts: &Facts, task: Task, data: &TaskData, features: &Features) -> 
     let mut scored: Vec<Vec<Scored>> = vec![Vec::new(); data.models.len()];
     for f in 0..FOLDS {
         let used: Vec<bool> = fold.iter().map(|&g| g != f).collect();
-        let Some(fitted) = Fitted::of(data, features, &used) else { continue };
+        let Some(fitted) = Fitted::of(data, features, &used, 1.0) else { continue };
         let accuracy = benchmark_success(data, &used);
         for (i, answers) in data.answers.iter().enumerate().filter(|(i, _)| !used[*i]) {
             for &(model, share) in answers {
@@ -563,7 +582,8 @@ fn unanswered_benchmarks(facts: &Facts, rows: &[&Outcome]) -> Vec<ProgramIdx> {
 
 /// Each model's expected success on each program of a benchmark no model answered: the fit (without the
 /// benchmark, which the new programs' is not among) on the answered programs, with the new ones
-/// among the programs its columns are standardised over.
+/// among the programs its columns are standardised over. Each is a program's probability, under
+/// the penalty judged on programs held out (not a benchmark's mean, shrunk as a forecast's).
 fn expected(facts: &Facts, task: Task, data: &TaskData, unanswered: &[ProgramIdx]) -> Vec<ExpectedSuccess> {
     let programs: Vec<ProgramIdx> = data.programs.iter().chain(unanswered).copied().collect();
     let features = Features::of(facts, &programs, false);
@@ -571,7 +591,7 @@ fn expected(facts: &Facts, task: Task, data: &TaskData, unanswered: &[ProgramIdx
     answers.resize(programs.len(), Vec::new());
     let benchmark = programs.iter().map(|&p| facts.programs[p as usize].benchmark).collect();
     let all = TaskData { programs, benchmark, answers, models: data.models.clone(), answered: data.answered.clone() };
-    let Some(fitted) = Fitted::of(&all, &features, &vec![true; all.programs.len()]) else { return Vec::new() };
+    let Some(fitted) = Fitted::of(&all, &features, &vec![true; all.programs.len()], 1.0) else { return Vec::new() };
     let mut rows = Vec::with_capacity(unanswered.len() * data.models.len());
     for (k, &program) in unanswered.iter().enumerate() {
         let i = data.programs.len() + k;
@@ -684,26 +704,19 @@ fn reliability(points: impl Iterator<Item = (f64, f64)>) -> Vec<ReliabilityBin> 
 
 /// Benchmarks left out one at a time, for every model that answered them.
 fn new_benchmarks(facts: &Facts, task: Task, data: &TaskData, features: &Features) -> Vec<BenchmarkForecast> {
-    let mut benchmarks: Vec<BenchmarkIdx> = data.benchmark.clone();
-    benchmarks.sort_unstable();
-    benchmarks.dedup();
+    let benchmarks = data.benchmarks();
     // A benchmark-level error needs at least two other benchmarks to be measured on.
     if benchmarks.len() < 3 {
         return Vec::new();
     }
+    let pairs = PairForecasts::of(data, features, &benchmarks);
     let mut forecasts = Vec::new();
     for &left_out in &benchmarks {
-        let Some(point) = forecast(data, features, &[left_out]) else { continue };
-        let misses: Vec<f64> = benchmarks
-            .iter()
-            .filter(|&&b| b != left_out)
-            .filter_map(|&b| forecast(data, features, &[left_out, b]).map(|f| (b, f)))
-            .flat_map(|(b, f)| {
-                f.into_iter().filter(move |row| row.benchmark == b).map(|row| logit(row.real) - logit(row.predicted))
-            })
-            .collect();
-        let benchmarks_measured = benchmarks.len() - 1;
-        let Some(spread) = error_spread(&misses, benchmarks_measured) else { continue };
+        let Some((shrink, misses)) = pairs.chosen_shrink(left_out, &benchmarks) else { continue };
+        let Some(point) = forecast(data, features, &[left_out], shrink) else { continue };
+        let Some(spread) = error_spread(&misses, benchmarks.len() - 1) else { continue };
+        let seen: Vec<bool> = data.benchmark.iter().map(|&b| b != left_out).collect();
+        let accuracy = model_success(data, &seen);
         for Forecast { benchmark, slot, predicted, real, programs } in
             point.into_iter().filter(|row| row.benchmark == left_out)
         {
@@ -719,10 +732,63 @@ fn new_benchmarks(facts: &Facts, task: Task, data: &TaskData, features: &Feature
                 real,
                 error: real - predicted,
                 within: predicted_ci90[0] <= real && real <= predicted_ci90[1],
+                accuracy_alone: accuracy[slot],
+                shrink,
             });
         }
     }
     forecasts
+}
+
+/// Every pair of benchmarks left out together, under each multiple of [`SHRINKS`]: one fit serves
+/// the forecast of each benchmark of the pair while the other is the one left out.
+struct PairForecasts(BTreeMap<(BenchmarkIdx, BenchmarkIdx, usize), Vec<Forecast>>);
+
+impl PairForecasts {
+    fn of(data: &TaskData, features: &Features, benchmarks: &[BenchmarkIdx]) -> PairForecasts {
+        let fits: Vec<(BenchmarkIdx, BenchmarkIdx, usize)> = (benchmarks.iter().enumerate())
+            .flat_map(|(i, &a)| benchmarks[i + 1..].iter().map(move |&b| (a, b)))
+            .flat_map(|(a, b)| (0..SHRINKS.len()).map(move |s| (a, b, s)))
+            .collect();
+        // Each fit on a core of its own (rayon; one thread in the browser).
+        PairForecasts(
+            fits.into_par_iter()
+                .filter_map(|(a, b, s)| forecast(data, features, &[a, b], SHRINKS[s]).map(|rows| ((a, b, s), rows)))
+                .collect(),
+        )
+    }
+
+    /// For a forecast of `left_out`, the multiple of the penalties whose forecasts of each other
+    /// benchmark (fitted without it and `left_out`) missed least, by the root mean square on the
+    /// logit scale, with those misses. `None` when no other benchmark could be forecast.
+    fn chosen_shrink(&self, left_out: BenchmarkIdx, benchmarks: &[BenchmarkIdx]) -> Option<(f64, Vec<f64>)> {
+        let misses_under = |s: usize| -> Vec<f64> {
+            (benchmarks.iter().filter(|&&b| b != left_out))
+                .filter_map(|&b| self.0.get(&(left_out.min(b), left_out.max(b), s)))
+                .flatten()
+                .filter(|row| row.benchmark != left_out)
+                .map(|row| logit(row.real) - logit(row.predicted))
+                .collect()
+        };
+        let rms = |misses: &[f64]| (misses.iter().map(|m| m * m).sum::<f64>() / misses.len() as f64).sqrt();
+        (0..SHRINKS.len())
+            .map(|s| (SHRINKS[s], misses_under(s)))
+            .filter(|(_, misses)| !misses.is_empty())
+            .min_by(|a, b| rms(&a.1).total_cmp(&rms(&b.1)))
+    }
+}
+
+/// Each model's (by slot) mean share of success over the programs `used`, 0.5 where it answered none.
+fn model_success(data: &TaskData, used: &[bool]) -> Vec<f64> {
+    let mut sums = vec![(0.0, 0.0); data.models.len()];
+    for answers in data.answers.iter().zip(used).filter(|(_, &used)| used).map(|(answers, _)| answers) {
+        for &(model, share) in answers {
+            let sum = &mut sums[data.slot(model)];
+            sum.0 += share;
+            sum.1 += 1.0;
+        }
+    }
+    sums.into_iter().map(|(sum, n)| if n > 0.0 { sum / n } else { 0.5 }).collect()
 }
 
 /// Half the width of the 90% interval on the logit scale: the root mean square of the misses
@@ -746,10 +812,11 @@ struct Forecast {
     programs: u64,
 }
 
-/// Fitted without the benchmarks `left_out`, the forecast for every model on each of them.
-fn forecast(data: &TaskData, features: &Features, left_out: &[BenchmarkIdx]) -> Option<Vec<Forecast>> {
+/// Fitted without the benchmarks `left_out` (under `shrink` times the penalties), the forecast for
+/// every model on each of them.
+fn forecast(data: &TaskData, features: &Features, left_out: &[BenchmarkIdx], shrink: f64) -> Option<Vec<Forecast>> {
     let used: Vec<bool> = data.benchmark.iter().map(|b| !left_out.contains(b)).collect();
-    let fitted = Fitted::of(data, features, &used)?;
+    let fitted = Fitted::of(data, features, &used, shrink)?;
     let mut sums: BTreeMap<(BenchmarkIdx, usize), (f64, f64, u64)> = BTreeMap::new();
     for (i, answers) in data.answers.iter().enumerate().filter(|(i, _)| !used[*i]) {
         for &(model, share) in answers {
@@ -935,6 +1002,35 @@ mod tests {
             assert!(low < forecast.predicted && forecast.predicted < high);
             assert!((forecast.predicted - forecast.real).abs() < 0.08, "{forecast:?}");
             assert_eq!(forecast.programs, 200);
+        }
+    }
+
+    /// A forecast's penalty and interval come from the other benchmarks only: the one left out may
+    /// turn every verdict over, and its forecast stays what it was (its real success does not).
+    #[test]
+    fn a_benchmark_left_out_takes_no_part_in_its_own_forecast() {
+        let facts = four_benchmarks(2, 0.2);
+        let outcomes = facts.outcomes(Judge::Reference);
+        let turned: Vec<Outcome> = (outcomes.iter())
+            .map(|o| if o.program % 4 == 0 { Outcome { correct: o.samples - o.correct, ..*o } } else { *o })
+            .collect();
+        let of_w = |outcomes: &[Outcome]| -> Vec<BenchmarkForecast> {
+            prediction(&facts, outcomes).benchmark_forecasts.into_iter().filter(|f| f.benchmark == "w").collect()
+        };
+        let (before, after) = (of_w(&outcomes), of_w(&turned));
+        assert_eq!(before.len(), 2);
+        for (a, b) in before.iter().zip(&after) {
+            assert_eq!(
+                (a.predicted, a.predicted_ci90, a.shrink, a.accuracy_alone),
+                (b.predicted, b.predicted_ci90, b.shrink, b.accuracy_alone)
+            );
+            assert!(SHRINKS.contains(&a.shrink));
+            assert!((a.real + b.real - 1.0).abs() < 1e-12, "{a:?} {b:?}");
+            // Its accuracy alone: the model's success on x, y and z.
+            let model = facts.models.iter().position(|m| *m == a.model).unwrap() as ModelIdx;
+            let others: Vec<f64> =
+                outcomes.iter().filter(|o| o.model == model && o.program % 4 != 0).map(Outcome::share).collect();
+            assert!((a.accuracy_alone - others.iter().sum::<f64>() / others.len() as f64).abs() < 1e-12);
         }
     }
 
