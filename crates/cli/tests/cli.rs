@@ -418,10 +418,10 @@ fn report_writes_the_json_and_every_table_and_figure_for_a_paper() {
     let tex = std::fs::read_to_string(out.path().join("tables/runs.tex")).unwrap();
     assert!(tex.contains("gpt-4-turbo & cruxeval & output & 659 & 141 & 0 & 800 & 800 & 1 & 82.4\\% & ["), "{tex}");
     // Figures: the overview, the pair matrix, per benchmark a radar, bars and types in both
-    // flavors, per model each property with values (the 11 static ones: the dynamic ones were not
+    // flavors, per model each property with values (the 12 static ones: the dynamic ones were not
     // asked for) and what makes code hard for it (one task), and the prediction's calibration.
     let figures: Vec<_> = std::fs::read_dir(out.path().join("figures")).unwrap().map(|e| e.unwrap().path()).collect();
-    assert_eq!(figures.len(), 2 + 4 * 6 + 2 * 11 + 2 + 1, "{figures:?}");
+    assert_eq!(figures.len(), 2 + 4 * 6 + 2 * 12 + 2 + 1, "{figures:?}");
     let calibration = std::fs::read_to_string(out.path().join("figures/reliability-output.svg")).unwrap();
     assert!(calibration.contains("perfectly calibrated") && calibration.contains("gpt-4-turbo"), "{calibration}");
     assert!(out.path().join("figures/pair-matrix-all.svg").exists());

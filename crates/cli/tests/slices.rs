@@ -5,8 +5,8 @@
 mod common;
 
 use exerscope_cli::collect::read_inputs;
-use exerscope_core::facts::Outcome;
-use exerscope_core::stats::slices::{by_model_and_task, replication, slices, MAX_SHOWN};
+use exerscope_core::facts::{Outcome, ProgramFacts};
+use exerscope_core::stats::slices::{by_model_and_task, replication, slices, MAX_OVERLAP, MAX_SHOWN};
 use exerscope_core::{analyze, Facts, Judge};
 
 fn exerscope_facts() -> Option<Facts> {
@@ -41,9 +41,23 @@ fn shuffled_verdicts_show_no_slice() {
         let model = &facts.models[rows.0 as usize];
         let shown: Vec<_> = real.iter().filter(|s| &s.model == model && s.task == rows.1).collect();
         assert!(shown.len() <= MAX_SHOWN);
-        // `class definition ∧ output type = text` is ClassEval's text outputs: one of them is shown.
-        let sizes: Vec<(u64, u64)> = shown.iter().map(|s| (s.programs, s.correct)).collect();
-        assert!(sizes.iter().all(|size| sizes.iter().filter(|&other| other == size).count() == 1), "{sizes:?}");
+        // `class definition ∧ output type = text` is ClassEval's text outputs: one of them is shown,
+        // and no two shown slices hold nearly the same programs (as a threshold's neighbour would).
+        let answered: Vec<&ProgramFacts> =
+            by_model_and_task(&outcomes)[rows].iter().map(|o| &facts.programs[o.program as usize]).collect();
+        let members: Vec<Vec<bool>> = (shown.iter())
+            .map(|s| answered.iter().map(|&p| s.predicates.iter().all(|q| q.holds(&facts, p))).collect())
+            .collect();
+        for (s, held) in shown.iter().zip(&members) {
+            assert_eq!(held.iter().filter(|&&h| h).count() as u64, s.programs, "{}", s.slice);
+        }
+        for (i, a) in members.iter().enumerate() {
+            for b in &members[i + 1..] {
+                let both = a.iter().zip(b).filter(|(x, y)| **x && **y).count() as f64;
+                let either = a.iter().zip(b).filter(|(x, y)| **x || **y).count() as f64;
+                assert!(both / either <= MAX_OVERLAP, "{:?}", shown.iter().map(|s| &s.slice).collect::<Vec<_>>());
+            }
+        }
     }
     let quiet = (0..20).filter(|&seed| slices(&facts, &shuffled(&outcomes, seed)).is_empty()).count();
     assert!(quiet >= 19, "a slice in {} of 20 shuffles", 20 - quiet);

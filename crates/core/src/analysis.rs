@@ -500,6 +500,7 @@ fn program_facts(table: &Table, type_names: &mut TypeNames) -> Vec<ProgramFacts>
         output_type_reference: ReferenceType::of_text(&program.expected),
         output_type: type_names.id(exerscope_type(&program.expected, program.language)),
         output_length: value_length(&program.expected),
+        input_length: Some(program.input.trim().chars().count() as u32).filter(|&n| n > 0),
         dynamic: None,
         extra_runs: program.extra_inputs.iter().map(|e| ExtraRun { id: e.id.clone(), run: None }).collect(),
     };

@@ -72,6 +72,9 @@ pub struct ProgramFacts {
     pub output_type: TypeId,
     /// Length of the expected output when it is a string or a container.
     pub output_length: Option<u32>,
+    /// Characters of its input (the call's or stdin's text), trimmed; `None` when it has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input_length: Option<u32>,
     /// What its run on its own input did, once run (`None` before, or when it is not run).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dynamic: Option<DynamicProperties>,
@@ -489,6 +492,7 @@ pub(crate) mod tests {
             output_type_reference: ReferenceType::Int,
             output_type: 0,
             output_length: None,
+            input_length: None,
             dynamic: None,
             extra_runs: Vec::new(),
         };

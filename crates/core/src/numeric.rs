@@ -46,6 +46,8 @@ numeric_properties! {
     Calls => "calls", "calls", |p| metric(p, |m| m.calls);
     /// Length of the expected output (string or container).
     OutputLength => "output_length", "length of the expected output", |p| p.output_length.map(f64::from);
+    /// Characters of the input (the call's or stdin's text): how much there is to read and carry.
+    InputLength => "input_length", "length of the input (characters)", |p| p.input_length.map(f64::from);
     /// The reference's LW: the most runs of one line, on the program's own input.
     LoopLength => "loop_length", "loop length (most runs of one line)", |p| run(p, |d| d.loop_length as f64);
     RecursionDepth => "recursion_depth", "recursion depth (deepest call stack)", |p| run(p, |d| f64::from(d.recursion_depth));
