@@ -31,6 +31,8 @@ fn success_is_predicted_on_programs_and_benchmarks_left_out() {
         );
         // Properties tell hard programs from easy ones well beyond the model's accuracy alone.
         assert!(row.auroc_ci95[0] > 0.6 && row.auroc > row.baseline_auroc.unwrap() + 0.1, "{row:?}");
+        // Static properties alone reached 0.685 for deepseek-coder before the input's length.
+        assert!(row.auroc >= 0.70, "{row:?}");
         assert!(row.ece < 0.1, "{row:?}");
     }
     // Four benchmarks, each left out in turn, for both models.
