@@ -165,6 +165,7 @@ pub fn App() -> impl IntoView {
             answering(section).is_none().then(|| "Computing this view's statistics…".to_owned())
         })
     };
+    let predicted = Signal::derive(move || facts.with(|f| f.as_ref().is_some_and(|f| !f.models.is_empty())));
     let shown_judge = Signal::derive(move || answer.with(|a| a.as_ref().map(|a| a.scope.judge)).unwrap_or(judge.get()));
     let model_rates =
         Signal::derive(move || answer.with(|a| a.as_ref().map(|a| a.model_rates.clone()).unwrap_or_default()));
@@ -541,32 +542,32 @@ pub fn App() -> impl IntoView {
                     address=Signal::derive(move || view_fragment.get().and_then(|f| address_of(&f)))
                     linked_data=Signal::derive(move || data_links.with(|d| !d.is_empty()))/>
                 <ModelPicker facts=task_facts rates=model_rates hidden=hidden_models/>
-                <SectionPanel section=Section::Sources current=section.into() busy=busy(Section::Sources)>
+                <SectionPanel section=Section::Sources current=section.into() busy=busy(Section::Sources) predicted>
                     <Sources facts=sources.facts forced=forced per_source=per_source/>
                 </SectionPanel>
-                <SectionPanel section=Section::Overview current=section.into() busy=busy(Section::Overview)>
+                <SectionPanel section=Section::Overview current=section.into() busy=busy(Section::Overview) predicted>
                     <Overview facts=overview.facts report=overview.report on_select=on_select/>
                 </SectionPanel>
-                <SectionPanel section=Section::Constructs current=section.into() busy=busy(Section::Constructs)>
+                <SectionPanel section=Section::Constructs current=section.into() busy=busy(Section::Constructs) predicted>
                     <ConstructsView facts=constructs.facts report=constructs.report flavor=constructs.flavor
                         bars_benchmark=bars_benchmark on_select=on_select/>
                 </SectionPanel>
-                <SectionPanel section=Section::Properties current=section.into() busy=busy(Section::Properties)>
+                <SectionPanel section=Section::Properties current=section.into() busy=busy(Section::Properties) predicted>
                     <PropertiesView facts=properties.facts report=properties.report property=property benchmark=property_benchmark/>
                 </SectionPanel>
-                <SectionPanel section=Section::Types current=section.into() busy=busy(Section::Types)>
+                <SectionPanel section=Section::Types current=section.into() busy=busy(Section::Types) predicted>
                     <TypesView facts=types.facts report=types.report flavor=types.flavor on_select=on_select/>
                 </SectionPanel>
-                <SectionPanel section=Section::Models current=section.into() busy=busy(Section::Models)>
+                <SectionPanel section=Section::Models current=section.into() busy=busy(Section::Models) predicted>
                     <ComparisonView facts=models.facts report=models.report benchmark=compared pair=pair.into()
                         on_pair=Callback::new(move |new| pair.set(new)) on_select=on_select on_open_program=on_open_program/>
                     <SlicesView facts=models.facts report=models.report on_select=on_select/>
                     <PredictionView facts=models.facts report=models.report/>
                 </SectionPanel>
-                <SectionPanel section=Section::Reasoning current=section.into() busy=busy(Section::Reasoning)>
+                <SectionPanel section=Section::Reasoning current=section.into() busy=busy(Section::Reasoning) predicted>
                     <ReasoningView facts=facts.into() report=reasoning.report task=task on_open_program=on_open_program/>
                 </SectionPanel>
-                <SectionPanel section=Section::Programs current=section.into() busy=busy(Section::Programs)>
+                <SectionPanel section=Section::Programs current=section.into() busy=busy(Section::Programs) predicted>
                     <ProgramTable facts=programs.facts judge=programs.judge on_open_program=on_open_program/>
                     <Drilldown facts=programs.facts judge=programs.judge selection=selection on_open_program=on_open_program/>
                     <ProgramView program=program judge=programs.judge facts=facts.into() trace=trace.into() pair=pair.into()
@@ -575,7 +576,7 @@ pub fn App() -> impl IntoView {
                             worker.with_value(|w| w.as_ref().map(|w| w.request_trace(index, input.as_deref())));
                         })/>
                 </SectionPanel>
-                <SectionPanel section=Section::Exports current=section.into() busy=busy(Section::Exports)>
+                <SectionPanel section=Section::Exports current=section.into() busy=busy(Section::Exports) predicted>
                     <Exports facts=exports.facts report=exports.report shown=Signal::derive(move || section.get() == Section::Exports)/>
                 </SectionPanel>
             </Show>

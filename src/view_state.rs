@@ -60,6 +60,27 @@ impl Section {
     pub fn eager(self) -> bool {
         self == Section::Overview
     }
+
+    /// What the section cannot show for a drop of programs without any model's answers (a
+    /// benchmark being designed), in one line; `None` where it shows as much as ever.
+    pub fn without_predictions(self) -> Option<&'static str> {
+        let line = match self {
+            Section::Overview => "No model's predictions were dropped: success per model and benchmark needs them.",
+            Section::Constructs => "No model's predictions were dropped: success per construct needs them.",
+            Section::Properties => "No model's predictions were dropped: success by property needs them.",
+            Section::Types => "No model's predictions were dropped: success per output type needs them.",
+            Section::Models => {
+                "No model's predictions were dropped: comparisons, slices and predicted success need them; drop \
+                 results of other benchmarks beside these programs to see each one's expected success here."
+            }
+            Section::Exports => {
+                "No model's predictions were dropped: the tables of success are empty; the program table (Programs) \
+                 exports every program with its properties as CSV."
+            }
+            Section::Reasoning | Section::Programs | Section::Sources => return None,
+        };
+        Some(line)
+    }
 }
 
 /// Everything a link restores.

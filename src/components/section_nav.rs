@@ -58,14 +58,18 @@ pub fn SectionPanel(
     current: Signal<Section>,
     /// What the section waits for, if it does (the programs' parsing, its statistics).
     busy: Signal<Option<String>>,
+    /// Whether the drop holds any model's predictions (else the section says what it lacks).
+    predicted: Signal<bool>,
     children: ChildrenFn,
 ) -> impl IntoView {
     let built =
         Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(section.eager()) || current.get() == section);
+    let lacking = move || section.without_predictions().filter(|_| !predicted.get());
     view! {
         <div class="section" data-section=section.name() aria-busy=move || busy.with(Option::is_some).to_string()
             data-waiting=move || busy.get()
             hidden=move || current.get() != section>
+            {move || lacking().map(|line| view! { <p class="explain without-predictions">{line}</p> })}
             <Show when=move || built.get()>{children()}</Show>
         </div>
     }

@@ -1419,6 +1419,29 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     await page.screenshot({ path: path.join(out, 'expected.png') });
   });
 
+  await check('programs without any prediction: each section says in one line what it lacks, the program table lists and exports them', async () => {
+    await dragFromDisk([path.join(fixtures, 'exerscope', 'dataset', 'Avatar')]);
+    await waitDone();
+    const lacking = {};
+    for (const section of ['overview', 'constructs', 'properties', 'types', 'models', 'reasoning', 'programs', 'sources', 'exports']) {
+      await show(section);
+      lacking[section] = await page.$$eval(`.section[data-section="${section}"] > p.without-predictions`, (ps) => ps.map((p) => p.textContent));
+    }
+    for (const [section, lines] of Object.entries(lacking)) {
+      const says = !['reasoning', 'programs', 'sources'].includes(section);
+      if (lines.length !== (says ? 1 : 0) || (says && !lines[0].startsWith("No model's predictions were dropped"))) {
+        throw new Error(`${section} says ${JSON.stringify(lines)}`);
+      }
+    }
+    await show('programs');
+    const total = Number(await page.getAttribute('#program-table', 'aria-rowcount')) - 1;
+    expectEqual(total, 86, 'Avatar programs in the table');
+    const lines = fs.readFileSync(await (await download(() => page.click('#export-programs-csv'))).path(), 'utf8').trim().split('\n');
+    expectEqual(lines.length - 1, 86, 'Avatar programs exported');
+    await show('constructs');
+    await page.screenshot({ path: path.join(out, 'without-predictions.png') });
+  });
+
   await check('a CSV of unknown columns is mapped in a form, and the mapping is kept for the session', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exerscope-e2e-csv-'));
     const csv = path.join(dir, 'my-runs.csv');
