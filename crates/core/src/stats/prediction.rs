@@ -545,7 +545,7 @@ fn new_code(facts: &Facts, task: Task, data: &TaskData, features: &Features) -> 
     for f in 0..FOLDS {
         let used: Vec<bool> = fold.iter().map(|&g| g != f).collect();
         let Some(fitted) = Fitted::of(data, features, &used, 1.0) else { continue };
-        let accuracy = benchmark_success(data, &used);
+        let accuracy = mean_share(data, &used, |slot, i| (slot, data.benchmark[i]));
         for (i, answers) in data.answers.iter().enumerate().filter(|(i, _)| !used[*i]) {
             for &(model, share) in answers {
                 let slot = data.slot(model);
@@ -631,12 +631,13 @@ pub fn hardest_expected(expected: &[ExpectedSuccess], task: Task) -> Vec<Expecte
     programs
 }
 
-/// Each model's (by slot) mean share of success per benchmark over the programs `used`.
-fn benchmark_success(data: &TaskData, used: &[bool]) -> BTreeMap<(usize, BenchmarkIdx), f64> {
-    let mut sums: BTreeMap<(usize, BenchmarkIdx), (f64, f64)> = BTreeMap::new();
+/// The mean share of success over the programs `used`, per `key(model's slot, program's position)`:
+/// a model's accuracy alone, per benchmark or over all.
+fn mean_share<K: Ord>(data: &TaskData, used: &[bool], key: impl Fn(usize, usize) -> K) -> BTreeMap<K, f64> {
+    let mut sums: BTreeMap<K, (f64, f64)> = BTreeMap::new();
     for (i, answers) in data.answers.iter().enumerate().filter(|(i, _)| used[*i]) {
         for &(model, share) in answers {
-            let entry = sums.entry((data.slot(model), data.benchmark[i])).or_default();
+            let entry = sums.entry(key(data.slot(model), i)).or_default();
             entry.0 += share;
             entry.1 += 1.0;
         }
@@ -716,7 +717,7 @@ fn new_benchmarks(facts: &Facts, task: Task, data: &TaskData, features: &Feature
         let Some(point) = forecast(data, features, &[left_out], shrink) else { continue };
         let Some(spread) = error_spread(&misses, benchmarks.len() - 1) else { continue };
         let seen: Vec<bool> = data.benchmark.iter().map(|&b| b != left_out).collect();
-        let accuracy = model_success(data, &seen);
+        let accuracy = mean_share(data, &seen, |slot, _| slot);
         for Forecast { benchmark, slot, predicted, real, programs } in
             point.into_iter().filter(|row| row.benchmark == left_out)
         {
@@ -732,7 +733,7 @@ fn new_benchmarks(facts: &Facts, task: Task, data: &TaskData, features: &Feature
                 real,
                 error: real - predicted,
                 within: predicted_ci90[0] <= real && real <= predicted_ci90[1],
-                accuracy_alone: accuracy[slot],
+                accuracy_alone: accuracy.get(&slot).copied().unwrap_or(0.5),
                 shrink,
             });
         }
@@ -776,19 +777,6 @@ impl PairForecasts {
             .filter(|(_, misses)| !misses.is_empty())
             .min_by(|a, b| rms(&a.1).total_cmp(&rms(&b.1)))
     }
-}
-
-/// Each model's (by slot) mean share of success over the programs `used`, 0.5 where it answered none.
-fn model_success(data: &TaskData, used: &[bool]) -> Vec<f64> {
-    let mut sums = vec![(0.0, 0.0); data.models.len()];
-    for answers in data.answers.iter().zip(used).filter(|(_, &used)| used).map(|(answers, _)| answers) {
-        for &(model, share) in answers {
-            let sum = &mut sums[data.slot(model)];
-            sum.0 += share;
-            sum.1 += 1.0;
-        }
-    }
-    sums.into_iter().map(|(sum, n)| if n > 0.0 { sum / n } else { 0.5 }).collect()
 }
 
 /// Half the width of the 90% interval on the logit scale: the root mean square of the misses
