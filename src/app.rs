@@ -13,6 +13,7 @@ use crate::components::messages::Messages;
 use crate::components::model_picker::ModelPicker;
 use crate::components::overview::Overview;
 use crate::components::prediction::PredictionView;
+use crate::components::profile::{ProfilePart, ProfileView};
 use crate::components::program_table::ProgramTable;
 use crate::components::program_view::{ProgramTrace, ProgramView};
 use crate::components::properties::PropertiesView;
@@ -111,10 +112,16 @@ pub fn App() -> impl IntoView {
     // this thread — and kept per scope for the facts it describes: switching back is instant.
     // The property view also asks for its property's bootstrap intervals of ρ, where the facts
     // afford them (elsewhere the scope leaves them out, and shares its report with every view).
+    // Whether some benchmark has no model's answers on any task: the sections profile its programs.
+    let profiled =
+        Memo::new(move |_| facts.with(|f| f.as_ref().is_some_and(|f| !f.unanswered_benchmarks().is_empty())));
     let scope = Memo::new(move |_| {
         let affords = task_facts.with(|f| f.as_deref().is_some_and(affords_rho_intervals));
         let rho_intervals = (section.get() == Section::Properties && affords).then(|| property.get());
-        let parts = parts_shown(section.get());
+        let mut parts = parts_shown(section.get());
+        if shows_profile(section.get(), profiled.get()) {
+            parts.insert(Part::Profile);
+        }
         // The property view's correlations are those of its property only, the comparison's pairs
         // those on its benchmark.
         let correlated = (section.get() == Section::Properties).then(|| property.get());
@@ -148,7 +155,13 @@ pub fn App() -> impl IntoView {
     // (the view's own is on its way), and whether it is waiting for it.
     let answering = move |section: Section| {
         let (property, compared, pair) = (property.get(), compared.get(), pair.get());
-        answer.with(|a| a.as_ref().filter(|a| a.answers(section, property, &compared, &pair)).map(|a| a.report.clone()))
+        let profile = shows_profile(section, profiled.get());
+        answer.with(|a| {
+            a.as_ref()
+                .filter(|a| a.answers(section, property, &compared, &pair))
+                .filter(|a| !profile || a.scope.parts.contains(&Part::Profile))
+                .map(|a| a.report.clone())
+        })
     };
     let report_for = move |section: Section| Signal::derive(move || answering(section));
     // What a section says while it waits: the programs' parsing (`parsed` of them so far), which
@@ -156,7 +169,8 @@ pub fn App() -> impl IntoView {
     let parsed = RwSignal::new(None::<(usize, usize)>);
     let busy = move |section: Section| {
         Signal::derive(move || {
-            if waits_for_parsing(section) && facts.with(|f| f.as_ref().is_some_and(|f| f.parsing)) {
+            let waits = waits_for_parsing(section) || shows_profile(section, profiled.get());
+            if waits && facts.with(|f| f.as_ref().is_some_and(|f| f.parsing)) {
                 return Some(match parsed.get() {
                     Some((done, total)) => format!("Parsing the programs: {done} of {total}…"),
                     None => "Parsing the programs…".to_owned(),
@@ -546,17 +560,32 @@ pub fn App() -> impl IntoView {
                     <Sources facts=sources.facts forced=forced per_source=per_source/>
                 </SectionPanel>
                 <SectionPanel section=Section::Overview current=section.into() busy=busy(Section::Overview) predicted>
-                    <Overview facts=overview.facts report=overview.report on_select=on_select/>
+                    <Show when=move || predicted.get()>
+                        <Overview facts=overview.facts report=overview.report on_select=on_select/>
+                    </Show>
+                    <ProfileView part=ProfilePart::Overview facts=facts.into() report=overview.report flavor=flavor.into()
+                        property=property.into() on_open_program/>
                 </SectionPanel>
                 <SectionPanel section=Section::Constructs current=section.into() busy=busy(Section::Constructs) predicted>
-                    <ConstructsView facts=constructs.facts report=constructs.report flavor=constructs.flavor
-                        bars_benchmark=bars_benchmark on_select=on_select/>
+                    <Show when=move || predicted.get()>
+                        <ConstructsView facts=constructs.facts report=constructs.report flavor=constructs.flavor
+                            bars_benchmark=bars_benchmark on_select=on_select/>
+                    </Show>
+                    <ProfileView part=ProfilePart::Constructs facts=facts.into() report=constructs.report
+                        flavor=constructs.flavor property=property.into() on_open_program/>
                 </SectionPanel>
                 <SectionPanel section=Section::Properties current=section.into() busy=busy(Section::Properties) predicted>
-                    <PropertiesView facts=properties.facts report=properties.report property=property benchmark=property_benchmark/>
+                    <PropertiesView facts=properties.facts report=properties.report property=property
+                        benchmark=property_benchmark predicted/>
+                    <ProfileView part=ProfilePart::Properties facts=facts.into() report=properties.report
+                        flavor=properties.flavor property=property.into() on_open_program/>
                 </SectionPanel>
                 <SectionPanel section=Section::Types current=section.into() busy=busy(Section::Types) predicted>
-                    <TypesView facts=types.facts report=types.report flavor=types.flavor on_select=on_select/>
+                    <Show when=move || predicted.get()>
+                        <TypesView facts=types.facts report=types.report flavor=types.flavor on_select=on_select/>
+                    </Show>
+                    <ProfileView part=ProfilePart::Types facts=facts.into() report=types.report flavor=types.flavor
+                        property=property.into() on_open_program/>
                 </SectionPanel>
                 <SectionPanel section=Section::Models current=section.into() busy=busy(Section::Models) predicted>
                     <ComparisonView facts=models.facts report=models.report benchmark=compared pair=pair.into()
@@ -602,6 +631,12 @@ fn parts_shown(section: Section) -> BTreeSet<Part> {
         Section::Exports => return Part::every().into_iter().collect(),
     };
     parts.iter().copied().collect()
+}
+
+/// Whether `section` shows its part of the programs' profile, where some benchmark has no
+/// model's answers (`profiled`): then its report has the profile too, and it waits for parsing.
+fn shows_profile(section: Section, profiled: bool) -> bool {
+    profiled && matches!(section, Section::Overview | Section::Constructs | Section::Properties | Section::Types)
 }
 
 /// Whether `section` shows what parsing gives the programs (its statistics, or its rows): it

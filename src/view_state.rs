@@ -74,8 +74,9 @@ impl Section {
                  results of other benchmarks beside these programs to see each one's expected success here."
             }
             Section::Exports => {
-                "No model's predictions were dropped: the tables of success are empty; the program table (Programs) \
-                 exports every program with its properties as CSV."
+                "No model's predictions were dropped: the tables of success are empty; the programs' profile \
+                 (profile_…, near_duplicates, unexpected_runs) and its figures are here, and the program table \
+                 (Programs) exports every program with its properties as CSV."
             }
             Section::Reasoning | Section::Programs | Section::Sources => return None,
         };

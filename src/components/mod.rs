@@ -14,6 +14,7 @@ pub mod model_picker;
 pub mod overview;
 pub mod pair;
 pub mod prediction;
+pub mod profile;
 pub mod program_table;
 pub mod program_view;
 pub mod properties;

@@ -21,8 +21,11 @@ pub fn PropertiesView(
     property: RwSignal<NumericProperty>,
     /// `None`: all benchmarks pooled.
     benchmark: RwSignal<Option<u32>>,
+    /// Whether the drop holds predictions: without, only the property picker shows (for the
+    /// programs' profile below).
+    predicted: Signal<bool>,
 ) -> impl IntoView {
-    let predicted = move || facts.with(|f| f.as_ref().map(|f| f.predicted_models()).unwrap_or_default());
+    let predicted_models = move || facts.with(|f| f.as_ref().map(|f| f.predicted_models()).unwrap_or_default());
     // One chart per model, best first: beyond a dozen, the leaders (the model picker chooses which).
     let figures = Memo::new(move |_| {
         let (Some(facts), Some(report)) = (facts.get(), report.get()) else { return Vec::new() };
@@ -34,7 +37,7 @@ pub fn PropertiesView(
             .collect::<Vec<_>>()
     });
     let more = move || {
-        let count = predicted().len();
+        let count = predicted_models().len();
         (count > MAX_CHARTS).then(|| {
             format!("Charts of the {MAX_CHARTS} most successful of {count} models shown: choose models in “Models” above to see others.")
         })
@@ -47,7 +50,7 @@ pub fn PropertiesView(
                     "Property "
                     <PropertyPicker id="property-picker" property=property/>
                 </label>
-                <label>
+                <label hidden=move || !predicted.get()>
                     " Benchmark "
                     <select id="property-benchmark" on:change=move |e| benchmark.set(event_target_value(&e).parse().ok())>
                         <option value="all" selected=move || benchmark.get().is_none()>"all benchmarks"</option>
@@ -55,6 +58,7 @@ pub fn PropertiesView(
                     </select>
                 </label>
             </div>
+            <Show when=move || predicted.get()>
             <p class="explain">
                 "One chart per model, the most successful first (the leaderboard's order on the benchmark chosen, or pooled), "
                 "all on one count axis, so that a bar's height means the same in every chart. "
@@ -73,6 +77,7 @@ pub fn PropertiesView(
                     view! { <FigureCanvas figure=Signal::stored(figure) class="property-chart"/> }
                 }).collect_view()}
             </div>
+            </Show>
         </section>
     }
 }

@@ -21,9 +21,13 @@ use exerscope_core::stats::divergence::PlaceDivergence;
 use exerscope_core::stats::leaderboard::pivots;
 use exerscope_core::stats::numeric::{CorrelationMode, CorrelationRow, ALL_BENCHMARKS};
 use exerscope_core::stats::prediction::Coefficient;
+use exerscope_core::stats::profile::{
+    bin_label, profiled_properties, share, BenchmarkProfile, Profile, PropertyHistogram, BINS,
+};
 use exerscope_core::stats::wilson::{wilson_interval, Z_95};
 use exerscope_core::stats::{ConstructSummary, TypeSummary};
 use exerscope_core::table::Task;
+use exerscope_core::types::ReferenceType;
 use exerscope_core::units::Unit;
 use exerscope_core::{Facts, Report};
 use plotters::coord::Shift;
@@ -1015,13 +1019,125 @@ pub fn predicted_tasks(report: &Report) -> BTreeSet<Task> {
     report.prediction.coefficients.iter().map(|c| c.task).collect()
 }
 
+/// The y axis of a profile's bars.
+const SHARE: &str = "share of programs";
+
+/// A profile's bars: per group, one bar per benchmark profiled (the drop's, then CRUXEval's as
+/// shipped), `count` of `of` programs as a share with its 95% Wilson interval.
+fn profile_bars(
+    profile: &Profile,
+    groups: usize,
+    count: impl Fn(&BenchmarkProfile, usize) -> Option<(u64, u64)>,
+) -> Vec<Bar> {
+    let mut bars = Vec::new();
+    for group in 0..groups {
+        for (series, benchmark) in profile.benchmarks.iter().enumerate() {
+            let Some((count, of)) = count(benchmark, group) else { continue };
+            let Some((rate, ci95)) = share(count, of) else { continue };
+            bars.push(Bar { group, model: series, rate, ci95: Some(ci95), programs: of, missing: 0, asked: of });
+        }
+    }
+    bars
+}
+
+fn profile_series(profile: &Profile) -> Vec<String> {
+    profile.benchmarks.iter().map(|b| b.benchmark.clone()).collect()
+}
+
+/// The share of each benchmark's programs with each construct of `flavor`, beside CRUXEval's.
+pub fn profile_constructs(report: &Report, flavor: Flavor) -> Option<Figure> {
+    let profile = &report.profile;
+    if profile.is_empty() {
+        return None;
+    }
+    let constructs = flavor.constructs();
+    let bars = profile_bars(profile, constructs.len(), |benchmark, group| {
+        let count = benchmark.construct(flavor, constructs[group].name())?;
+        Some((count.programs, benchmark.parsed))
+    });
+    Some(Figure {
+        name: flavored("profile-constructs", flavor),
+        caption: format!(
+            "Share of each benchmark's programs with each construct, with 95% Wilson intervals, beside CRUXEval's ({} \
+             definitions)",
+            flavor.name()
+        ),
+        size: (1100, 366),
+        chart: Chart::Bars {
+            title: "Programs with each construct".to_owned(),
+            measure: SHARE,
+            groups: constructs.iter().map(|c| c.short().to_owned()).collect(),
+            models: profile_series(profile),
+            bars,
+        },
+    })
+}
+
+/// The share of each benchmark's programs of each output type, beside CRUXEval's.
+pub fn profile_types(report: &Report) -> Option<Figure> {
+    let profile = &report.profile;
+    if profile.is_empty() {
+        return None;
+    }
+    let types = ReferenceType::ALL;
+    let bars = profile_bars(profile, types.len(), |benchmark, group| {
+        let count = benchmark.output_types.iter().find(|t| t.output_type == types[group])?;
+        Some((count.programs, benchmark.programs))
+    });
+    Some(Figure {
+        name: "profile-types".to_owned(),
+        caption: "Share of each benchmark's programs by the type of their expected output (the reference's \
+                  categories), with 95% Wilson intervals, beside CRUXEval's"
+            .to_owned(),
+        size: (900, 340),
+        chart: Chart::Bars {
+            title: "Programs by output type".to_owned(),
+            measure: SHARE,
+            groups: types.iter().map(|t| t.label().to_owned()).collect(),
+            models: profile_series(profile),
+            bars,
+        },
+    })
+}
+
+/// `property`'s histogram in each benchmark, beside CRUXEval's: the share of the programs with a
+/// value in each bin, from the first bin any benchmark has a program in to the last.
+pub fn profile_property(report: &Report, property: NumericProperty) -> Option<Figure> {
+    let profile = &report.profile;
+    let histograms: Vec<Option<&PropertyHistogram>> = profile.benchmarks.iter().map(|b| b.property(property)).collect();
+    let filled = |bin: &usize| histograms.iter().flatten().any(|h| h.counts[*bin] > 0);
+    let first = (0..BINS).find(filled)?;
+    let last = (0..BINS).rev().find(filled)?;
+    let bars = profile_bars(profile, last - first + 1, |benchmark, group| {
+        let histogram = benchmark.property(property)?;
+        Some((histogram.counts[first + group], histogram.programs))
+    });
+    Some(Figure {
+        name: format!("profile-{}", property.name()),
+        caption: format!(
+            "Histogram of {} per benchmark (share of the programs with a value in each bin, with 95% Wilson \
+             intervals), beside CRUXEval's",
+            property.label()
+        ),
+        size: (900, 340),
+        chart: Chart::Bars {
+            title: property.label().to_owned(),
+            measure: SHARE,
+            groups: (first..=last).map(bin_label).collect(),
+            models: profile_series(profile),
+            bars,
+        },
+    })
+}
+
 /// Every figure of a report, for a paper: the overview; per benchmark predicted, the construct
 /// radar and bars (a heatmap for many models) and the types in both flavors; per benchmark and
 /// intermediate task, where reasoning first breaks; per model predicted, each property pooled
 /// over its benchmarks and (up to [`MAX_MODELS_FOR_BARS`] models) what makes code hard for it;
 /// (up to as many models) per task predicted, the prediction's calibration.
 pub fn all(facts: &Facts, report: &Report) -> Vec<Figure> {
-    let mut figures = vec![overview(facts, report)];
+    // A drop without predictions has no success to draw (its programs' profile below).
+    let mut figures: Vec<Figure> = (!facts.models.is_empty()).then(|| overview(facts, report)).into_iter().collect();
     figures.extend(pair_matrix(facts, report, ALL_BENCHMARKS, MatrixOrder::Strength));
     for benchmark in facts.predicted_benchmarks() {
         for flavor in [Flavor::Exerscope, Flavor::Reference] {
@@ -1051,6 +1167,12 @@ pub fn all(facts: &Facts, report: &Report) -> Vec<Figure> {
     }
     if !many_models(facts) {
         figures.extend(predicted_tasks(report).into_iter().filter_map(|t| reliability(facts, report, t)));
+    }
+    if !facts.unanswered_benchmarks().is_empty() {
+        figures
+            .extend([Flavor::Exerscope, Flavor::Reference].into_iter().filter_map(|f| profile_constructs(report, f)));
+        figures.extend(profile_types(report));
+        figures.extend(profiled_properties().filter_map(|p| profile_property(report, p)));
     }
     figures
 }

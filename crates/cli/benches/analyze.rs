@@ -4,6 +4,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use exerscope_cli::collect::read_inputs;
 use exerscope_core::alignment::divergences;
+use exerscope_core::analysis::near_duplicates;
 use exerscope_core::dynamic::DynamicProperties;
 use exerscope_core::extractors::ProgramParser;
 use exerscope_core::facts::Outcome;
@@ -35,6 +36,7 @@ fn bench(c: &mut Criterion) {
         let mut parser = ProgramParser::new();
         b.iter(|| programs.iter().map(|code| parser.extract(code, Language::Python)).count())
     });
+    group.bench_function("near-duplicates of every program", |b| b.iter(|| near_duplicates(&analysis.table)));
     // The slice finder with every property a run gives set (values spread as runs spread them),
     // so that it bins as many properties as after the page's runs.
     let mut ran = facts.clone();

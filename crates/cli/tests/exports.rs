@@ -370,13 +370,100 @@ fn tables() -> Vec<(&'static str, Vec<(&'static str, Source)>)> {
                 ("claims", Field("claims")),
             ],
         ),
+        (
+            "near_duplicates",
+            vec![
+                ("benchmark", Field("benchmark")),
+                ("program", Field("program")),
+                ("other benchmark", Field("other_benchmark")),
+                ("other program", Field("other_program")),
+                ("similarity", Field("similarity")),
+            ],
+        ),
+        (
+            "unexpected_runs",
+            vec![
+                ("benchmark", Field("benchmark")),
+                ("program", Field("program")),
+                ("extra input", Field("extra_input")),
+                ("outcome", Field("outcome")),
+                ("got", Field("got")),
+            ],
+        ),
+        (
+            "profile_constructs",
+            vec![
+                ("benchmark", Field("benchmark")),
+                ("definitions", Field("flavor")),
+                ("construct", Field("construct")),
+                ("programs", Field("programs")),
+                ("parsed programs", Field("parsed")),
+                ("share", Field("share")),
+            ],
+        ),
+        (
+            "profile_types",
+            vec![
+                ("benchmark", Field("benchmark")),
+                ("output type", Field("output_type")),
+                ("programs", Field("programs")),
+                ("all programs", Field("all")),
+                ("share", Field("share")),
+            ],
+        ),
+        (
+            "profile_properties",
+            vec![
+                ("benchmark", Field("benchmark")),
+                ("property", Field("property")),
+                ("values", Field("bin")),
+                ("programs", Field("count")),
+                ("share", Field("share")),
+                ("programs with a value", Field("programs")),
+                ("median", Field("median")),
+            ],
+        ),
     ]
+}
+
+/// The profile's nested counts as the flat rows its three tables print: a row per benchmark and
+/// construct, output type, or property's non-empty bin (labelled as the core labels bins).
+fn profile_rows(report: &Value, table: &str) -> Option<Value> {
+    let benchmarks = report["profile"]["benchmarks"].as_array()?;
+    let share = |count: &Value, of: &Value| serde_json::json!(count.as_f64().unwrap() / of.as_f64().unwrap());
+    let mut rows = Vec::new();
+    for b in benchmarks {
+        let name = &b["benchmark"];
+        match table {
+            "profile_constructs" => rows.extend(b["constructs"].as_array()?.iter().map(|c| {
+                serde_json::json!({"benchmark": name, "flavor": c["flavor"], "construct": c["construct"],
+                    "programs": c["programs"], "parsed": b["parsed"], "share": share(&c["programs"], &b["parsed"])})
+            })),
+            "profile_types" => rows.extend(b["output_types"].as_array()?.iter().map(|t| {
+                serde_json::json!({"benchmark": name, "output_type": t["output_type"], "programs": t["programs"],
+                    "all": b["programs"], "share": share(&t["programs"], &b["programs"])})
+            })),
+            _ => {
+                for h in b["properties"].as_array()? {
+                    for (bin, count) in
+                        h["counts"].as_array()?.iter().enumerate().filter(|(_, c)| c.as_u64() != Some(0))
+                    {
+                        rows.push(serde_json::json!({"benchmark": name, "property": h["property"],
+                            "bin": exerscope_core::stats::profile::bin_label(bin), "count": count,
+                            "share": share(count, &h["programs"]), "programs": h["programs"], "median": h["median"]}));
+                    }
+                }
+            }
+        }
+    }
+    Some(Value::Array(rows))
 }
 
 /// The field of `report.json` a table prints the rows of.
 fn report_field(table: &str) -> &str {
     match table {
         "divergence" => "divergence_summaries",
+        "near_duplicates" => "profile.near_duplicates",
         other => other,
     }
 }
@@ -593,11 +680,13 @@ fn check_report(inputs: &[&Path]) -> Value {
             assert!(!csv || checked, "{name}.csv has no columns to check here");
         }
         for (name, columns) in tables() {
-            let Some(rows) = report[report_field(name)].as_array() else {
+            let profiled = profile_rows(&report, name).filter(|_| name.starts_with("profile_"));
+            let Some(rows) = profiled.as_ref().unwrap_or(at(&report, report_field(name))).as_array() else {
                 assert!(!folder.join(format!("{name}.csv")).exists(), "{name} written, not reported");
                 continue;
             };
-            let rows: Vec<Value> = rows.iter().filter(|r| task.is_none_or(|t| r["task"] == t)).cloned().collect();
+            let of_task = |r: &&Value| task.is_none_or(|t| r.get("task").is_none_or(|own| own == t));
+            let rows: Vec<Value> = rows.iter().filter(of_task).cloned().collect();
             if rows.is_empty() && LEFT_OUT_WHEN_EMPTY.contains(&name) {
                 assert!(!folder.join(format!("{name}.csv")).exists(), "{name}: written without rows");
                 continue;

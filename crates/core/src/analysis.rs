@@ -16,6 +16,7 @@ use crate::input::InputFile;
 use crate::intermediate::{StoredRun, TrueAnswer};
 use crate::judges::Judge;
 use crate::readers::{read_all, ReadOptions};
+use crate::stats::near_duplicates::{Compared, NearDuplicates};
 use crate::table::{Language, ProgramIdx, Table, TableBuilder, Task, Unmatched};
 use crate::texts::Texts;
 use crate::types::{exerscope_type, value_length, ReferenceType};
@@ -224,6 +225,7 @@ impl Joined {
             errors,
             divergences,
             prose,
+            near_duplicates: near_duplicates(&table),
             parsing: true,
         };
         Analysis { table, facts, construct_lines: Vec::new(), runs, program_runs, state_runs, packed }
@@ -505,6 +507,16 @@ fn program_facts(table: &Table, type_names: &mut TypeNames) -> Vec<ProgramFacts>
         extra_runs: program.extra_inputs.iter().map(|e| ExtraRun { id: e.id.clone(), run: None }).collect(),
     };
     table.programs.iter().map(program_facts).collect()
+}
+
+/// The programs of `table` whose code is nearly the same.
+pub fn near_duplicates(table: &Table) -> NearDuplicates {
+    let compared: Vec<Compared<'_>> = table
+        .programs
+        .iter()
+        .map(|p| Compared { code: p.code.as_deref(), language: p.language.name(), benchmark: p.benchmark, id: &p.id })
+        .collect();
+    crate::stats::near_duplicates::near_duplicates(&compared)
 }
 
 fn non_blank_lines(code: &str) -> u32 {

@@ -18,7 +18,9 @@ use crate::stats::divergence::{DivergenceRow, PlaceDivergence};
 use crate::stats::leaderboard::{column_label, pivots, Standing};
 use crate::stats::logistic::LogisticFit;
 use crate::stats::mcnemar::Agreement;
+use crate::stats::near_duplicates::SIMILAR;
 use crate::stats::paired::PairedDifference;
+use crate::stats::profile::{bin_label, Profile, REFERENCE};
 use crate::stats::ConstructSummary;
 use crate::units::Unit;
 use std::collections::{HashMap, HashSet};
@@ -437,7 +439,7 @@ fn text(value: impl Into<String>) -> Cell {
 
 /// The tables a drop may have no rows of at all: groups of programs their benchmark names, variants
 /// of a model, slices beyond chance, intermediate answers.
-pub const LEFT_OUT_WHEN_EMPTY: [&str; 15] = [
+pub const LEFT_OUT_WHEN_EMPTY: [&str; 20] = [
     "groups",
     "variants",
     "slices",
@@ -453,7 +455,85 @@ pub const LEFT_OUT_WHEN_EMPTY: [&str; 15] = [
     "coherence",
     "divergences",
     "prose_claims",
+    "profile_constructs",
+    "profile_types",
+    "profile_properties",
+    "near_duplicates",
+    "unexpected_runs",
 ];
+
+/// How many programs of each benchmark (and of the shipped CRUXEval) have each construct.
+fn profile_constructs(profile: &Profile) -> Sheet {
+    let rows = profile.benchmarks.iter().flat_map(|b| {
+        b.constructs.iter().map(move |c| {
+            vec![
+                text(&b.benchmark),
+                text(c.flavor.name()),
+                text(&c.construct),
+                Cell::Count(c.programs),
+                Cell::Count(b.parsed),
+                Cell::Rate(b.share_of_parsed(c.programs).map(|s| s.0)),
+            ]
+        })
+    });
+    Sheet {
+        name: "profile_constructs",
+        caption: format!("Programs with each construct, per benchmark, beside {REFERENCE}"),
+        columns: names(&["benchmark", "definitions", "construct", "programs", "parsed programs", "share"]),
+        rows: rows.collect(),
+    }
+}
+
+/// How many programs of each benchmark give each type of output.
+fn profile_types(profile: &Profile) -> Sheet {
+    let rows = profile.benchmarks.iter().flat_map(|b| {
+        b.output_types.iter().map(move |t| {
+            vec![
+                text(&b.benchmark),
+                text(t.output_type.name()),
+                Cell::Count(t.programs),
+                Cell::Count(b.programs),
+                Cell::Rate(b.share_of_programs(t.programs).map(|s| s.0)),
+            ]
+        })
+    });
+    Sheet {
+        name: "profile_types",
+        caption: format!(
+            "Programs per type of expected output (the reference's categories), per benchmark, beside {REFERENCE}"
+        ),
+        columns: names(&["benchmark", "output type", "programs", "all programs", "share"]),
+        rows: rows.collect(),
+    }
+}
+
+/// Each property's histogram per benchmark: its non-empty bins, with the median.
+fn profile_properties(profile: &Profile) -> Sheet {
+    let rows = profile.benchmarks.iter().flat_map(|b| {
+        b.properties.iter().flat_map(move |h| {
+            let shares = h.shares();
+            (0..h.counts.len()).filter(|&bin| h.counts[bin] > 0).map(move |bin| {
+                vec![
+                    text(&b.benchmark),
+                    text(h.property.name()),
+                    text(bin_label(bin)),
+                    Cell::Count(h.counts[bin]),
+                    Cell::Rate(shares[bin].map(|s| s.0)),
+                    Cell::Count(h.programs),
+                    Cell::Number(h.median, 1),
+                ]
+            })
+        })
+    });
+    Sheet {
+        name: "profile_properties",
+        caption: format!(
+            "Each property's histogram per benchmark (programs per bin of values; bins double from 3), beside {REFERENCE}"
+        ),
+        columns: names(&["benchmark", "property", "values", "programs", "share", "programs with a value", "median"]),
+        rows: rows.collect(),
+    }
+}
 
 /// Every program with its properties, one row each (the program table's, and a benchmark
 /// designer's profile of programs without predictions): numeric properties by their names (empty
@@ -1030,6 +1110,54 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
             ]),
             rows: report.reasoning.divergences.iter().map(divergence_cells).collect(),
         },
+        profile_constructs(&report.profile),
+        profile_types(&report.profile),
+        profile_properties(&report.profile),
+        Sheet {
+            name: "near_duplicates",
+            caption: format!(
+                "Programs whose code is nearly the same (Jaccard similarity of token trigrams at least {}; {} pairs in \
+                 all, the most similar {} listed)",
+                SIMILAR,
+                report.profile.near_duplicate_pairs,
+                report.profile.near_duplicates.len()
+            ),
+            columns: names(&["benchmark", "program", "other benchmark", "other program", "similarity"]),
+            rows: report
+                .profile
+                .near_duplicates
+                .iter()
+                .map(|d| {
+                    vec![
+                        text(&d.benchmark),
+                        text(&d.program),
+                        text(&d.other_benchmark),
+                        text(&d.other_program),
+                        Cell::Number(Some(d.similarity), 3),
+                    ]
+                })
+                .collect(),
+        },
+        Sheet {
+            name: "unexpected_runs",
+            caption: "Runs of programs on their benchmark's own inputs that did not give the expected output, and what \
+                      they gave"
+                .to_owned(),
+            columns: names(&["benchmark", "program", "extra input", "outcome", "got"]),
+            rows: report
+                .unexpected_runs
+                .iter()
+                .map(|r| {
+                    vec![
+                        text(&r.benchmark),
+                        text(&r.program),
+                        text(r.extra_input.clone().unwrap_or_default()),
+                        text(&r.outcome),
+                        text(r.got.clone().unwrap_or_default()),
+                    ]
+                })
+                .collect(),
+        },
         Sheet {
             name: "prose_claims",
             caption: "Output responses whose reasoning states a value of a variable of the run in prose (`x` is 5), \
@@ -1286,9 +1414,16 @@ mod tests {
                 "construct_effects",
                 "types",
                 "agreements",
-                "correlations"
+                "correlations",
+                "profile_constructs",
+                "profile_types",
+                "profile_properties",
+                "near_duplicates"
             ]
         );
+        // The three programs are one code thrice: three pairs of near-duplicates.
+        let duplicates = sheets.iter().find(|s| s.name == "near_duplicates").unwrap();
+        assert_eq!(duplicates.rows.len(), 3);
         let runs = &sheets[0];
         assert_eq!(runs.rows.len(), report.runs.len());
         let run = &report.runs[0];

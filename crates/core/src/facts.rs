@@ -8,6 +8,7 @@ use crate::extractors::{Constructs, Metrics, ReferenceConstructs};
 use crate::judges::Judge;
 use crate::prose::ProseCount;
 use crate::readers::generic_table::UnmappedTable;
+use crate::stats::near_duplicates::NearDuplicates;
 use crate::table::{BenchmarkIdx, Language, ModelIdx, ProgramIdx, SourceSummary, Task};
 use crate::types::ReferenceType;
 use serde::{Deserialize, Serialize};
@@ -38,6 +39,9 @@ pub struct Facts {
     /// The output predictions with a response, and how many claims about the run its prose makes.
     #[serde(default)]
     pub prose: Vec<ProseCount>,
+    /// Pairs of programs whose code is nearly the same.
+    #[serde(default)]
+    pub near_duplicates: NearDuplicates,
     /// Set while the programs are still being parsed: their constructs and metrics are not in yet.
     /// The app sends the verdicts first (a drop's overview needs no parsing) and the parsed
     /// properties after ([`Facts::set_parsed`]); statistics of properties wait for them.
@@ -278,6 +282,7 @@ impl Facts {
                     Some(ProseCount { prediction: keep.binary_search(&(c.prediction as usize)).ok()? as u32, ..*c })
                 })
                 .collect(),
+            near_duplicates: self.near_duplicates.clone(),
             parsing: self.parsing,
         }
     }
@@ -325,6 +330,19 @@ impl Facts {
     pub fn predicted_benchmarks(&self) -> Vec<BenchmarkIdx> {
         let benchmarks = self.presence().programs.iter().map(|&p| self.programs[p as usize].benchmark);
         present_indices(benchmarks, self.benchmarks.len())
+    }
+
+    /// The program `id` of `benchmark`, by name.
+    pub fn program_named(&self, benchmark: &str, id: &str) -> Option<ProgramIdx> {
+        let benchmark = self.benchmarks.iter().position(|b| b == benchmark)? as BenchmarkIdx;
+        let found = self.programs.iter().position(|p| p.benchmark == benchmark && p.id == id)?;
+        Some(found as ProgramIdx)
+    }
+
+    /// The benchmarks no model answered on any task (being designed): the views profile them.
+    pub fn unanswered_benchmarks(&self) -> Vec<BenchmarkIdx> {
+        let answered = self.predicted_benchmarks();
+        (0..self.benchmarks.len() as BenchmarkIdx).filter(|b| !answered.contains(b)).collect()
     }
 
     /// A pseudo-random number for a program, from its benchmark's name, its id and `seed` alone:
@@ -519,6 +537,7 @@ pub(crate) mod tests {
             errors: vec![],
             divergences: vec![],
             prose: vec![],
+            near_duplicates: NearDuplicates::default(),
             parsing: false,
         }
     }

@@ -17,6 +17,7 @@ use crate::stats::divergence::{coherence, Reasoning};
 use crate::stats::leaderboard::{add_paired_places, leaderboard, Standing};
 use crate::stats::numeric::{self, correlations, CorrelationRow};
 use crate::stats::prediction::{prediction, Prediction};
+use crate::stats::profile::{profile, Profile};
 use crate::stats::slices::{replication, slices, Replication, Slice, REPLICATION_SEED};
 use crate::stats::variants::{variant_pairs, VariantPair};
 use crate::stats::{
@@ -68,6 +69,9 @@ pub struct Report {
     pub programs: Vec<ProgramReport>,
     /// Runs on a benchmark's own inputs that did not give its expected output.
     pub unexpected_runs: Vec<UnexpectedRun>,
+    /// What the benchmarks' programs are, answered or not, beside CRUXEval's.
+    #[serde(default, skip_serializing_if = "Profile::is_empty")]
+    pub profile: Profile,
     pub errors: Vec<FileError>,
 }
 
@@ -119,6 +123,7 @@ impl Report {
             reasoning: statistics.reasoning,
             programs: Vec::new(),
             unexpected_runs: unexpected_runs(facts),
+            profile: if asked.parts.contains(&Part::Profile) { profile(facts) } else { Profile::default() },
             errors: facts.errors.clone(),
         }
     }
@@ -159,6 +164,7 @@ units! {
         Divergences => "divergences", "intermediate answers against their runs";
         Slices => "slices", "property combinations where a model fails";
         Prediction => "prediction", "success predicted from properties";
+        Profile => "profile", "the programs' profile beside CRUXEval's";
     }
 }
 
@@ -171,7 +177,15 @@ impl Part {
     /// Whether the part counts what parsing gives the programs (constructs, metrics): it waits
     /// while the facts are `parsing`.
     pub fn needs_parsing(self) -> bool {
-        matches!(self, Part::Constructs | Part::ConstructEffects | Part::Correlations | Part::Slices | Part::Prediction)
+        matches!(
+            self,
+            Part::Constructs
+                | Part::ConstructEffects
+                | Part::Correlations
+                | Part::Slices
+                | Part::Prediction
+                | Part::Profile
+        )
     }
 }
 
@@ -433,6 +447,9 @@ pub struct TaskedReport {
     pub programs: Vec<ProgramReport>,
     /// Runs on a benchmark's own inputs that did not give its expected output.
     pub unexpected_runs: Vec<UnexpectedRun>,
+    /// What the benchmarks' programs are, answered or not, beside CRUXEval's.
+    #[serde(default, skip_serializing_if = "Profile::is_empty")]
+    pub profile: Profile,
     pub errors: Vec<FileError>,
     /// What confined the programs run for verdicts (`null` when none ran).
     pub sandbox: Option<String>,
@@ -460,6 +477,7 @@ impl TaskedReport {
             reasoning: Reasoning::of(facts, facts, judge, None),
             programs: program_reports(facts),
             unexpected_runs: unexpected_runs(facts),
+            profile: profile(facts),
             errors: facts.errors.clone(),
             sandbox: None,
         };
@@ -530,6 +548,7 @@ impl TaskedReport {
             reasoning: self.reasoning.of_task(task),
             programs: self.programs.clone(),
             unexpected_runs: self.unexpected_runs.clone(),
+            profile: self.profile.clone(),
             errors: self.errors.clone(),
         }
     }

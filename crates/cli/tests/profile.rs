@@ -1,0 +1,45 @@
+//! The profile of CRUXEval shipped with exerscope (`crates/core/src/stats/cruxeval_profile.json`)
+//! is what the CLI measures of the benchmark's own file, its programs run in python3: made here
+//! (`EXERSCOPE_WRITE_PROFILE=1 cargo test -p exerscope-cli --test profile`), and checked here.
+
+mod common;
+
+use exerscope_cli::collect::read_inputs;
+use exerscope_cli::python_runner::PythonRunner;
+use exerscope_core::analyze;
+use exerscope_core::flavors::Flavor;
+use exerscope_core::numeric::NumericProperty;
+use exerscope_core::stats::profile::{benchmark_profile, reference, BenchmarkProfile, REFERENCE};
+use std::path::PathBuf;
+
+const SHIPPED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../core/src/stats/cruxeval_profile.json");
+
+/// CRUXEval's 800 programs measured as a drop of them is.
+fn measured(fixtures: PathBuf) -> BenchmarkProfile {
+    let (files, _) = read_inputs(&[fixtures.join("cruxeval/data/cruxeval.jsonl")]);
+    let mut analysis = analyze(files);
+    analysis.run_programs(&mut PythonRunner::new("python3".into()), &mut |_| {});
+    let programs: Vec<_> = analysis.facts.programs.iter().collect();
+    assert_eq!(analysis.facts.benchmarks, ["CRUXEval"]);
+    benchmark_profile("CRUXEval", &programs)
+}
+
+#[test]
+fn the_shipped_cruxeval_profile_is_the_benchmark_s_own() {
+    let Some(fixtures) = common::fixtures() else { return };
+    let measured = measured(fixtures);
+    if std::env::var_os("EXERSCOPE_WRITE_PROFILE").is_some() {
+        std::fs::write(SHIPPED, serde_json::to_string(&measured).unwrap() + "\n").unwrap();
+    }
+    let shipped = reference();
+    assert_eq!((shipped.benchmark.as_str(), shipped.reference), (REFERENCE, true));
+    let as_measured = BenchmarkProfile { benchmark: "CRUXEval".into(), reference: false, ..shipped.clone() };
+    assert_eq!(as_measured, measured, "write it again: EXERSCOPE_WRITE_PROFILE=1");
+    // What the profile says of CRUXEval, by hand from its file: 800 programs, all parsed, every
+    // one run to its expected output; each is one function `f`.
+    assert_eq!((measured.programs, measured.parsed, measured.runs, measured.unexpected_runs), (800, 800, 800, 0));
+    let functions = measured.property(NumericProperty::Functions).unwrap();
+    assert_eq!((functions.programs, functions.counts[1]), (800, 800));
+    let loops = measured.construct(Flavor::Exerscope, "for").unwrap().programs;
+    assert!((200..500).contains(&loops), "{loops} programs with a for loop");
+}
