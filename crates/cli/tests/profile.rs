@@ -10,7 +10,9 @@ use exerscope_core::analyze;
 use exerscope_core::flavors::Flavor;
 use exerscope_core::numeric::NumericProperty;
 use exerscope_core::stats::profile::{benchmark_profile, reference, BenchmarkProfile, REFERENCE};
-use std::path::PathBuf;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 const SHIPPED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../core/src/stats/cruxeval_profile.json");
 
@@ -42,4 +44,26 @@ fn the_shipped_cruxeval_profile_is_the_benchmark_s_own() {
     assert_eq!((functions.programs, functions.counts[1]), (800, 800));
     let loops = measured.construct(Flavor::Exerscope, "for").unwrap().programs;
     assert!((200..500).contains(&loops), "{loops} programs with a for loop");
+}
+
+/// A benchmark being designed, of the project's making (`tests/formats/designer`): three programs
+/// without predictions, two of them nearly the same and one whose expected output is wrong
+/// (1 + 2 + 3 + 4 is 10, not 11). Its profile, its CRUXEval beside it left out, is snapshotted.
+#[test]
+fn a_benchmark_being_designed_is_profiled() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/formats/designer");
+    let output =
+        Command::new(env!("CARGO_BIN_EXE_exerscope")).current_dir(&folder).args(["analyze", "."]).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let mut report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let profile = &mut report["profile"];
+    let shipped = profile["benchmarks"].as_array_mut().unwrap().pop().unwrap();
+    assert_eq!(shipped["benchmark"], REFERENCE);
+    insta::assert_json_snapshot!(
+        "designer",
+        serde_json::json!({
+            "profile": profile.take(),
+            "unexpected_runs": report["unexpected_runs"].take(),
+        })
+    );
 }
