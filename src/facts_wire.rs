@@ -6,7 +6,7 @@
 use exerscope_core::facts::{PredictionFacts, TypeId};
 use exerscope_core::table::Task;
 use exerscope_core::types::ReferenceType;
-use exerscope_core::Facts;
+use exerscope_core::{Facts, Judge};
 
 /// `facts` as (JSON without the predictions, the predictions' columns as bytes).
 pub fn split(facts: &mut Facts) -> Result<(Vec<u8>, Vec<u8>), String> {
@@ -27,9 +27,9 @@ pub fn predictions(columns: &[u8]) -> Result<PredictionFacts, String> {
     from_columns(columns).map_err(|e| format!("the predictions' facts: {e}"))
 }
 
-/// Bytes per prediction: model and program (4 each), a byte each for the task, the three judges'
-/// verdicts and the reference category, the answer type (2).
-const ROW_BYTES: usize = 4 + 4 + 2 + 1 + 3 + 1;
+/// Bytes per prediction: model and program (4 each), a byte each for the task, the judges'
+/// verdicts (one per judge) and the reference category, the answer type (2).
+const ROW_BYTES: usize = 4 + 4 + 2 + 1 + Judge::ALL.len() + 1;
 
 /// The prediction count, then each column whole, in [`PredictionFacts`]' order.
 fn columns(p: &PredictionFacts) -> Vec<u8> {
@@ -55,7 +55,7 @@ fn from_columns(bytes: &[u8]) -> Result<PredictionFacts, String> {
     let (model, rest) = rest.split_at(4 * n);
     let (program, rest) = rest.split_at(4 * n);
     let (task, rest) = rest.split_at(n);
-    let (verdicts, rest) = rest.split_at(3 * n);
+    let (verdicts, rest) = rest.split_at(Judge::ALL.len() * n);
     let (reference, answer_type) = rest.split_at(n);
     let u32s = |column: &[u8]| column.chunks_exact(4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect();
     let verdict = |judge: usize| -> Result<Vec<bool>, String> {
@@ -74,7 +74,12 @@ fn from_columns(bytes: &[u8]) -> Result<PredictionFacts, String> {
             .iter()
             .map(|&t| Task::ALL.get(usize::from(t)).copied().ok_or_else(|| format!("task {t}")))
             .collect::<Result<_, _>>()?,
-        verdict: [verdict(0)?, verdict(1)?, verdict(2)?],
+        verdict: Judge::ALL
+            .map(|judge| verdict(judge.index()))
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()?
+            .try_into()
+            .expect("one column per judge"),
         answer_type_reference: reference
             .iter()
             .map(|&r| ReferenceType::ALL.get(usize::from(r)).copied().ok_or_else(|| format!("category {r}")))

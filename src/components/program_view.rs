@@ -9,6 +9,7 @@ use exerscope_core::detail::{PredictionDetail, ProgramDetail, VerdictSource};
 use exerscope_core::dynamic::DynamicProperties;
 use exerscope_core::execution::RunOutcome;
 use exerscope_core::extractors::{Construct, ConstructLine};
+use exerscope_core::judges::PerJudge;
 use exerscope_core::prose::{ProseAlignment, TraceWithClaims};
 use exerscope_core::table::Task;
 use exerscope_core::{Facts, Judge};
@@ -232,7 +233,7 @@ fn diff_view(truth: &str, answer: &str) -> Option<AnyView> {
 }
 
 /// Where the verdict came from, in words: the results file, a run of the program, or the judges.
-fn verdict_origin(source: &VerdictSource, verdict: [bool; 3]) -> String {
+fn verdict_origin(source: &VerdictSource, verdict: PerJudge<bool>) -> String {
     let judges = || {
         Judge::ALL
             .into_iter()

@@ -14,7 +14,7 @@ use crate::facts::TypeId;
 use crate::facts::{DynamicChange, Facts, Parsed, ParsedProgram, PredictionFacts, ProgramFacts};
 use crate::input::InputFile;
 use crate::intermediate::{StoredRun, TrueAnswer};
-use crate::judges::Judge;
+use crate::judges::{Judge, PerJudge};
 use crate::readers::{read_all, ReadOptions};
 use crate::stats::near_duplicates::{Compared, NearDuplicates};
 use crate::table::{Language, ProgramIdx, Table, TableBuilder, Task, Unmatched};
@@ -587,7 +587,7 @@ fn judge_all(
         });
         type_of.push(typed.slot((table.programs[index as usize].language, answer)));
     }
-    let judgements: Vec<[bool; 3]> = judged
+    let judgements: Vec<PerJudge<bool>> = judged
         .keys
         .par_iter()
         .map(|&(index, task, answer)| {

@@ -40,7 +40,7 @@ pub struct PredictionDetail {
     pub input: Option<String>,
     pub answer: String,
     /// Verdicts in [`crate::Judge::ALL`] order.
-    pub verdict: [bool; 3],
+    pub verdict: crate::judges::PerJudge<bool>,
     pub response: Option<String>,
     /// Bytes of the response left out of `response`.
     pub response_cut_bytes: usize,

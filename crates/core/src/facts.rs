@@ -5,7 +5,7 @@ use crate::alignment::Divergence;
 use crate::diagnostics::FileError;
 use crate::dynamic::{DynamicProperties, ExtraRun};
 use crate::extractors::{Constructs, Metrics, ReferenceConstructs};
-use crate::judges::Judge;
+use crate::judges::{Judge, PerJudge};
 use crate::prose::ProseCount;
 use crate::readers::generic_table::UnmappedTable;
 use crate::stats::near_duplicates::NearDuplicates;
@@ -116,7 +116,7 @@ pub struct PredictionFacts {
     pub program: Vec<ProgramIdx>,
     pub task: Vec<Task>,
     /// One column per judge, in [`Judge::ALL`] order.
-    pub verdict: [Vec<bool>; 3],
+    pub verdict: PerJudge<Vec<bool>>,
     /// The answer's reference category (SPEC §4.5).
     pub answer_type_reference: Vec<ReferenceType>,
     /// The answer's exerscope type, an index into [`Facts::type_names`].
@@ -262,7 +262,7 @@ impl Facts {
                 model: keep.iter().map(|&i| p.model[i]).collect(),
                 program: keep.iter().map(|&i| p.program[i]).collect(),
                 task: keep.iter().map(|&i| p.task[i]).collect(),
-                verdict: [pick(&p.verdict[0]), pick(&p.verdict[1]), pick(&p.verdict[2])],
+                verdict: std::array::from_fn(|judge| pick(&p.verdict[judge])),
                 answer_type_reference: keep.iter().map(|&i| p.answer_type_reference[i]).collect(),
                 answer_type: keep.iter().map(|&i| p.answer_type[i]).collect(),
                 present: Present::default(),

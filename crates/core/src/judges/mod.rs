@@ -19,6 +19,9 @@ units! {
     }
 }
 
+/// One value per judge, in [`Judge::ALL`] order (a prediction's verdicts, a column of them).
+pub type PerJudge<T> = [T; Judge::ALL.len()];
+
 impl Judge {
     /// Position in [`Judge::ALL`], for per-judge columns.
     pub fn index(self) -> usize {
