@@ -108,13 +108,13 @@ pub fn App() -> impl IntoView {
         arc_changed::<Facts>,
     )
     .into();
+    // Whether some benchmark has no model's answers on any task: the sections profile its programs.
+    let profiled =
+        Memo::new(move |_| facts.with(|f| f.as_ref().is_some_and(|f| !f.unanswered_benchmarks().is_empty())));
     // The view's report: what it covers (task, models shown, judge), built by the worker — never on
     // this thread — and kept per scope for the facts it describes: switching back is instant.
     // The property view also asks for its property's bootstrap intervals of ρ, where the facts
     // afford them (elsewhere the scope leaves them out, and shares its report with every view).
-    // Whether some benchmark has no model's answers on any task: the sections profile its programs.
-    let profiled =
-        Memo::new(move |_| facts.with(|f| f.as_ref().is_some_and(|f| !f.unanswered_benchmarks().is_empty())));
     let scope = Memo::new(move |_| {
         let affords = task_facts.with(|f| f.as_deref().is_some_and(affords_rho_intervals));
         let rho_intervals = (section.get() == Section::Properties && affords).then(|| property.get());

@@ -35,12 +35,13 @@ pub fn ProfileView(
     property: Signal<NumericProperty>,
     on_open_program: Callback<u32>,
 ) -> impl IntoView {
-    let unanswered = move || {
+    // The benchmarks profiled, by name: found once per drop, read three times a render.
+    let unanswered = Memo::new(move |_| {
         facts.with(|f| {
             let Some(f) = f.as_deref() else { return Vec::new() };
             f.unanswered_benchmarks().into_iter().map(|b| f.benchmarks[b as usize].clone()).collect::<Vec<_>>()
         })
-    };
+    });
     let body = move || {
         let report = report.get().filter(|r| !r.profile.is_empty())?;
         let view = match part {
@@ -69,13 +70,13 @@ pub fn ProfileView(
         Some(view)
     };
     view! {
-        <Show when=move || !unanswered().is_empty()>
+        <Show when=move || unanswered.with(|names| !names.is_empty())>
             <section class="panel profile" data-profile=format!("{part:?}").to_lowercase()>
                 <h3>"Programs without predictions: their profile"</h3>
                 <p class="explain">{move || format!(
                     "{} {} no model's answers; {}",
-                    unanswered().join(", "),
-                    if unanswered().len() == 1 { "has" } else { "have" },
+                    unanswered.with(|names| names.join(", ")),
+                    if unanswered.with(Vec::len) == 1 { "has" } else { "have" },
                     match part {
                         ProfilePart::Overview => "here is what its programs are, and what to check before models meet them.",
                         ProfilePart::Constructs => "each benchmark's share of programs with each construct, beside CRUXEval's 800.",

@@ -22,6 +22,7 @@ use crate::stats::near_duplicates::SIMILAR;
 use crate::stats::paired::PairedDifference;
 use crate::stats::profile::{bin_label, Profile, REFERENCE};
 use crate::stats::ConstructSummary;
+pub use crate::texts::thousands;
 use crate::units::Unit;
 use std::collections::{HashMap, HashSet};
 
@@ -36,19 +37,6 @@ pub struct Sheet {
 }
 
 /// A sheet's column names.
-/// A count with thousands separated: `50,000`.
-pub fn thousands(count: usize) -> String {
-    let digits = count.to_string();
-    let mut out = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
-
 fn names(columns: &[&str]) -> Vec<String> {
     columns.iter().map(|c| (*c).to_owned()).collect()
 }
@@ -1240,12 +1228,6 @@ mod tests {
     use crate::analysis::analyze;
     use crate::input::InputFile;
     use crate::judges::Judge;
-
-    #[test]
-    fn thousands_are_separated() {
-        let shown: Vec<String> = [0, 999, 1000, 50_000, 1_234_567].into_iter().map(thousands).collect();
-        assert_eq!(shown, ["0", "999", "1,000", "50,000", "1,234,567"]);
-    }
 
     #[test]
     fn the_program_sheet_has_a_row_per_program_with_its_properties() {

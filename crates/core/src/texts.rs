@@ -3,7 +3,7 @@
 //! [`SharedTexts`] keeps each distinct string once (the file a prediction came from: one file
 //! holds a model's 10,000 predictions), and [`SparseTexts`] keeps the strings of the rows that
 //! have one (a prediction's own input, its raw response: most have neither); [`cut`] shortens one
-//! for showing.
+//! for showing, and [`thousands`] writes a count as people read it.
 
 use foldhash::HashMap;
 use serde::{Deserialize, Serialize};
@@ -17,6 +17,19 @@ pub fn cut(text: &str, chars: usize) -> String {
         Some((end, _)) => format!("{}…", &text[..end]),
         None => text.to_owned(),
     }
+}
+
+/// A count with thousands separated: `50,000`.
+pub fn thousands(count: usize) -> String {
+    let digits = count.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }
 
 /// Strings kept end to end, indexed like a `Vec<String>` (`texts[i]` is a `&str`).
@@ -211,6 +224,12 @@ impl SparseTexts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thousands_are_separated() {
+        let shown: Vec<String> = [0, 999, 1000, 50_000, 1_234_567].into_iter().map(thousands).collect();
+        assert_eq!(shown, ["0", "999", "1,000", "50,000", "1,234,567"]);
+    }
 
     #[test]
     fn strings_end_to_end_read_back_one_by_one() {

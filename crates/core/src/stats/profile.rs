@@ -141,7 +141,7 @@ pub fn bin_of(value: f64) -> usize {
 
 /// A bin's values in words: `0`, `3–4`, `1,025–2,048`, `≥ 1,048,577`.
 pub fn bin_label(bin: usize) -> String {
-    let thousands = |n: u64| crate::export::thousands(n as usize);
+    let thousands = |n: u64| crate::texts::thousands(n as usize);
     let (low, high) = match bin {
         0..=2 => return bin.to_string(),
         _ => ((1u64 << (bin - 2)) + 1, 1u64 << (bin - 1)),
