@@ -118,10 +118,7 @@ pub fn App() -> impl IntoView {
     let scope = Memo::new(move |_| {
         let affords = task_facts.with(|f| f.as_deref().is_some_and(affords_rho_intervals));
         let rho_intervals = (section.get() == Section::Properties && affords).then(|| property.get());
-        let mut parts = parts_shown(section.get());
-        if shows_profile(section.get(), profiled.get()) {
-            parts.insert(Part::Profile);
-        }
+        let parts = parts_shown(section.get(), profiled.get());
         // The property view's correlations are those of its property only, the comparison's pairs
         // those on its benchmark.
         let correlated = (section.get() == Section::Properties).then(|| property.get());
@@ -154,13 +151,9 @@ pub fn App() -> impl IntoView {
     // The report as a section sees it: none while the one shown lacks the section's statistics
     // (the view's own is on its way), and whether it is waiting for it.
     let answering = move |section: Section| {
-        let (property, compared, pair) = (property.get(), compared.get(), pair.get());
-        let profile = shows_profile(section, profiled.get());
+        let (property, compared, pair, profiled) = (property.get(), compared.get(), pair.get(), profiled.get());
         answer.with(|a| {
-            a.as_ref()
-                .filter(|a| a.answers(section, property, &compared, &pair))
-                .filter(|a| !profile || a.scope.parts.contains(&Part::Profile))
-                .map(|a| a.report.clone())
+            a.as_ref().filter(|a| a.answers(section, profiled, property, &compared, &pair)).map(|a| a.report.clone())
         })
     };
     let report_for = move |section: Section| Signal::derive(move || answering(section));
@@ -169,8 +162,7 @@ pub fn App() -> impl IntoView {
     let parsed = RwSignal::new(None::<(usize, usize)>);
     let busy = move |section: Section| {
         Signal::derive(move || {
-            let waits = waits_for_parsing(section) || shows_profile(section, profiled.get());
-            if waits && facts.with(|f| f.as_ref().is_some_and(|f| f.parsing)) {
+            if waits_for_parsing(section, profiled.get()) && facts.with(|f| f.as_ref().is_some_and(|f| f.parsing)) {
                 return Some(match parsed.get() {
                     Some((done, total)) => format!("Parsing the programs: {done} of {total}…"),
                     None => "Parsing the programs…".to_owned(),
@@ -619,8 +611,9 @@ pub fn App() -> impl IntoView {
 }
 
 /// The statistics a section shows, beyond the runs every section has (its models' rates): only
-/// they are computed, and cross to this thread.
-fn parts_shown(section: Section) -> BTreeSet<Part> {
+/// they are computed, and cross to this thread. Where some benchmark has no model's answers
+/// (`profiled`), the sections that show success show its programs' profile too.
+fn parts_shown(section: Section, profiled: bool) -> BTreeSet<Part> {
     let parts: &[Part] = match section {
         Section::Overview | Section::Programs | Section::Sources => &[],
         Section::Constructs => &[Part::Constructs, Part::ConstructEffects],
@@ -630,19 +623,15 @@ fn parts_shown(section: Section) -> BTreeSet<Part> {
         Section::Reasoning => &[Part::Divergences],
         Section::Exports => return Part::every().into_iter().collect(),
     };
-    parts.iter().copied().collect()
+    let profile = matches!(section, Section::Overview | Section::Constructs | Section::Properties | Section::Types);
+    let profile = (profiled && profile).then_some(Part::Profile);
+    parts.iter().copied().chain(profile).collect()
 }
 
-/// Whether `section` shows its part of the programs' profile, where some benchmark has no
-/// model's answers (`profiled`): then its report has the profile too, and it waits for parsing.
-fn shows_profile(section: Section, profiled: bool) -> bool {
-    profiled && matches!(section, Section::Overview | Section::Constructs | Section::Properties | Section::Types)
-}
-
-/// Whether `section` shows what parsing gives the programs (its statistics, or its rows): it
-/// waits for them.
-fn waits_for_parsing(section: Section) -> bool {
-    section == Section::Programs || parts_shown(section).into_iter().any(Part::needs_parsing)
+/// Whether `section` shows what parsing gives the programs (its statistics, its rows, or the
+/// profile): it waits for them.
+fn waits_for_parsing(section: Section, profiled: bool) -> bool {
+    section == Section::Programs || parts_shown(section, profiled).into_iter().any(Part::needs_parsing)
 }
 
 /// A report the worker sent, as the views share it.
@@ -653,16 +642,18 @@ struct Answer {
 }
 
 impl Answer {
-    /// Whether the report has every statistic `section` shows (the property view: of `property`;
-    /// the comparison: on the benchmark `compared`, and the `pair` side by side).
+    /// Whether the report has every statistic `section` shows (with the profile, where
+    /// `profiled`; the property view: of `property`; the comparison: on the benchmark `compared`,
+    /// and the `pair` side by side).
     fn answers(
         &self,
         section: Section,
+        profiled: bool,
         property: NumericProperty,
         compared: &str,
         pair: &Option<(String, String)>,
     ) -> bool {
-        self.scope.parts.is_superset(&parts_shown(section))
+        self.scope.parts.is_superset(&parts_shown(section, profiled))
             && (section != Section::Properties || self.scope.correlates(Some(property)))
             && (section != Section::Models || (self.scope.compares(Some(compared)) && self.scope.pair == *pair))
     }
@@ -814,8 +805,8 @@ mod tests {
     fn a_report_with_more_parts_answers_a_view_that_shows_fewer() {
         let mut reports = Reports::default();
         let every = answer(Judge::Reference);
-        let overview = ReportScope { parts: parts_shown(Section::Overview), ..every.scope.clone() };
-        let types = ReportScope { parts: parts_shown(Section::Types), ..every.scope.clone() };
+        let overview = ReportScope { parts: parts_shown(Section::Overview, false), ..every.scope.clone() };
+        let types = ReportScope { parts: parts_shown(Section::Types, false), ..every.scope.clone() };
         assert!(reports.ask(&types));
         assert!(!reports.ask(&overview), "the types' report, asked, will answer the overview");
         reports.take(every.clone());
@@ -825,7 +816,7 @@ mod tests {
         reports.take(Arc::new(Answer::from(overview.report(&facts()))));
         assert!(reports.find(&types).is_none(), "the overview's report has no types");
         let exported: BTreeSet<Part> = Part::every().into_iter().collect();
-        assert!(parts_shown(Section::Exports) == exported, "exports take the whole report");
+        assert!(parts_shown(Section::Exports, false) == exported, "exports take the whole report");
     }
 
     #[test]
@@ -834,18 +825,19 @@ mod tests {
         let (loc, calls) = (NumericProperty::Loc, NumericProperty::Calls);
         let all = ALL_BENCHMARKS;
         assert!(
-            every.answers(Section::Properties, loc, all, &None)
-                && every.answers(Section::Properties, calls, all, &None)
+            every.answers(Section::Properties, false, loc, all, &None)
+                && every.answers(Section::Properties, false, calls, all, &None)
         );
-        let scope = ReportScope { parts: parts_shown(Section::Properties), property: Some(loc), ..every.scope.clone() };
+        let scope =
+            ReportScope { parts: parts_shown(Section::Properties, false), property: Some(loc), ..every.scope.clone() };
         let only_loc = Answer::from(scope.report(&facts()));
-        assert!(only_loc.answers(Section::Properties, loc, all, &None));
+        assert!(only_loc.answers(Section::Properties, false, loc, all, &None));
         assert!(
-            !only_loc.answers(Section::Properties, calls, all, &None),
+            !only_loc.answers(Section::Properties, false, calls, all, &None),
             "another property: its own report is asked for"
         );
-        assert!(only_loc.answers(Section::Overview, calls, all, &None));
-        assert!(!only_loc.answers(Section::Types, loc, all, &None));
+        assert!(only_loc.answers(Section::Overview, false, calls, all, &None));
+        assert!(!only_loc.answers(Section::Types, false, loc, all, &None));
     }
 
     #[test]
@@ -853,22 +845,44 @@ mod tests {
         let every = answer(Judge::Reference);
         let loc = NumericProperty::Loc;
         assert!(
-            every.answers(Section::Models, loc, ALL_BENCHMARKS, &None)
-                && every.answers(Section::Models, loc, "b", &None)
+            every.answers(Section::Models, false, loc, ALL_BENCHMARKS, &None)
+                && every.answers(Section::Models, false, loc, "b", &None)
         );
-        let scope =
-            ReportScope { parts: parts_shown(Section::Models), compared: Some("b".to_owned()), ..every.scope.clone() };
+        let scope = ReportScope {
+            parts: parts_shown(Section::Models, false),
+            compared: Some("b".to_owned()),
+            ..every.scope.clone()
+        };
         let only_b = Answer::from(scope.report(&facts()));
-        assert!(only_b.answers(Section::Models, loc, "b", &None));
+        assert!(only_b.answers(Section::Models, false, loc, "b", &None));
         assert!(
-            !only_b.answers(Section::Models, loc, ALL_BENCHMARKS, &None),
+            !only_b.answers(Section::Models, false, loc, ALL_BENCHMARKS, &None),
             "all pooled: its own report is asked for"
         );
-        assert!(only_b.answers(Section::Overview, loc, ALL_BENCHMARKS, &None));
+        assert!(only_b.answers(Section::Overview, false, loc, ALL_BENCHMARKS, &None));
         let pair = Some(("a".to_owned(), "b".to_owned()));
-        assert!(!every.answers(Section::Models, loc, ALL_BENCHMARKS, &pair), "the pair's report is asked for");
+        assert!(!every.answers(Section::Models, false, loc, ALL_BENCHMARKS, &pair), "the pair's report is asked for");
         let with_pair = Answer::from(ReportScope { pair: pair.clone(), ..every.scope.clone() }.report(&facts()));
-        assert!(with_pair.answers(Section::Models, loc, ALL_BENCHMARKS, &pair));
-        assert!(!with_pair.answers(Section::Models, loc, ALL_BENCHMARKS, &None), "the pair closed: another report");
+        assert!(with_pair.answers(Section::Models, false, loc, ALL_BENCHMARKS, &pair));
+        assert!(
+            !with_pair.answers(Section::Models, false, loc, ALL_BENCHMARKS, &None),
+            "the pair closed: another report"
+        );
+    }
+
+    #[test]
+    fn where_programs_have_no_answers_the_views_of_success_ask_for_and_wait_on_the_profile() {
+        let overview = Answer::from(
+            ReportScope { parts: parts_shown(Section::Overview, false), ..answer(Judge::Reference).scope.clone() }
+                .report(&facts()),
+        );
+        let loc = NumericProperty::Loc;
+        assert!(overview.answers(Section::Overview, false, loc, ALL_BENCHMARKS, &None));
+        assert!(!overview.answers(Section::Overview, true, loc, ALL_BENCHMARKS, &None), "the profile is asked for");
+        for section in [Section::Overview, Section::Constructs, Section::Properties, Section::Types] {
+            assert!(parts_shown(section, true).contains(&Part::Profile) && waits_for_parsing(section, true));
+        }
+        assert!(!parts_shown(Section::Models, true).contains(&Part::Profile), "Models forecasts instead");
+        assert!(!waits_for_parsing(Section::Overview, false));
     }
 }

@@ -90,8 +90,9 @@ pub fn ProfileView(
     }
 }
 
-/// Per benchmark (and CRUXEval), its programs, how many were parsed and run, and the runs that
-/// missed the expected output; then the near-duplicate pairs and the runs that missed, listed.
+/// Per benchmark (and CRUXEval), its programs, how many were parsed and run, the runs that missed
+/// the expected output and the programs whose second run gave another; then the near-duplicate
+/// pairs and those runs, listed.
 #[component]
 fn ProfileOverview(
     profile: Profile,
@@ -104,6 +105,7 @@ fn ProfileOverview(
         .iter()
         .map(|b| {
             let unexpected = if b.runs == 0 { "–".to_owned() } else { b.unexpected_runs.to_string() };
+            let repeated = |count: u64| if b.repeated == 0 { "–".to_owned() } else { count.to_string() };
             view! {
                 <tr class:reference=b.reference>
                     <th scope="row">{b.benchmark.clone()}</th>
@@ -111,6 +113,8 @@ fn ProfileOverview(
                     <td class="num">{b.parsed}</td>
                     <td class="num">{b.runs}</td>
                     <td class="num" class:wrong={b.unexpected_runs > 0}>{unexpected}</td>
+                    <td class="num">{repeated(b.repeated)}</td>
+                    <td class="num" class:wrong={b.differed_when_repeated > 0}>{repeated(b.differed_when_repeated)}</td>
                 </tr>
             }
         })
@@ -159,6 +163,7 @@ fn ProfileOverview(
                     <td>{link(r.benchmark.clone(), r.program.clone())}{extra}</td>
                     <td>{r.outcome.clone()}</td>
                     <td><code>{r.got.clone().unwrap_or_default()}</code></td>
+                    <td><code>{r.second_run_gave.clone().unwrap_or_default()}</code></td>
                 </tr>
             }
         })
@@ -166,7 +171,9 @@ fn ProfileOverview(
     let runs = (!runs.is_empty()).then(|| {
         view! {
             <table class="unexpected-runs">
-                <thead><tr><th scope="col">"program"</th><th scope="col">"outcome"</th><th scope="col">"gave"</th></tr></thead>
+                <thead><tr><th scope="col">"program"</th><th scope="col">"outcome"</th><th scope="col">"gave"</th>
+                    <th scope="col" title="what a second run on the same input gave, when it was something else">"then gave"</th>
+                </tr></thead>
                 <tbody>{runs}</tbody>
             </table>
         }
@@ -177,6 +184,8 @@ fn ProfileOverview(
                 <th scope="col">"benchmark"</th><th scope="col">"programs"</th><th scope="col">"parsed"</th>
                 <th scope="col" title="run on their own input, with a verdict on the output">"run"</th>
                 <th scope="col" title="runs that did not give the benchmark's expected output">"not the expected output"</th>
+                <th scope="col" title="programs no model answered are run twice on their own input">"run twice"</th>
+                <th scope="col" title="programs whose second run gave something else than the first">"gave another output"</th>
             </tr></thead>
             <tbody>{rows}</tbody>
         </table>
@@ -190,9 +199,9 @@ fn ProfileOverview(
             ),
         }}</p>
         {duplicates}
-        <h4>"Runs that did not give the expected output"</h4>
+        <h4>"Runs that did not give the expected output, or another one when run again"</h4>
         <p class="explain" id="unexpected-runs-said">{match unexpected.len() {
-            0 => "Every program run gave its expected output.".to_owned(),
+            0 => "Every program run gave its expected output, and the same output when run again.".to_owned(),
             n => format!(
                 "{n} run(s) on the benchmarks' own inputs did not: a wrong expected output, a program that depends \
                  on chance or the clock, or a module this Python lacks; {} listed here, all in the exports.",

@@ -6,7 +6,7 @@ use crate::components::steps::StepsView;
 use crate::components::trace::TraceView;
 use exerscope_core::answer_diff::{answer_diff, DiffPart};
 use exerscope_core::detail::{PredictionDetail, ProgramDetail, VerdictSource};
-use exerscope_core::dynamic::DynamicProperties;
+use exerscope_core::dynamic::{DynamicProperties, Repeated};
 use exerscope_core::execution::RunOutcome;
 use exerscope_core::extractors::{Construct, ConstructLine};
 use exerscope_core::judges::PerJudge;
@@ -130,8 +130,13 @@ fn run_line(dynamic: Option<DynamicProperties>) -> String {
         (Some(false), Some(got)) => format!(" — not the expected output: {got}"),
         _ => String::new(),
     };
+    let repeated = match &d.repeated {
+        Some(Repeated::Same) => " · the same when run again".to_owned(),
+        Some(Repeated::Differed { got }) => format!(" · run again, it gave {got}"),
+        None => String::new(),
+    };
     format!(
-        "{}{expected} · loop length {} · recursion depth {} · {} line events on {} lines · {:.1} ms",
+        "{}{expected}{repeated} · loop length {} · recursion depth {} · {} line events on {} lines · {:.1} ms",
         d.outcome, d.loop_length, d.recursion_depth, d.executed_lines, d.distinct_lines, d.run_time_ms
     )
 }

@@ -50,6 +50,7 @@ fn bench(c: &mut Criterion) {
             outcome: "returned".to_owned(),
             returns_expected: Some(true),
             got: None,
+            repeated: None,
         });
     }
     let outcomes = ran.outcomes(Judge::Reference);

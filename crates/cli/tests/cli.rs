@@ -72,19 +72,18 @@ fn the_judge_flag_switches_the_verdicts() {
 
 #[test]
 fn bad_input_is_reported_by_file_and_the_rest_is_analysed() {
-    let dir = std::env::temp_dir().join(format!("exerscope-cli-bad-{}", std::process::id()));
-    let program = dir.join("dataset/bench/p1");
-    let prediction = dir.join("ER/model/bench/p1");
-    std::fs::create_dir_all(&program).unwrap();
-    std::fs::create_dir_all(&prediction).unwrap();
-    std::fs::write(program.join("main.py"), "def f(x):\n    return x\n").unwrap();
-    std::fs::write(program.join("input.txt"), "f(1)").unwrap();
-    std::fs::write(program.join("output.txt"), "1").unwrap();
-    std::fs::write(prediction.join("predict.txt"), "1").unwrap();
-    std::fs::write(dir.join("broken.zip"), b"PK\x03\x04 not really").unwrap();
-    std::fs::write(dir.join("latin1.txt"), b"caf\xe9").unwrap();
-    let (report, ok) = analyze(&[dir.to_str().unwrap(), "/no/such/path"]);
-    std::fs::remove_dir_all(&dir).unwrap();
+    let dir = scratch(
+        "bad",
+        &[
+            ("dataset/bench/p1/main.py", b"def f(x):\n    return x\n"),
+            ("dataset/bench/p1/input.txt", b"f(1)"),
+            ("dataset/bench/p1/output.txt", b"1"),
+            ("ER/model/bench/p1/predict.txt", b"1"),
+            ("broken.zip", b"PK\x03\x04 not really"),
+            ("latin1.txt", b"caf\xe9"),
+        ],
+    );
+    let (report, ok) = analyze(&[dir.path().to_str().unwrap(), "/no/such/path"]);
     assert!(ok, "a report was produced, so the exit code is 0");
     let run = find(&report, "runs", &[("model", "model"), ("benchmark", "bench")]);
     assert_eq!(run["correct"].as_u64(), Some(1));
@@ -94,16 +93,15 @@ fn bad_input_is_reported_by_file_and_the_rest_is_analysed() {
     assert!(errors.iter().any(|f| f.contains("no/such/path")), "{errors:?}");
 }
 
-/// Writes `files` (path, content) under a fresh temporary folder and returns it.
-fn scratch(name: &str, files: &[(&str, &[u8])]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("exerscope-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+/// Writes `files` (path, content) under a fresh temporary folder (`exerscope-cli-<name>-…`),
+/// removed when the returned handle is dropped, even when the test fails.
+fn scratch(name: &str, files: &[(&str, &[u8])]) -> tempfile::TempDir {
+    let dir = tempfile::Builder::new().prefix(&format!("exerscope-cli-{name}-")).tempdir().unwrap();
     for (path, content) in files {
-        let full = dir.join(path);
+        let full = dir.path().join(path);
         std::fs::create_dir_all(full.parent().unwrap()).unwrap();
         std::fs::write(full, content).unwrap();
     }
-    std::fs::create_dir_all(&dir).unwrap();
     dir
 }
 
@@ -139,9 +137,7 @@ fn each_kind_of_bad_input_gets_a_message_naming_its_file() {
         ],
     );
     let empty = scratch("empty", &[]);
-    let (report, ok) = analyze(&[dir.join("d").to_str().unwrap(), empty.to_str().unwrap()]);
-    std::fs::remove_dir_all(&dir).unwrap();
-    std::fs::remove_dir_all(&empty).unwrap();
+    let (report, ok) = analyze(&[dir.path().join("d").to_str().unwrap(), empty.path().to_str().unwrap()]);
     assert!(ok);
     let run = find(&report, "runs", &[("model", "m"), ("benchmark", "b")]);
     assert_eq!(
@@ -331,7 +327,7 @@ fn generic_tables_are_read_with_recognised_or_named_columns() {
             ),
         ],
     );
-    let dir = dir.to_str().unwrap();
+    let dir = dir.path().to_str().unwrap();
     let (unmapped, _) = analyze(&[dir]);
     assert!(unmapped["errors"].to_string().contains("which columns hold the program id"), "{}", unmapped["errors"]);
     assert_eq!(unmapped["runs"].as_array().map(Vec::len), Some(1), "known.jsonl only");
@@ -357,8 +353,8 @@ fn input_predictions_are_judged_by_running_the_program_unless_told_not_to() {
         .to_string()
     };
     let rows = [row("same", "f(2)"), row("other", "f(-2)"), row("wrong", "f(3)"), row("broken", "f([)")].join("\n");
-    let dir = scratch("inputs", &[("inputs.jsonl", rows.as_bytes())]);
-    let dir = dir.to_str().unwrap();
+    let scratch = scratch("inputs", &[("inputs.jsonl", rows.as_bytes())]);
+    let dir = scratch.path().to_str().unwrap();
     let (ran, ok) = analyze(&[dir]);
     assert!(ok);
     let run = find(&ran, "runs", &[("model", "m"), ("task", "input")]);

@@ -388,6 +388,19 @@ fn tables() -> Vec<(&'static str, Vec<(&'static str, Source)>)> {
                 ("extra input", Field("extra_input")),
                 ("outcome", Field("outcome")),
                 ("got", Field("got")),
+                ("second run gave", Field("second_run_gave")),
+            ],
+        ),
+        (
+            "profile_benchmarks",
+            vec![
+                ("benchmark", Field("benchmark")),
+                ("programs", Field("programs")),
+                ("parsed", Field("parsed")),
+                ("runs", Field("runs")),
+                ("runs not giving the expected output", Field("unexpected_runs")),
+                ("run twice", Field("repeated")),
+                ("second run gave something else", Field("differed")),
             ],
         ),
         (
@@ -426,8 +439,9 @@ fn tables() -> Vec<(&'static str, Vec<(&'static str, Source)>)> {
     ]
 }
 
-/// The profile's nested counts as the flat rows its three tables print: a row per benchmark and
-/// construct, output type, or property's non-empty bin (labelled as the core labels bins).
+/// The profile's nested counts as the flat rows its four tables print: a row per benchmark, or
+/// per benchmark and construct, output type, or property's non-empty bin (labelled as the core
+/// labels bins).
 fn profile_rows(report: &Value, table: &str) -> Option<Value> {
     let benchmarks = report["profile"]["benchmarks"].as_array()?;
     let share = |count: &Value, of: &Value| serde_json::json!(count.as_f64().unwrap() / of.as_f64().unwrap());
@@ -435,6 +449,13 @@ fn profile_rows(report: &Value, table: &str) -> Option<Value> {
     for b in benchmarks {
         let name = &b["benchmark"];
         match table {
+            // Programs not run twice (a benchmark with answers, as CRUXEval's) leave both empty.
+            "profile_benchmarks" => {
+                let twice = |count: &Value| if b["repeated"] == 0 { Value::Null } else { count.clone() };
+                rows.push(serde_json::json!({"benchmark": name, "programs": b["programs"], "parsed": b["parsed"],
+                    "runs": b["runs"], "unexpected_runs": b["unexpected_runs"], "repeated": twice(&b["repeated"]),
+                    "differed": twice(&b["differed_when_repeated"])}));
+            }
             "profile_constructs" => rows.extend(b["constructs"].as_array()?.iter().map(|c| {
                 serde_json::json!({"benchmark": name, "flavor": c["flavor"], "construct": c["construct"],
                     "programs": c["programs"], "parsed": b["parsed"], "share": share(&c["programs"], &b["parsed"])})

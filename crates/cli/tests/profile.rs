@@ -46,9 +46,11 @@ fn the_shipped_cruxeval_profile_is_the_benchmark_s_own() {
     assert!((200..500).contains(&loops), "{loops} programs with a for loop");
 }
 
-/// A benchmark being designed, of the project's making (`tests/formats/designer`): three programs
-/// without predictions, two of them nearly the same and one whose expected output is wrong
-/// (1 + 2 + 3 + 4 is 10, not 11). Its profile, its CRUXEval beside it left out, is snapshotted.
+/// A benchmark being designed, of the project's making (`tests/formats/designer`): four programs
+/// without predictions, two of them nearly the same, one whose expected output is wrong (1 + 2 +
+/// 3 + 4 is 10, not 11) and one that shuffles its list (each run gives another order: what the
+/// two runs gave is checked to differ, then left out of the snapshot). Its profile, its CRUXEval
+/// beside it left out, is snapshotted.
 #[test]
 fn a_benchmark_being_designed_is_profiled() {
     let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/formats/designer");
@@ -56,13 +58,19 @@ fn a_benchmark_being_designed_is_profiled() {
         Command::new(env!("CARGO_BIN_EXE_exerscope")).current_dir(&folder).args(["analyze", "."]).output().unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let mut report: Value = serde_json::from_slice(&output.stdout).unwrap();
-    let profile = &mut report["profile"];
+    let mut profile = report["profile"].take();
     let shipped = profile["benchmarks"].as_array_mut().unwrap().pop().unwrap();
     assert_eq!(shipped["benchmark"], REFERENCE);
+    let runs = report["unexpected_runs"].as_array_mut().unwrap();
+    let shuffled = runs.iter_mut().find(|run| run["program"] == "p4").expect("the shuffle is told");
+    assert!(shuffled["got"].is_string() && shuffled["got"] != shuffled["second_run_gave"], "{shuffled}");
+    for gave in ["got", "second_run_gave"] {
+        shuffled[gave] = "(a shuffled list)".into();
+    }
     insta::assert_json_snapshot!(
         "designer",
         serde_json::json!({
-            "profile": profile.take(),
+            "profile": profile,
             "unexpected_runs": report["unexpected_runs"].take(),
         })
     );

@@ -3,11 +3,12 @@
 
 use crate::archive::{expand_archives, Packed};
 use crate::diagnostics::FileError;
-use crate::dynamic::{DynamicProperties, ExtraRun};
+use crate::dynamic::{gave, DynamicProperties, ExtraRun, Repeated};
 use crate::execution::call::{python_parser, read_call};
 use crate::execution::trace::Trace;
 use crate::execution::{
-    plan_program_runs, plan_runs, NoRunner, ProgramRunner, ProgramRuns, RunOutcome, RunPlan, RunReport, RunRequest,
+    plan_program_runs, plan_runs, NoRunner, ProgramRunner, ProgramRuns, RunOf, RunOutcome, RunPlan, RunReport,
+    RunRequest,
 };
 use crate::extractors::{ConstructLine, ProgramParser, ProgramProperties};
 use crate::facts::TypeId;
@@ -65,6 +66,9 @@ pub struct Analysis {
     /// The program runs traced to answer state questions, each with the predictions whose
     /// questions it answers ([`trace_state_questions`]).
     state_runs: BTreeMap<usize, Vec<u32>>,
+    /// What the first to arrive of a program's two runs on its own input gave ([`RunOf::Repeat`]),
+    /// until the other arrives.
+    first_of_twice: HashMap<ProgramIdx, Option<String>>,
 }
 
 /// The runs of an analysis: the plan and one report per planned request.
@@ -211,10 +215,7 @@ impl Joined {
         let prose = crate::prose::prose_counts(&table);
         report_too_deep(&table, &mut errors);
         progress(Progress { phase: Phase::Done, done: predictions.len(), total: predictions.len() });
-        let mut program_runs = plan_program_runs(&table);
-        let state_runs = trace_state_questions(&table, &mut program_runs);
-        report_programs_not_run(&program_runs, &mut errors);
-        let facts = Facts {
+        let mut facts = Facts {
             benchmarks: table.benchmarks.clone(),
             models: table.models.clone(),
             programs,
@@ -228,7 +229,21 @@ impl Joined {
             near_duplicates: near_duplicates(&table),
             parsing: true,
         };
-        Analysis { table, facts, construct_lines: Vec::new(), runs, program_runs, state_runs, packed }
+        let mut repeated = vec![false; facts.benchmarks.len()];
+        facts.unanswered_benchmarks().into_iter().for_each(|b| repeated[b as usize] = true);
+        let mut program_runs = plan_program_runs(&table, &repeated);
+        let state_runs = trace_state_questions(&table, &mut program_runs);
+        report_programs_not_run(&program_runs, &mut facts.errors);
+        Analysis {
+            table,
+            facts,
+            construct_lines: Vec::new(),
+            runs,
+            program_runs,
+            state_runs,
+            first_of_twice: HashMap::new(),
+            packed,
+        }
     }
 
     /// [`Joined::judge`], then [`Analysis::accept_properties`]: `properties` holds one entry per
@@ -299,12 +314,18 @@ impl Analysis {
         let request = self.program_runs.requests.get(run)?;
         let index = self.program_runs.program[run] as usize;
         let (program, facts) = (&self.table.programs[index], &mut self.facts.programs[index]);
-        match self.program_runs.extra[run] {
-            None => facts.dynamic = DynamicProperties::of_run(report, request, &program.expected),
-            Some(k) => {
+        let input = self.program_runs.input[run];
+        match input {
+            RunOf::Own => facts.dynamic = DynamicProperties::of_run(report, request, &program.expected),
+            RunOf::Extra(k) => {
                 facts.extra_runs[k as usize].run =
                     DynamicProperties::of_run(report, request, &program.extra_inputs[k as usize].expected)
             }
+            RunOf::Repeat => {}
+        }
+        if input.extra().is_none() && self.program_runs.repeats(index as ProgramIdx) {
+            let gave = gave(report, request);
+            compare_twice(&mut self.first_of_twice, index as ProgramIdx, &mut self.facts.programs[index], input, gave);
         }
         if let Some(asking) = self.state_runs.get(&run) {
             let trace = Trace::build(report, &request.code);
@@ -341,6 +362,25 @@ impl Analysis {
     }
 }
 
+/// Keeps in `first_of_twice` what one of `program`'s two runs on its own input (`input`) gave
+/// until the other arrives; then tells its dynamic properties (`facts`) whether they gave the same.
+fn compare_twice(
+    first_of_twice: &mut HashMap<ProgramIdx, Option<String>>,
+    program: ProgramIdx,
+    facts: &mut ProgramFacts,
+    input: RunOf,
+    gave: Option<String>,
+) {
+    let Some(first) = first_of_twice.remove(&program) else {
+        first_of_twice.insert(program, gave);
+        return;
+    };
+    let (own, repeat) = if input == RunOf::Repeat { (first, gave) } else { (gave, first) };
+    if let Some(dynamic) = &mut facts.dynamic {
+        dynamic.repeated = Repeated::of(own.as_deref(), repeat.as_deref());
+    }
+}
+
 /// Traces the program runs that answer state questions whose value the benchmark did not store
 /// (REval's: what a variable held after a line). Returns, by run, the predictions asking.
 fn trace_state_questions(table: &Table, runs: &mut ProgramRuns) -> BTreeMap<usize, Vec<u32>> {
@@ -356,7 +396,7 @@ fn trace_state_questions(table: &Table, runs: &mut ProgramRuns) -> BTreeMap<usiz
     for (run, request) in runs.requests.iter_mut().enumerate() {
         let program = runs.program[run];
         let inputs = &table.programs[program as usize];
-        let input = runs.extra[run].map_or(&inputs.input, |k| &inputs.extra_inputs[k as usize].input);
+        let input = runs.input[run].extra().map_or(&inputs.input, |k| &inputs.extra_inputs[k as usize].input);
         if let Some(predictions) = asking.remove(&(program, input.as_str())) {
             request.trace = true;
             traced.insert(run, predictions);
@@ -791,5 +831,48 @@ mod tests {
         assert_eq!(parsed.errors.len(), 1, "the syntax error is told once parsed: {:?}", parsed.errors);
         assert_eq!(analysis.facts, whole);
         assert_eq!(scope.report(&analysis.facts), scope.report(&whole));
+    }
+
+    /// A report of a call that returned a list of `number` (its repr).
+    fn returned(number: &str) -> RunReport {
+        use crate::execution::RunValue;
+        let (value, result) = (format!("[{number}]"), RunValue::List(vec![RunValue::Int(number.into())]));
+        RunReport::ended(RunOutcome::Returned { value, result, expected_value: None, expected_error: None })
+    }
+
+    #[test]
+    fn programs_no_model_answered_run_twice_and_tell_when_the_second_run_gave_something_else() {
+        let answered = join(files(), &ReadOptions::default(), &mut |_| {}).judge(vec![], &mut |_| {});
+        assert!(answered.program_runs.input.iter().all(|&input| input == RunOf::Own), "answered programs run once");
+        let unanswered: Vec<InputFile> = files().into_iter().filter(|f| !f.path.starts_with("ER/")).collect();
+        let mut analysis = join(unanswered, &ReadOptions::default(), &mut |_| {}).judge(vec![], &mut |_| {});
+        // p1 runs (p2 and p3 are runs too: a syntax error and an empty program raise when run).
+        let runs = &analysis.program_runs;
+        assert_eq!((&runs.program[..2], &runs.input[..2]), (&[0, 0][..], &[RunOf::Own, RunOf::Repeat][..]));
+        assert!(runs.requests[1].repeat && !runs.requests[0].repeat, "a kept run is not taken for the second");
+        assert!(runs.repeats(0));
+        let object = |address: &str| {
+            let value = format!("<__main__.A object at {address}>");
+            let result = crate::execution::RunValue::Str(value.clone());
+            RunReport::ended(RunOutcome::Returned { value, result, expected_value: None, expected_error: None })
+        };
+        // The second run comes first; the two differ only in where the object lies: the same.
+        analysis.accept_program_run(1, &object("0x7f3a52"));
+        analysis.accept_program_run(0, &object("0x7f3b00"));
+        let run = analysis.facts.programs[0].dynamic.clone().unwrap();
+        assert_eq!(run.repeated, Some(Repeated::Same));
+        let unexpected = crate::dynamic::unexpected_runs(&analysis.facts);
+        let p1 = unexpected.iter().find(|r| r.program == "p1").expect("an object is not the expected [1]");
+        assert_eq!(p1.second_run_gave, None);
+        // Then runs that differ, the first first.
+        analysis.accept_program_run(0, &returned("1"));
+        analysis.accept_program_run(1, &returned("2"));
+        let run = analysis.facts.programs[0].dynamic.clone().unwrap();
+        assert_eq!((run.returns_expected, run.repeated), (Some(true), Some(Repeated::Differed { got: "[2]".into() })));
+        let unexpected = crate::dynamic::unexpected_runs(&analysis.facts);
+        let p1 = unexpected.iter().find(|r| r.program == "p1").expect("a run that changed is unexpected");
+        assert_eq!((p1.got.as_deref(), p1.second_run_gave.as_deref()), (None, Some("[2]")));
+        let profile = crate::stats::profile::benchmark_profile("b", &[&analysis.facts.programs[0]]);
+        assert_eq!((profile.repeated, profile.differed_when_repeated, profile.unexpected_runs), (1, 1, 0));
     }
 }

@@ -291,6 +291,7 @@ mod table_tests {
             outcome: outcome.into(),
             returns_expected,
             got: None,
+            repeated: None,
         };
         facts.programs[0].dynamic = Some(run("returned", Some(true)));
         facts.programs[2].dynamic = Some(run("raised KeyError", Some(false)));

@@ -32,6 +32,57 @@ pub struct DynamicProperties {
     /// What the run gave instead, when it did not give the expected output (cut).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub got: Option<String>,
+    /// Whether a second run on the same input gave the same (programs no model answered are run
+    /// twice); `None` when there was no second run, or one of the two could not run here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repeated: Option<Repeated>,
+}
+
+/// What a program's second run on its own input gave, beside its first.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Repeated {
+    Same,
+    /// Something else (a random number, the time, a set's order): what (cut).
+    Differed {
+        got: String,
+    },
+}
+
+impl Repeated {
+    /// The comparison of what two runs gave ([`gave`]), when both gave something.
+    pub fn of(first: Option<&str>, second: Option<&str>) -> Option<Repeated> {
+        let (first, second) = (first?, second?);
+        Some(if first == second { Repeated::Same } else { Repeated::Differed { got: cut(second, GOT_CHARS) } })
+    }
+
+    pub fn differed(&self) -> bool {
+        matches!(self, Repeated::Differed { .. })
+    }
+}
+
+/// What a run gave, to compare with another run of the same request: its value or what it
+/// printed, its error or how it ended, with the memory addresses of objects' reprs (`<A object
+/// at 0x7f…>`) blanked, since they change from run to run of the same program. `None` when the
+/// run was not made or its environment stopped it.
+pub fn gave(report: &RunReport, request: &RunRequest) -> Option<String> {
+    if matches!(report.outcome, RunOutcome::NotRun { .. }) || report.stopped_by_environment() {
+        return None;
+    }
+    Some(without_addresses(&printed(report, request)))
+}
+
+/// `text` with the hexadecimal digits after each " at 0x" left out.
+fn without_addresses(text: &str) -> String {
+    const MARK: &str = " at 0x";
+    let mut kept = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(MARK) {
+        kept.push_str(&rest[..at + MARK.len()]);
+        rest = rest[at + MARK.len()..].trim_start_matches(|c: char| c.is_ascii_hexdigit());
+    }
+    kept.push_str(rest);
+    kept
 }
 
 impl DynamicProperties {
@@ -64,6 +115,7 @@ impl DynamicProperties {
             outcome,
             returns_expected,
             got,
+            repeated: None,
         })
     }
 
@@ -71,6 +123,11 @@ impl DynamicProperties {
     /// program, not where a limit stopped it.
     pub fn complete(&self) -> bool {
         self.outcome == "returned" || self.outcome.starts_with("raised ")
+    }
+
+    /// Whether the run did not give the expected output, or gave something else when repeated.
+    pub fn unexpected(&self) -> bool {
+        self.returns_expected == Some(false) || self.repeated.as_ref().is_some_and(Repeated::differed)
     }
 }
 
@@ -87,6 +144,9 @@ pub struct UnexpectedRun {
     pub outcome: String,
     /// What it gave instead (cut), when it returned or raised.
     pub got: Option<String>,
+    /// What a second run on the same input gave (cut), when it was not what the first gave.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second_run_gave: Option<String>,
 }
 
 /// A program's run on one of its extra inputs.
@@ -98,20 +158,26 @@ pub struct ExtraRun {
     pub run: Option<DynamicProperties>,
 }
 
-/// Every run, on a program's own input or an extra one, that did not give the expected output.
+/// Every run, on a program's own input or an extra one, that did not give the expected output or
+/// gave something else when repeated.
 pub fn unexpected_runs(facts: &Facts) -> Vec<UnexpectedRun> {
     let mut rows = Vec::new();
     for program in &facts.programs {
         let runs = std::iter::once((None, &program.dynamic))
             .chain(program.extra_runs.iter().map(|extra| (Some(&extra.id), &extra.run)));
         for (extra, run) in runs {
-            let Some(run) = run.as_ref().filter(|run| run.returns_expected == Some(false)) else { continue };
+            let Some(run) = run.as_ref().filter(|run| run.unexpected()) else { continue };
+            let second_run_gave = match &run.repeated {
+                Some(Repeated::Differed { got }) => Some(got.clone()),
+                _ => None,
+            };
             rows.push(UnexpectedRun {
                 benchmark: facts.benchmarks[program.benchmark as usize].clone(),
                 program: program.id.clone(),
                 extra_input: extra.cloned(),
                 outcome: run.outcome.clone(),
                 got: run.got.clone(),
+                second_run_gave,
             });
         }
     }

@@ -427,7 +427,7 @@ fn text(value: impl Into<String>) -> Cell {
 
 /// The tables a drop may have no rows of at all: groups of programs their benchmark names, variants
 /// of a model, slices beyond chance, intermediate answers.
-pub const LEFT_OUT_WHEN_EMPTY: [&str; 20] = [
+pub const LEFT_OUT_WHEN_EMPTY: [&str; 21] = [
     "groups",
     "variants",
     "slices",
@@ -443,12 +443,48 @@ pub const LEFT_OUT_WHEN_EMPTY: [&str; 20] = [
     "coherence",
     "divergences",
     "prose_claims",
+    "profile_benchmarks",
     "profile_constructs",
     "profile_types",
     "profile_properties",
     "near_duplicates",
     "unexpected_runs",
 ];
+
+/// Each benchmark's programs, those parsed, those run with a verdict, the runs that missed the
+/// expected output, and the programs run twice and those whose second run gave something else.
+fn profile_benchmarks(profile: &Profile) -> Sheet {
+    let rows = profile.benchmarks.iter().map(|b| {
+        let repeated = |count: u64| if b.repeated > 0 { Cell::Count(count) } else { Cell::Text(String::new()) };
+        vec![
+            text(&b.benchmark),
+            Cell::Count(b.programs),
+            Cell::Count(b.parsed),
+            Cell::Count(b.runs),
+            Cell::Count(b.unexpected_runs),
+            repeated(b.repeated),
+            repeated(b.differed_when_repeated),
+        ]
+    });
+    Sheet {
+        name: "profile_benchmarks",
+        caption: format!(
+            "Programs per benchmark, parsed, run on their own input with a verdict, runs that did not give the \
+             expected output, and programs run twice (no model answered them) with those whose second run gave \
+             something else, beside {REFERENCE}"
+        ),
+        columns: names(&[
+            "benchmark",
+            "programs",
+            "parsed",
+            "runs",
+            "runs not giving the expected output",
+            "run twice",
+            "second run gave something else",
+        ]),
+        rows: rows.collect(),
+    }
+}
 
 /// How many programs of each benchmark (and of the shipped CRUXEval) have each construct.
 fn profile_constructs(profile: &Profile) -> Sheet {
@@ -1098,6 +1134,7 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
             ]),
             rows: report.reasoning.divergences.iter().map(divergence_cells).collect(),
         },
+        profile_benchmarks(&report.profile),
         profile_constructs(&report.profile),
         profile_types(&report.profile),
         profile_properties(&report.profile),
@@ -1128,10 +1165,10 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
         },
         Sheet {
             name: "unexpected_runs",
-            caption: "Runs of programs on their benchmark's own inputs that did not give the expected output, and what \
-                      they gave"
+            caption: "Runs of programs on their benchmark's own inputs that did not give the expected output, or gave \
+                      something else when run again, and what they gave"
                 .to_owned(),
-            columns: names(&["benchmark", "program", "extra input", "outcome", "got"]),
+            columns: names(&["benchmark", "program", "extra input", "outcome", "got", "second run gave"]),
             rows: report
                 .unexpected_runs
                 .iter()
@@ -1142,6 +1179,7 @@ fn all_sheets(report: &Report) -> Vec<Sheet> {
                         text(r.extra_input.clone().unwrap_or_default()),
                         text(&r.outcome),
                         text(r.got.clone().unwrap_or_default()),
+                        text(r.second_run_gave.clone().unwrap_or_default()),
                     ]
                 })
                 .collect(),
@@ -1397,6 +1435,7 @@ mod tests {
                 "types",
                 "agreements",
                 "correlations",
+                "profile_benchmarks",
                 "profile_constructs",
                 "profile_types",
                 "profile_properties",

@@ -413,6 +413,7 @@ pub(crate) mod tests {
             outcome: "returned".into(),
             returns_expected: Some(true),
             got: None,
+            repeated: None,
         };
         let extra = ExtraRun { id: "p__0".into(), run: None };
         facts.set_dynamic(vec![(1, Some(run.clone()), vec![extra.clone()]), (99, None, vec![])]);

@@ -19,7 +19,7 @@ pub mod trace;
 pub mod value;
 
 pub use call::{Argument, Call};
-pub use plan::{plan_program_runs, plan_runs, ProgramRuns, RunPlan};
+pub use plan::{plan_program_runs, plan_runs, ProgramRuns, RunOf, RunPlan};
 pub use trace::RecordedTrace;
 pub use value::RunValue;
 
@@ -57,6 +57,10 @@ pub struct RunRequest {
     /// Whether to record the trace (line by line, the variables each line changed).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub trace: bool,
+    /// Whether this is a second run of the same request ([`RunOf::Repeat`]): it tells the run
+    /// apart from the first, so that a host's kept runs do not give it the first's report.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub repeat: bool,
 }
 
 /// How a run ended.
@@ -268,6 +272,7 @@ pub(crate) mod tests {
             expected_expression: None,
             time_limit_ms: 100,
             trace: false,
+            repeat: false,
         }
     }
 }

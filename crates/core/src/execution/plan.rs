@@ -90,10 +90,31 @@ pub struct ProgramRuns {
     pub requests: Vec<RunRequest>,
     /// The program (its index in the table) each request runs: ascending.
     pub program: Vec<ProgramIdx>,
-    /// Which of its inputs: `None` its own, `Some(k)` its k-th extra input.
-    pub extra: Vec<Option<u32>>,
+    /// Which of its inputs each request runs it on.
+    pub input: Vec<RunOf>,
     /// Programs with code that are not run, by reason (Java), with how many: told once each.
     pub not_run: Vec<(&'static str, usize)>,
+}
+
+/// What a program run is: its run on its own input, on an extra one, or its own input again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunOf {
+    Own,
+    /// Its k-th extra input.
+    Extra(u32),
+    /// Its own input a second time: a benchmark no model answered (one being designed) is run
+    /// twice, to see whether a program gives the same output each time.
+    Repeat,
+}
+
+impl RunOf {
+    /// The input's place among the program's extra inputs, when it is one.
+    pub fn extra(self) -> Option<u32> {
+        match self {
+            RunOf::Extra(k) => Some(k),
+            RunOf::Own | RunOf::Repeat => None,
+        }
+    }
 }
 
 impl ProgramRuns {
@@ -102,13 +123,20 @@ impl ProgramRuns {
         let first = self.program.partition_point(|&p| p < program);
         (self.program.get(first) == Some(&program)).then_some(first)
     }
+
+    /// Whether `program` runs on its own input twice.
+    pub fn repeats(&self, program: ProgramIdx) -> bool {
+        let (first, end) =
+            (self.program.partition_point(|&p| p < program), self.program.partition_point(|&p| p <= program));
+        self.input[first..end].contains(&RunOf::Repeat)
+    }
 }
 
 /// Plans each Python program's run on its own input, and on each of its extra inputs: a call of
 /// its function (CRUXEval, HumanEval, REval; ClassEval's `Test.test()` runs its test method), or,
 /// when the input is no call, the program as a script with the input as its standard input
-/// (Avatar).
-pub fn plan_program_runs(table: &Table) -> ProgramRuns {
+/// (Avatar). The programs of the benchmarks `repeated` marks run on their own input twice.
+pub fn plan_program_runs(table: &Table, repeated: &[bool]) -> ProgramRuns {
     // Each program's input read on every core (a call is parsed with tree-sitter: 10,000 programs
     // take a tenth of a second).
     let planned: Vec<Result<Vec<RunRequest>, &'static str>> = table
@@ -121,9 +149,14 @@ pub fn plan_program_runs(table: &Table) -> ProgramRuns {
     for ((index, program), planned) in table.programs.iter().enumerate().zip(planned) {
         match planned {
             Ok(requests) => {
-                for (k, request) in requests.into_iter().enumerate() {
+                let repeat = repeated.get(program.benchmark as usize).copied().unwrap_or(false);
+                let repeat = repeat.then(|| RunRequest { repeat: true, ..requests[0].clone() });
+                let inputs =
+                    (0..requests.len()).map(|k| k.checked_sub(1).map_or(RunOf::Own, |k| RunOf::Extra(k as u32)));
+                let planned = inputs.zip(requests).chain(repeat.map(|request| (RunOf::Repeat, request)));
+                for (input, request) in planned {
                     runs.program.push(index as ProgramIdx);
-                    runs.extra.push(k.checked_sub(1).map(|k| k as u32));
+                    runs.input.push(input);
                     runs.requests.push(request);
                 }
             }
@@ -165,6 +198,7 @@ impl RunRequest {
             expected_expression: None,
             time_limit_ms: DEFAULT_TIME_LIMIT_MS,
             trace: false,
+            repeat: false,
         }
     }
 }
@@ -276,7 +310,7 @@ mod tests {
         let mut java = table.programs[0].clone();
         java.language = Language::Java;
         table.programs.extend([script, java]);
-        let runs = plan_program_runs(&table);
+        let runs = plan_program_runs(&table, &[]);
         assert_eq!(runs.program, [0, 1]);
         assert_eq!((runs.of(1), runs.of(2)), (Some(1), None));
         assert_eq!(runs.requests[0].call.as_ref().unwrap().text, "f(1)");

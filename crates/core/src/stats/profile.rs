@@ -54,6 +54,12 @@ pub struct BenchmarkProfile {
     pub runs: u64,
     /// Runs that did not give the benchmark's expected output.
     pub unexpected_runs: u64,
+    /// Programs run twice on their own input (a benchmark no model answered), both runs made.
+    #[serde(default)]
+    pub repeated: u64,
+    /// Of those, programs whose second run gave something else than the first.
+    #[serde(default)]
+    pub differed_when_repeated: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -200,6 +206,8 @@ pub fn benchmark_profile(name: &str, programs: &[&ProgramFacts]) -> BenchmarkPro
     let properties = profiled_properties().map(|property| histogram(property, programs)).collect();
     let runs = programs.iter().filter_map(|p| p.dynamic.as_ref()?.returns_expected);
     let (ran, unexpected) = runs.fold((0, 0), |(ran, wrong), right| (ran + 1, wrong + u64::from(!right)));
+    let repeats = programs.iter().filter_map(|p| p.dynamic.as_ref()?.repeated.as_ref());
+    let (repeated, differed) = repeats.fold((0, 0), |(both, other), r| (both + 1, other + u64::from(r.differed())));
     BenchmarkProfile {
         benchmark: name.to_owned(),
         reference: false,
@@ -210,6 +218,8 @@ pub fn benchmark_profile(name: &str, programs: &[&ProgramFacts]) -> BenchmarkPro
         properties,
         runs: ran,
         unexpected_runs: unexpected,
+        repeated,
+        differed_when_repeated: differed,
     }
 }
 

@@ -710,6 +710,7 @@ pub(crate) mod tests {
                         outcome: "returned".into(),
                         returns_expected: Some(true),
                         got: None,
+                        repeated: None,
                     }),
                     ..template.clone()
                 }
