@@ -1417,6 +1417,22 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED, compresslevel=1) as z:
     await show('models');
     await page.locator('table.expected').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(out, 'expected.png') });
+    // The sections of success show the answered benchmarks' success and, under it, the profile of
+    // the one no model answered (Java: parsed, not run, so not run twice either).
+    await show('overview');
+    await page.waitForSelector('section.profile[data-profile="overview"] table.profile-counts');
+    const counts = await page.$$eval('section.profile[data-profile="overview"] table.profile-counts tbody tr',
+      (rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
+    const java = counts.find((row) => row[0] === 'Avatar-Java');
+    if (!java) throw new Error(`Avatar-Java not profiled: ${JSON.stringify(counts)}`);
+    expectEqual(java.slice(1, 4), [java[1], java[1], '0'], 'Avatar-Java profiled: all parsed, none run');
+    expectEqual(java.slice(5), ['–', '–'], 'Avatar-Java not run twice');
+    expectEqual(counts.at(-1)[0], 'CRUXEval (800 programs, shipped)', 'beside CRUXEval');
+    if ((await overview()).length === 0) throw new Error('the answered benchmarks lost their success table');
+    await show('constructs');
+    await page.waitForSelector('#profile-constructs[data-drawn="true"]');
+    expectEqual(await page.$$eval('#constructs', (found) => found.length), 1, 'the success chart stays above the profile');
+    await page.screenshot({ path: path.join(out, 'designer-beside-results-constructs.png'), fullPage: true });
   });
 
   await check('programs without any prediction: each section says in one line what it lacks and profiles them beside CRUXEval, the program table lists and exports them', async () => {
