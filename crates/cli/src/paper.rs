@@ -73,7 +73,10 @@ pub fn write(out: &Path, report: &TaskedReport, facts: &Facts, ink: &Ink) -> Res
     fs::create_dir_all(&tables).map_err(|e| failed(&tables, e))?;
     let path = tables.join("programs.csv");
     fs::write(&path, program_sheet(facts).csv()).map_err(|e| failed(&path, e))?;
-    for &task in &tasks {
+    // A drop without predictions has no task, and its programs' profile is still written: once,
+    // from the report of any task (which keeps what no task owns, and has no row of its own).
+    let passes = if tasks.is_empty() { vec![Task::ALL[0]] } else { tasks.clone() };
+    for task in passes {
         let folder = |kind: &str| {
             let folder = if tasks.len() > 1 { out.join(kind).join(task.name()) } else { out.join(kind) };
             fs::create_dir_all(&folder).map(|()| folder.clone()).map_err(|e| failed(&folder, e))
@@ -82,7 +85,8 @@ pub fn write(out: &Path, report: &TaskedReport, facts: &Facts, ink: &Ink) -> Res
         // The figures need the task's own facts (which models and benchmarks it predicted).
         let task_facts = if tasks.len() > 1 { Cow::Owned(facts.for_task(task)) } else { Cow::Borrowed(facts) };
         let task_report = report.for_task(task);
-        for sheet in sheets(&task_report) {
+        // (Without a task, the tables of success would be empty: only those with rows are written.)
+        for sheet in sheets(&task_report).into_iter().filter(|sheet| !tasks.is_empty() || !sheet.rows.is_empty()) {
             for (extension, text) in [("csv", sheet.csv()), ("tex", sheet.latex())] {
                 let path = tables.join(format!("{}.{extension}", sheet.name));
                 fs::write(&path, text).map_err(|e| failed(&path, e))?;

@@ -75,3 +75,26 @@ fn a_benchmark_being_designed_is_profiled() {
         })
     );
 }
+
+/// `exerscope report` of the same benchmark, no model's answers and so no task: the profile's
+/// tables and figures are written all the same, with the numbers of `analyze`.
+#[test]
+fn a_benchmark_being_designed_gets_its_tables_and_figures() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/formats/designer");
+    let out = tempfile::tempdir().unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_exerscope"))
+        .current_dir(&folder)
+        .args(["report", "--out", out.path().to_str().unwrap(), "."])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let table = std::fs::read_to_string(out.path().join("tables/profile_benchmarks.csv")).unwrap();
+    let rows: Vec<&str> = table.lines().collect();
+    assert_eq!(rows[1], "newbench,4,4,4,2,4,1", "programs, parsed, run, missed, run twice, another output");
+    assert_eq!(rows[2], format!("\"{REFERENCE}\",800,800,800,0,800,0"), "CRUXEval as shipped (its name quoted)");
+    for written in ["tables/unexpected_runs.csv", "tables/near_duplicates.tex", "figures/profile-constructs.svg"] {
+        assert!(out.path().join(written).exists(), "{written} not written");
+    }
+    assert!(!out.path().join("figures/overview.svg").exists(), "no success to draw");
+    assert!(!out.path().join("tables/leaderboard.csv").exists(), "no empty table of success");
+}
